@@ -1,0 +1,73 @@
+import Foundation
+
+/// A colour in the sRGB or grey colour space, with straight (unpremultiplied) components.
+///
+/// Like Apple's `CGColor` this is an immutable reference type; two colours with equal colour space
+/// and components compare equal.
+public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+    /// The colour model of a `CGColor`.
+    public enum Model: Sendable, Equatable {
+        case rgb
+        case monochrome
+    }
+
+    public let model: Model
+    /// The colour components followed by alpha: `[r, g, b, a]` or `[white, a]`.
+    public let components: [CGFloat]?
+
+    /// An sRGB colour. Components are stored as given; renderers clamp them to [0, 1].
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        model = .rgb
+        components = [red, green, blue, alpha]
+    }
+
+    /// A grey colour (`gray` 0 is black, 1 white).
+    public init(gray: CGFloat, alpha: CGFloat) {
+        model = .monochrome
+        components = [gray, alpha]
+    }
+
+    /// Same as `init(red:green:blue:alpha:)`: carender's RGB space is sRGB.
+    public convenience init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        self.init(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public var numberOfComponents: Int { components?.count ?? 0 }
+
+    /// The alpha component.
+    public var alpha: CGFloat { components?.last ?? 1 }
+
+    /// This colour with its alpha replaced.
+    public func copy(alpha: CGFloat) -> CGColor? {
+        let c = rgbaComponents
+        switch model {
+        case .rgb: return CGColor(red: c.r, green: c.g, blue: c.b, alpha: alpha)
+        case .monochrome: return CGColor(gray: c.r, alpha: alpha)
+        }
+    }
+
+    /// The colour as straight sRGB components, grey expanded to r = g = b.
+    public var rgbaComponents: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        let c = components ?? [0, 0, 0, 1]
+        if c.count >= 4 { return (c[0], c[1], c[2], c[3]) }
+        if c.count == 2 { return (c[0], c[0], c[0], c[1]) }
+        return (0, 0, 0, 1)
+    }
+
+    public static let black = CGColor(gray: 0, alpha: 1)
+    public static let white = CGColor(gray: 1, alpha: 1)
+    public static let clear = CGColor(gray: 0, alpha: 0)
+
+    public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
+        lhs.model == rhs.model && lhs.components == rhs.components
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(components)
+    }
+
+    public var description: String {
+        let c = (components ?? []).map { String(format: "%.4g", Double($0)) }.joined(separator: ", ")
+        return "CGColor(\(model == .rgb ? "rgb" : "gray"): \(c))"
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+
+/// A rectangle of content in a tree of layers: Core Animation's model object.
+///
+/// Property values live in a `LayerState` value (`modelState`); every setter goes through
+/// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
+open class CALayer: @unchecked Sendable {
+    /// The model values, as the program last set them.
+    public internal(set) var modelState = LayerState()
+
+    /// The layer's name, for debugging and `sublayers` look-ups.
+    open var name: String?
+
+    /// The object that may supply actions; held weakly, as on Apple's platforms.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// Actions by key, searched after the delegate.
+    open var actions: [String: any CAAction]?
+
+    /// A dictionary of default values, searched after `actions` (`style["actions"]` holds actions).
+    open var style: [AnyHashable: Any]?
+
+    /// Keys and values stored by `setValue(_:forKey:)` for keys that are not layer properties.
+    var customValues: [String: Any] = [:]
+
+    /// For a presentation copy, the model layer it was made from.
+    weak var modelLayerReference: CALayer?
+
+    private var sublayerStorage: [CALayer]?
+    /// The layer this one is a sublayer of, or whose `mask` it is.
+    public private(set) weak var superlayer: CALayer?
+    private var maskStorage: CALayer?
+
+    public init() {}
+
+    /// Makes a copy of `layer`'s state (used for presentation layers and by subclasses).
+    public init(layer: Any) {
+        if let other = layer as? CALayer {
+            modelState = other.modelState
+            name = other.name
+            delegate = other.delegate
+            actions = other.actions
+            style = other.style
+            customValues = other.customValues
+        }
+    }
+
+    // MARK: - The model-change hook
+
+    /// Every property setter lands here: the one place where a change can trigger an action.
+    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, forKey key: String) {
+        modelState[keyPath: keyPath] = value
+    }
+
+    // MARK: - Geometry
+
+    /// The layer's own coordinate space: its origin and size.
+    open var bounds: CGRect {
+        get { modelState.bounds }
+        set { setModelValue(\.bounds, newValue, forKey: "bounds") }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates.
+    open var position: CGPoint {
+        get { modelState.position }
+        set { setModelValue(\.position, newValue, forKey: "position") }
+    }
+
+    /// The position on the z axis; also orders siblings, higher on top.
+    open var zPosition: CGFloat {
+        get { modelState.zPosition }
+        set { setModelValue(\.zPosition, newValue, forKey: "zPosition") }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.
+    open var anchorPoint: CGPoint {
+        get { modelState.anchorPoint }
+        set { setModelValue(\.anchorPoint, newValue, forKey: "anchorPoint") }
+    }
+
+    /// The z component of the anchor point.
+    open var anchorPointZ: CGFloat {
+        get { modelState.anchorPointZ }
+        set { setModelValue(\.anchorPointZ, newValue, forKey: "anchorPointZ") }
+    }
+
+    /// The transform applied to the layer about its anchor point.
+    open var transform: CATransform3D {
+        get { modelState.transform }
+        set { setModelValue(\.transform, newValue, forKey: "transform") }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point.
+    open var sublayerTransform: CATransform3D {
+        get { modelState.sublayerTransform }
+        set { setModelValue(\.sublayerTransform, newValue, forKey: "sublayerTransform") }
+    }
+
+    /// Whether the layer's geometry (and its sublayers') is flipped vertically.
+    open var isGeometryFlipped: Bool {
+        get { modelState.isGeometryFlipped }
+        set { setModelValue(\.isGeometryFlipped, newValue, forKey: "geometryFlipped") }
+    }
+
+    // MARK: - Visibility and compositing
+
+    /// Hides the layer and its sublayers.
+    open var isHidden: Bool {
+        get { modelState.isHidden }
+        set { setModelValue(\.isHidden, newValue, forKey: "hidden") }
+    }
+
+    /// The layer's opacity, 0 to 1.
+    open var opacity: Float {
+        get { modelState.opacity }
+        set { setModelValue(\.opacity, newValue, forKey: "opacity") }
+    }
+
+    /// Whether an opacity below 1 composites the subtree as one group.
+    open var allowsGroupOpacity: Bool {
+        get { modelState.allowsGroupOpacity }
+        set { setModelValue(\.allowsGroupOpacity, newValue, forKey: "allowsGroupOpacity") }
+    }
+
+    /// Whether edges of a transformed layer are anti-aliased.
+    open var allowsEdgeAntialiasing: Bool {
+        get { modelState.allowsEdgeAntialiasing }
+        set { setModelValue(\.allowsEdgeAntialiasing, newValue, forKey: "allowsEdgeAntialiasing") }
+    }
+
+    /// When false, the layer is not drawn while its back faces the viewer.
+    open var isDoubleSided: Bool {
+        get { modelState.isDoubleSided }
+        set { setModelValue(\.isDoubleSided, newValue, forKey: "doubleSided") }
+    }
+
+    /// Clips contents and sublayers to the (rounded) bounds, and removes the layer's shadow.
+    open var masksToBounds: Bool {
+        get { modelState.masksToBounds }
+        set { setModelValue(\.masksToBounds, newValue, forKey: "masksToBounds") }
+    }
+
+    // MARK: - Background, corners and border
+
+    /// The colour filling the bounds; nil draws nothing.
+    open var backgroundColor: CGColor? {
+        get { modelState.backgroundColor }
+        set { setModelValue(\.backgroundColor, newValue, forKey: "backgroundColor") }
+    }
+
+    /// The radius of the rounded corners of the background, border and clip.
+    open var cornerRadius: CGFloat {
+        get { modelState.cornerRadius }
+        set { setModelValue(\.cornerRadius, newValue, forKey: "cornerRadius") }
+    }
+
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask {
+        get { modelState.maskedCorners }
+        set { setModelValue(\.maskedCorners, newValue, forKey: "maskedCorners") }
+    }
+
+    /// The shape of the rounded corners.
+    open var cornerCurve: CALayerCornerCurve {
+        get { modelState.cornerCurve }
+        set { setModelValue(\.cornerCurve, newValue, forKey: "cornerCurve") }
+    }
+
+    /// The width of the border, drawn inside the bounds above the sublayers.
+    open var borderWidth: CGFloat {
+        get { modelState.borderWidth }
+        set { setModelValue(\.borderWidth, newValue, forKey: "borderWidth") }
+    }
+
+    /// The border's colour (opaque black by default).
+    open var borderColor: CGColor? {
+        get { modelState.borderColor }
+        set { setModelValue(\.borderColor, newValue, forKey: "borderColor") }
+    }
+
+    // MARK: - Shadow
+
+    /// The shadow's colour (opaque black by default).
+    open var shadowColor: CGColor? {
+        get { modelState.shadowColor }
+        set { setModelValue(\.shadowColor, newValue, forKey: "shadowColor") }
+    }
+
+    /// The shadow's opacity; 0 (the default) draws no shadow.
+    open var shadowOpacity: Float {
+        get { modelState.shadowOpacity }
+        set { setModelValue(\.shadowOpacity, newValue, forKey: "shadowOpacity") }
+    }
+
+    /// The shadow's offset in layer coordinates; (0, −3) by default, which on iOS is upwards.
+    open var shadowOffset: CGSize {
+        get { modelState.shadowOffset }
+        set { setModelValue(\.shadowOffset, newValue, forKey: "shadowOffset") }
+    }
+
+    /// The blur radius of the shadow, used as the Gaussian's standard deviation in points.
+    open var shadowRadius: CGFloat {
+        get { modelState.shadowRadius }
+        set { setModelValue(\.shadowRadius, newValue, forKey: "shadowRadius") }
+    }
+
+    /// The outline that casts the shadow instead of the layer's composited alpha.
+    open var shadowPath: CGPath? {
+        get { modelState.shadowPath }
+        set { setModelValue(\.shadowPath, newValue, forKey: "shadowPath") }
+    }
+
+    // MARK: - Contents
+
+    /// The layer's image, usually a `CGImage`.
+    open var contents: Any? {
+        get { modelState.contents }
+        set { setModelValue(\.contents, newValue, forKey: "contents") }
+    }
+
+    /// How `contents` is placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { modelState.contentsGravity }
+        set { setModelValue(\.contentsGravity, newValue, forKey: "contentsGravity") }
+    }
+
+    /// The part of `contents` to show, in unit coordinates.
+    open var contentsRect: CGRect {
+        get { modelState.contentsRect }
+        set { setModelValue(\.contentsRect, newValue, forKey: "contentsRect") }
+    }
+
+    /// The stretchable centre of `contents`, in unit coordinates.
+    open var contentsCenter: CGRect {
+        get { modelState.contentsCenter }
+        set { setModelValue(\.contentsCenter, newValue, forKey: "contentsCenter") }
+    }
+
+    /// Pixels per point of `contents`.
+    open var contentsScale: CGFloat {
+        get { modelState.contentsScale }
+        set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
+    }
+
+    // MARK: - The layer tree
+
+    /// The sublayers, back to front.
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage }
+        set {
+            for layer in sublayerStorage ?? [] where layer.superlayer === self { layer.superlayer = nil }
+            sublayerStorage = nil
+            for layer in newValue ?? [] { addSublayer(layer) }
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(sublayerStorage?.count ?? 0))
+    }
+
+    /// Inserts `layer` at `index` (clamped to the sublayer count).
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
+        var target = Int(index)
+        if layer.superlayer === self, let current = sublayerStorage?.firstIndex(where: { $0 === layer }) {
+            if current < target { target -= 1 }
+        }
+        layer.detachFromSuperlayer()
+        var list = sublayerStorage ?? []
+        list.insert(layer, at: min(max(target, 0), list.count))
+        sublayerStorage = list
+        layer.superlayer = self
+    }
+
+    /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` directly above `sibling` (or at the front when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let count = sublayerStorage?.count ?? 0
+        let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) else { return }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(index))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() {
+        detachFromSuperlayer()
+    }
+
+    private func detachFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if parent.maskStorage === self {
+            parent.maskStorage = nil
+        } else {
+            parent.sublayerStorage?.removeAll(where: { $0 === self })
+            if parent.sublayerStorage?.isEmpty == true { parent.sublayerStorage = nil }
+        }
+        superlayer = nil
+    }
+
+    /// A layer whose alpha masks this layer's content; laid out in this layer's bounds space.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set {
+            if newValue === maskStorage { return }
+            if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
+            maskStorage = nil
+            if let layer = newValue {
+                precondition(layer !== self, "a layer cannot be its own mask")
+                layer.detachFromSuperlayer()
+                layer.superlayer = self
+            }
+            maskStorage = newValue
+        }
+    }
+
+    /// Whether this layer lies inside `ancestor`'s subtree (masks included).
+    func isDescendant(of ancestor: CALayer) -> Bool {
+        var current = superlayer
+        while let layer = current {
+            if layer === ancestor { return true }
+            current = layer.superlayer
+        }
+        return false
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Every value a `CALayer` holds that can differ between the model, the committed render state and
+/// the presentation: a plain value, so snapshots are copies and the compositor never sees a
+/// reference into the model.
+///
+/// Defaults are Apple's (SPEC-semantics §12.9).
+public struct LayerState {
+    // Geometry
+    public var bounds: CGRect = .zero
+    public var position: CGPoint = .zero
+    public var zPosition: CGFloat = 0
+    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    public var anchorPointZ: CGFloat = 0
+    public var transform: CATransform3D = .identity
+    public var sublayerTransform: CATransform3D = .identity
+    public var isGeometryFlipped = false
+
+    // Visibility and compositing
+    public var isHidden = false
+    public var opacity: Float = 1
+    public var allowsGroupOpacity = true
+    public var allowsEdgeAntialiasing = false
+    public var isDoubleSided = true
+    public var masksToBounds = false
+
+    // Background, corners and border
+    public var backgroundColor: CGColor?
+    public var cornerRadius: CGFloat = 0
+    public var maskedCorners: CACornerMask = .all
+    public var cornerCurve: CALayerCornerCurve = .circular
+    public var borderWidth: CGFloat = 0
+    public var borderColor: CGColor? = .black
+
+    // Shadow
+    public var shadowColor: CGColor? = .black
+    public var shadowOpacity: Float = 0
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    public var shadowRadius: CGFloat = 3
+    public var shadowPath: CGPath?
+
+    // Contents
+    public var contents: Any?
+    public var contentsGravity: CALayerContentsGravity = .resize
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsScale: CGFloat = 1
+
+    public init() {}
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A PNG file could not be read or written. The message names the file and what libpng or the
+/// file system said.
+public struct PNGError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: Equatable, Sendable {
+        /// The file or its folder could not be opened or created.
+        case cannotOpen
+        /// libpng rejected the data: not a PNG, corrupt or truncated.
+        case invalidData
+        /// Writing, flushing or renaming failed.
+        case ioFailure
+        /// The image is too large or memory ran out.
+        case tooLarge
+        /// The image itself is unusable (for example zero-sized).
+        case invalidImage
+    }
+
+    public let kind: Kind
+    public let path: String
+    public let message: String
+
+    public var description: String { "\(path): \(message)" }
+}

@@ -1,0 +1,59 @@
+import CPNG
+import Foundation
+
+extension RGBAImage {
+    /// Writes the image as an 8-bit PNG. The file appears complete or not at all: libpng writes a
+    /// temporary sibling that is renamed into place only after it has been flushed.
+    public func writePNG(to url: URL, options: PNGWriteOptions = .default) throws {
+        let path = url.path
+        guard width > 0, height > 0 else {
+            throw PNGError(kind: .invalidImage, path: path, message: "cannot write an empty \(width)×\(height) image")
+        }
+        let cOptions = cpng_write_options(
+            zlib_level: Int32(max(0, min(9, options.zlibLevel))),
+            filters: options.filters.rawValue,
+            zlib_strategy: options.strategy.rawValue,
+            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0)
+        var error = cpng_error()
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            cpng_write_rgba(path, buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &error)
+        }
+        if status != Int32(CPNG_OK) {
+            throw PNGError(status: status, error: &error, path: path)
+        }
+    }
+
+    /// Decodes any PNG libpng accepts (palette, grey, 16-bit, interlaced, with or without alpha)
+    /// into 8-bit RGBA with straight alpha.
+    public init(contentsOfPNG url: URL) throws {
+        let path = url.path
+        var error = cpng_error()
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        let status = cpng_read_rgba(path, &pixels, &w, &h, &error)
+        guard status == Int32(CPNG_OK), let pixels else {
+            throw PNGError(status: status, error: &error, path: path)
+        }
+        defer { cpng_free(pixels) }
+        let count = Int(w) * Int(h) * 4
+        self.init(width: Int(w), height: Int(h), bytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+}
+
+extension PNGError {
+    init(status: Int32, error: inout cpng_error, path: String) {
+        let message = withUnsafeBytes(of: &error.message) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        let kind: Kind
+        switch status {
+        case Int32(CPNG_ERR_OPEN): kind = .cannotOpen
+        case Int32(CPNG_ERR_LIBPNG): kind = .invalidData
+        case Int32(CPNG_ERR_IO): kind = .ioFailure
+        case Int32(CPNG_ERR_MEMORY): kind = .tooLarge
+        default: kind = .invalidImage
+        }
+        self.init(kind: kind, path: path, message: message.isEmpty ? "PNG error \(status)" : message)
+    }
+}

@@ -1,0 +1,25 @@
+/// One layer of the tree handed to the compositor: presentation values and children, all plain
+/// values. Nothing in it refers back to the model.
+public struct RenderNode {
+    /// How a layer treats its sublayers.
+    public enum Kind: Sendable, Equatable {
+        /// A plain layer: draws itself and flattens its sublayers into its plane.
+        case layer
+        /// A `CATransformLayer`: draws nothing itself; sublayers stay in the parent's 3D space.
+        case transformLayer
+    }
+
+    public var kind: Kind
+    public var state: LayerState
+    /// Sublayers in `sublayers` order (the compositor sorts by `zPosition`).
+    public var sublayers: [RenderNode]
+    /// The mask layer, when there is one (0 or 1 elements).
+    public var mask: [RenderNode]
+
+    public init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
+        self.kind = kind
+        self.state = state
+        self.sublayers = sublayers
+        self.mask = mask
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// How `Stage.run()` renders: read from the environment the `carender` command line sets.
+public struct RenderOptions: Equatable, Sendable {
+    /// Frames per second.
+    public var fps: Double = 60
+    /// The folder frames are written to.
+    public var outputDirectory: URL = URL(fileURLWithPath: "frames")
+    /// Seconds to render; nil uses the stage's `duration`.
+    public var duration: Double?
+    /// Pixels per point; nil uses the stage's `scale`.
+    public var scale: Double?
+    /// When set, only these times are rendered, each to `<time with 3 decimals>.png`.
+    public var times: [Double]?
+
+    public init() {}
+
+    /// Reads `CARENDER_FPS`, `CARENDER_OUTPUT`, `CARENDER_DURATION`, `CARENDER_SCALE` and
+    /// `CARENDER_TIMES` (comma-separated seconds).
+    public init(environment: [String: String]) throws {
+        func number(_ key: String) throws -> Double? {
+            guard let text = environment[key] else { return nil }
+            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+                throw StageError.invalidOption("\(key) must be a finite number, got '\(text)'")
+            }
+            return value
+        }
+        if let fps = try number("CARENDER_FPS") {
+            guard fps > 0 else { throw StageError.invalidOption("the frame rate must be positive, got \(fps)") }
+            self.fps = fps
+        }
+        if let output = environment["CARENDER_OUTPUT"], !output.isEmpty {
+            outputDirectory = URL(fileURLWithPath: output)
+        }
+        duration = try number("CARENDER_DURATION")
+        if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
+        scale = try number("CARENDER_SCALE")
+        if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
+        if let list = environment["CARENDER_TIMES"], !list.isEmpty {
+            times = try list.split(separator: ",").map { part in
+                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                    throw StageError.invalidOption("CARENDER_TIMES holds '\(part)', which is not a time in seconds")
+                }
+                return t
+            }
+        }
+    }
+
+    /// The file name a sampled time renders to, e.g. `0.500.png`.
+    public static func fileName(forTime t: Double) -> String {
+        String(format: "%.3f.png", t)
+    }
+
+    /// The file name of frame `n`, e.g. `frame_00007.png`.
+    public static func fileName(forFrame n: Int) -> String {
+        String(format: "frame_%05d.png", n)
+    }
+}
+
+extension Stage {
+    /// The number of frames `0 ..< ceil(duration × fps)`; a product a hair above an integer (as
+    /// 0.1 × 30 is in floating point) does not add a frame.
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        Int((duration * fps - 1e-9).rounded(.up).clamped(to: 0...Double(Int32.max)))
+    }
+
+    /// Renders the frames `options` asks for and writes them as PNGs; returns the files written.
+    @discardableResult
+    public func render(options: RenderOptions) throws -> [URL] {
+        if let scale = options.scale { self.scale = CGFloat(scale) }
+        _ = try pixelSize()
+        let directory = options.outputDirectory
+        try Self.prepareOutputDirectory(directory)
+        var written: [URL] = []
+        if let times = options.times {
+            for t in times {
+                advance(to: t)
+                let url = directory.appendingPathComponent(RenderOptions.fileName(forTime: t))
+                try render().writePNG(to: url)
+                written.append(url)
+            }
+            return written
+        }
+        let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
+        for n in 0..<count {
+            advance(to: Double(n) / options.fps)
+            let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
+            try render().writePNG(to: url)
+            written.append(url)
+        }
+        return written
+    }
+
+    /// The script entry point: renders as the `carender` command line asks (through the
+    /// environment), or 60 fps into `frames/` when run on its own. Errors are printed and end the
+    /// process with status 1.
+    public func run() {
+        do {
+            let options = try RenderOptions(environment: ProcessInfo.processInfo.environment)
+            let files = try render(options: options)
+            if ProcessInfo.processInfo.environment["CARENDER_QUIET"] == nil {
+                print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Creates `directory` when missing and checks that files can be created in it, before any
+    /// frame is rendered.
+    static func prepareOutputDirectory(_ directory: URL) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw StageError.output("cannot write frames to \(directory.path): it is a file, not a folder")
+            }
+        } else {
+            do {
+                try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StageError.output("cannot create the output folder \(directory.path): \(error.localizedDescription)")
+            }
+        }
+        guard manager.isWritableFile(atPath: directory.path) else {
+            throw StageError.output("cannot write frames to \(directory.path): permission denied")
+        }
+    }
+}
+
+extension Comparable {
+    func clamped(to range: ClosedRange<Self>) -> Self { min(max(self, range.lowerBound), range.upperBound) }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The window, the virtual clock and the run loop a script animates in.
+///
+/// Time is virtual: every frame and presentation value is a pure function of the script and the
+/// stage time, never of how long rendering takes.
+public final class Stage {
+    /// The stage whose clock `CACurrentMediaTime()` reads: the most recently created one.
+    nonisolated(unsafe) static weak var current: Stage?
+
+    /// Size in points.
+    public let width: CGFloat
+    public let height: CGFloat
+
+    /// The root of the layer tree: bounds `(0, 0, width, height)`, positioned at the centre.
+    public let rootLayer: CALayer
+
+    /// Pixels per point (the command line's `--scale` overrides it).
+    public var scale: CGFloat = 1
+
+    /// How many seconds `run()` renders when the command line gives no `--duration`.
+    public var duration: CFTimeInterval = 1
+
+    /// The virtual clock, in seconds.
+    public private(set) var time: CFTimeInterval = 0
+
+    let runLoop = StageRunLoop()
+
+    /// A stage of `width × height` points; time starts at 0.
+    public init(width: CGFloat, height: CGFloat) {
+        self.width = width
+        self.height = height
+        rootLayer = CALayer()
+        rootLayer.bounds = CGRect(x: 0, y: 0, width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
+        rootLayer.position = CGPoint(x: rootLayer.bounds.midX, y: rootLayer.bounds.midY)
+        rootLayer.name = "root"
+        Stage.current = self
+    }
+
+    /// Schedules `body` as a run-loop turn at exactly `t` seconds; turns at the same time run in
+    /// the order they were scheduled.
+    public func at(_ t: CFTimeInterval, _ body: @escaping () -> Void) {
+        runLoop.schedule(at: t, body)
+    }
+
+    /// Runs every turn due up to `t` in time order (each with the clock set to its time and its
+    /// own implicit transaction), then sets the clock to `t`.
+    public func advance(to t: CFTimeInterval) {
+        precondition(t.isFinite, "Stage.advance(to:) needs a finite time, got \(t)")
+        endTopLevelTurnIfNeeded()
+        while let turn = runLoop.nextTurn(dueBy: t) {
+            if turn.time > time { time = turn.time }
+            runTurn(turn.body)
+        }
+        if t > time { time = t }
+    }
+
+    /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
+    /// pixels.
+    public func render() -> RGBAImage {
+        endTopLevelTurnIfNeeded()
+        let size: (width: Int, height: Int)
+        do {
+            size = try pixelSize()
+        } catch {
+            fatalError("\(error)")
+        }
+        let tree = rootLayer.renderNode()
+        return Compositor().render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
+    }
+
+    // MARK: - Turns
+
+    private var topLevelTurnEnded = false
+
+    /// The script's top-level code is the turn at t = 0; it ends at the first advance or render.
+    private func endTopLevelTurnIfNeeded() {
+        guard !topLevelTurnEnded else { return }
+        topLevelTurnEnded = true
+        endTurn()
+    }
+
+    private func runTurn(_ body: () -> Void) {
+        body()
+        endTurn()
+    }
+
+    /// Commits the turn's implicit transaction.
+    private func endTurn() {}
+
+    // MARK: - Size
+
+    /// The largest frame side, in pixels, that the compositor accepts.
+    public static let maximumPixelSide = 16_384
+    /// The largest frame area, in pixels (512 MiB of RGBA).
+    public static let maximumPixelCount = 1 << 27
+
+    /// The frame size in pixels, or an error naming what is wrong with the stage's size.
+    public func pixelSize() throws -> (width: Int, height: Int) {
+        guard width.isFinite, height.isFinite, scale.isFinite else {
+            throw StageError.invalidSize("the stage size \(width)×\(height) at scale \(scale) is not finite")
+        }
+        guard width > 0, height > 0, scale > 0 else {
+            throw StageError.invalidSize("the stage size \(width)×\(height) at scale \(scale) must be positive")
+        }
+        let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
+        let limit = CGFloat(Stage.maximumPixelSide)
+        guard w <= limit, h <= limit, w * h <= CGFloat(Stage.maximumPixelCount) else {
+            throw StageError.invalidSize(
+                "the stage is \(Int(w))×\(Int(h)) pixels; carender renders at most \(Stage.maximumPixelSide) pixels per side and \(Stage.maximumPixelCount) pixels in all")
+        }
+        return (Int(w), Int(h))
+    }
+}
+
+/// A problem with a stage or with how it was asked to render.
+public enum StageError: Error, CustomStringConvertible, Equatable {
+    case invalidSize(String)
+    case invalidOption(String)
+    case output(String)
+
+    public var description: String {
+        switch self {
+        case .invalidSize(let message), .invalidOption(let message), .output(let message): return message
+        }
+    }
+}
+
+/// The time of the stage's virtual clock, in seconds.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    Stage.current?.time ?? 0
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// An object that responds to an event on a layer, usually by adding an animation.
+public protocol CAAction: AnyObject {
+    /// Called when the action's event occurs on `anObject` (a layer).
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+/// `NSNull` as an action ends the action search and does nothing.
+extension NSNull: CAAction {
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+/// The methods a layer's delegate may implement.
+public protocol CALayerDelegate: AnyObject {
+    /// The action for `event` on `layer`: an object to run, `NSNull()` to stop the search, or nil
+    /// to continue it.
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+}
+
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+}

@@ -1,0 +1,209 @@
+// A thin shim over libpng whose only jobs are the ones Swift cannot do: setjmp-based error
+// recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk.
+#include "cpng.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* The largest image we agree to decode: 2^28 pixels (1 GiB of RGBA). */
+#define CPNG_MAX_PIXELS ((uint64_t)1 << 28)
+
+typedef struct {
+    jmp_buf jump;
+    cpng_error *error;
+} cpng_context;
+
+static void set_error(cpng_error *error, int code, const char *format, const char *detail) {
+    if (!error) return;
+    error->code = code;
+    snprintf(error->message, sizeof error->message, format, detail ? detail : "");
+}
+
+static void on_png_error(png_structp png, png_const_charp message) {
+    cpng_context *context = (cpng_context *)png_get_error_ptr(png);
+    set_error(context->error, CPNG_ERR_LIBPNG, "%s", message);
+    longjmp(context->jump, 1);
+}
+
+static void on_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message; /* warnings (e.g. an unknown ancillary chunk) never stop a read */
+}
+
+int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                    size_t row_bytes, cpng_write_options options, cpng_error *error) {
+    if (!path || !pixels || width == 0 || height == 0 || row_bytes < (size_t)width * 4) {
+        set_error(error, CPNG_ERR_ARGUMENT, "invalid image arguments%s", NULL);
+        return CPNG_ERR_ARGUMENT;
+    }
+    size_t path_length = strlen(path);
+    char *temporary = malloc(path_length + 16);
+    if (!temporary) {
+        set_error(error, CPNG_ERR_MEMORY, "out of memory%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    memcpy(temporary, path, path_length);
+    memcpy(temporary + path_length, ".tmp-XXXXXX", 12);
+    int descriptor = mkstemp(temporary);
+    if (descriptor < 0) {
+        set_error(error, CPNG_ERR_OPEN, "cannot create a file: %s", strerror(errno));
+        free(temporary);
+        return CPNG_ERR_OPEN;
+    }
+    /* mkstemp makes the file private (0600); a finished frame gets the usual permissions. */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(descriptor, 0666 & ~mask);
+    FILE *file = fdopen(descriptor, "wb");
+    if (!file) {
+        set_error(error, CPNG_ERR_OPEN, "cannot open a file: %s", strerror(errno));
+        close(descriptor);
+        unlink(temporary);
+        free(temporary);
+        return CPNG_ERR_OPEN;
+    }
+
+    cpng_context context;
+    context.error = error;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_write_struct(&png, NULL);
+        fclose(file);
+        unlink(temporary);
+        free(temporary);
+        set_error(error, CPNG_ERR_MEMORY, "libpng could not allocate its state%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    /* Locals changed after setjmp must be volatile to survive the longjmp. */
+    FILE *volatile open_file = file;
+    if (setjmp(context.jump)) {
+        png_destroy_write_struct(&png, &info);
+        fclose(open_file);
+        unlink(temporary);
+        free(temporary);
+        return CPNG_ERR_LIBPNG;
+    }
+    png_init_io(png, file);
+    png_set_compression_level(png, options.zlib_level);
+    png_set_compression_strategy(png, options.zlib_strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
+    png_set_IHDR(png, info, width, height, 8,
+                 options.drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    if (options.drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * row_bytes));
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+
+    int failed = ferror(file) != 0;
+    failed |= fflush(file) != 0;
+    failed |= fsync(fileno(file)) != 0 && errno != EINVAL;
+    int saved_errno = errno;
+    failed |= fclose(file) != 0;
+    if (failed) {
+        set_error(error, CPNG_ERR_IO, "write failed: %s", strerror(saved_errno ? saved_errno : EIO));
+        unlink(temporary);
+        free(temporary);
+        return CPNG_ERR_IO;
+    }
+    if (rename(temporary, path) != 0) {
+        set_error(error, CPNG_ERR_IO, "cannot move the finished file into place: %s", strerror(errno));
+        unlink(temporary);
+        free(temporary);
+        return CPNG_ERR_IO;
+    }
+    free(temporary);
+    return CPNG_OK;
+}
+
+int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                   cpng_error *error) {
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    FILE *file = fopen(path, "rb");
+    if (!file) {
+        set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
+        return CPNG_ERR_OPEN;
+    }
+    unsigned char signature[8];
+    if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
+        fclose(file);
+        set_error(error, CPNG_ERR_LIBPNG, "not a PNG file (bad signature)%s", NULL);
+        return CPNG_ERR_LIBPNG;
+    }
+
+    cpng_context context;
+    context.error = error;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_read_struct(&png, NULL, NULL);
+        fclose(file);
+        set_error(error, CPNG_ERR_MEMORY, "libpng could not allocate its state%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    uint8_t *volatile buffer = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(context.jump)) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        free(buffer);
+        free(rows);
+        return CPNG_ERR_LIBPNG;
+    }
+    png_init_io(png, file);
+    png_set_sig_bytes(png, 8);
+    png_read_info(png, info);
+
+    png_uint_32 w = png_get_image_width(png, info);
+    png_uint_32 h = png_get_image_height(png, info);
+    if ((uint64_t)w * (uint64_t)h > CPNG_MAX_PIXELS) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(file);
+        set_error(error, CPNG_ERR_MEMORY, "image is too large to decode%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    if (bit_depth == 16) png_set_strip_16(png);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) {
+        png_error(png, "unexpected row layout after conversion to RGBA");
+    }
+
+    buffer = malloc((size_t)w * h * 4);
+    rows = malloc(sizeof(png_bytep) * h);
+    if (!buffer || !rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = buffer + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(file);
+    free(rows);
+    *pixels = buffer;
+    *width = w;
+    *height = h;
+    return CPNG_OK;
+}
+
+void cpng_free(void *pointer) { free(pointer); }

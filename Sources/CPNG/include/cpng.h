@@ -1,0 +1,60 @@
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What went wrong in a libpng call: a stable code and libpng's (or the shim's) message.
+typedef struct cpng_error {
+    int code;
+    char message[512];
+} cpng_error;
+
+enum {
+    CPNG_OK = 0,
+    CPNG_ERR_OPEN = 1,       /* the file (or its temporary sibling) could not be opened */
+    CPNG_ERR_LIBPNG = 2,     /* libpng reported an error (corrupt, truncated, unsupported) */
+    CPNG_ERR_IO = 3,         /* a write, flush or rename failed */
+    CPNG_ERR_MEMORY = 4,     /* allocation failed or the image is too large */
+    CPNG_ERR_ARGUMENT = 5    /* nonsensical arguments */
+};
+
+/// Filter choices, matching libpng's PNG_FILTER_* bits.
+enum {
+    CPNG_FILTER_NONE = 0x08,
+    CPNG_FILTER_SUB = 0x10,
+    CPNG_FILTER_UP = 0x20,
+    CPNG_FILTER_AVG = 0x40,
+    CPNG_FILTER_PAETH = 0x80,
+    CPNG_FILTER_ALL = 0xf8
+};
+
+/// zlib strategies (Z_DEFAULT_STRATEGY = 0, Z_FILTERED = 1, Z_HUFFMAN_ONLY = 2, Z_RLE = 3).
+typedef struct cpng_write_options {
+    int zlib_level;     /* 0...9 */
+    int filters;        /* CPNG_FILTER_* bits */
+    int zlib_strategy;  /* Z_* strategy */
+    int drop_alpha;     /* write RGB, ignoring the 4th byte of each pixel */
+} cpng_write_options;
+
+/// Writes 8-bit RGBA rows (straight alpha) to `path` atomically: the image goes to a temporary
+/// file in the same folder, which is renamed over `path` only once complete.
+int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                    size_t row_bytes, cpng_write_options options, cpng_error *error);
+
+/// Reads any PNG libpng accepts into 8-bit RGBA (straight alpha). On success `*pixels` holds
+/// width * height * 4 bytes, to be released with cpng_free.
+int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                   cpng_error *error);
+
+void cpng_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
