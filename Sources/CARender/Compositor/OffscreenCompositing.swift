@@ -4,29 +4,34 @@ extension Compositor {
     func blit(_ source: Canvas, onto target: Canvas, alpha: Float, mask: Canvas? = nil) {
         let r = source.rect.intersection(target.rect)
         guard !r.isEmpty, alpha > 0 else { return }
+        let scale = UInt32(min(alpha, 1) * 256)
         for y in r.y0..<r.y1 {
             var s = source.pixel(r.x0, y)
             var d = target.pixel(r.x0, y)
             if let mask {
                 var m = mask.pixel(r.x0, y)
+                let k = alpha * (256 / 255)
                 for _ in r.x0..<r.x1 {
-                    let k = Float(m[3]) * (alpha / 255)
-                    if k > 0 && s[3] > 0 { sourceOver(d, load(s) * k) }
+                    let p = s.packedPixel
+                    if p != 0 && m[3] != 0 {
+                        d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(p, UInt32(Float(m[3]) * k)))
+                    }
                     s += 4; d += 4; m += 4
                 }
-            } else if alpha >= 1 {
+            } else if scale >= 256 {
                 for _ in r.x0..<r.x1 {
-                    let a = s[3]
-                    if a == 255 {
-                        UnsafeMutableRawPointer(d).storeBytes(of: UnsafeRawPointer(s).load(as: UInt32.self), as: UInt32.self)
-                    } else if a > 0 {
-                        sourceOver(d, load(s))
+                    let p = s.packedPixel
+                    if p >= 0xFF00_0000 {
+                        d.packedPixel = p
+                    } else if p != 0 {
+                        d.packedPixel = sourceOverPacked(d.packedPixel, p)
                     }
                     s += 4; d += 4
                 }
             } else {
                 for _ in r.x0..<r.x1 {
-                    if s[3] > 0 { sourceOver(d, load(s) * alpha) }
+                    let p = s.packedPixel
+                    if p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(p, scale)) }
                     s += 4; d += 4
                 }
             }
@@ -50,7 +55,8 @@ struct OffscreenPainter: CoveragePainter {
         var d = target.pixel(lo, y)
         for x in lo..<hi {
             let c = coverage[x - x0] * alpha
-            if c > 0 && s[3] > 0 { sourceOver(d, load(s) * c) }
+            let p = s.packedPixel
+            if c > 0 && p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(p, UInt32(c * 256))) }
             s += 4; d += 4
         }
     }

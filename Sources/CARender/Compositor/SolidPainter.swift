@@ -2,30 +2,28 @@
 /// plain stores, so shape interiors fill at memory speed.
 struct SolidPainter: CoveragePainter {
     let canvas: Canvas
-    /// Premultiplied, components 0…255.
-    let color: SIMD4<Float>
+    /// The colour packed as RGBA8, premultiplied.
+    let color: UInt32
+    let opaque: Bool
+
+    /// `color`: premultiplied, components 0…255.
+    init(canvas: Canvas, color: SIMD4<Float>) {
+        self.canvas = canvas
+        self.color = packed(color)
+        opaque = self.color >> 24 == 255
+    }
 
     @inline(__always)
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         var d = canvas.pixel(x0, y)
-        if color.w >= 255 {
-            let packed = UInt32(UInt8(color.x + 0.5)) | UInt32(UInt8(color.y + 0.5)) << 8
-                | UInt32(UInt8(color.z + 0.5)) << 16 | 0xFF00_0000
-            for i in 0..<count {
-                let c = coverage[i]
-                if c >= 1 {
-                    UnsafeMutableRawPointer(d).storeBytes(of: packed, as: UInt32.self)
-                } else if c > 0 {
-                    sourceOver(d, color * c)
-                }
-                d += 4
+        for i in 0..<count {
+            let c = coverage[i]
+            if c >= 1 && opaque {
+                d.packedPixel = color
+            } else if c > 0 {
+                d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(color, UInt32(c * 256)))
             }
-        } else {
-            for i in 0..<count {
-                let c = coverage[i]
-                if c > 0 { sourceOver(d, color * c) }
-                d += 4
-            }
+            d += 4
         }
     }
 }

@@ -15,20 +15,39 @@ struct BlurredIntervalProfile {
         origin = lo
         inverseStep = 1 / step
         values.removeAll(keepingCapacity: true)
-        values.reserveCapacity(count)
+        values.reserveCapacity(count + 1)
         for i in 0..<count {
             let u = lo + Double(i) * step
             values.append(Float(normalCDF((u - a) / sigma) - normalCDF((u - b) / sigma)))
         }
+        values.append(0)  // so interpolation may read one past the last sample
     }
 
     /// The profile at `u` (0 outside the tabulated range).
-    @inline(__always)
     func value(at u: Double) -> Float {
+        values.withUnsafeBufferPointer { lookup($0.baseAddress!).value(Float(u)) }
+    }
+
+    /// A pointer-based view for hot loops; valid while `values` is alive and unchanged.
+    func lookup(_ base: UnsafePointer<Float>) -> TableLookup1D {
+        TableLookup1D(values: base, origin: Float(origin), inverseStep: Float(inverseStep), last: Float(values.count - 2))
+    }
+}
+
+/// Linear interpolation in a tabulated function, without bounds-checked arrays or ARC.
+struct TableLookup1D {
+    let values: UnsafePointer<Float>
+    let origin: Float
+    let inverseStep: Float
+    /// Index of the last sample.
+    let last: Float
+
+    @inline(__always)
+    func value(_ u: Float) -> Float {
         let t = (u - origin) * inverseStep
-        guard t >= 0, t < Double(values.count - 1) else { return 0 }
+        guard t >= 0, t < last else { return 0 }
         let i = Int(t)
-        let f = Float(t - Double(i))
-        return values.withUnsafeBufferPointer { v in v[i] + (v[i + 1] - v[i]) * f }
+        let f = t - Float(i)
+        return values[i] + (values[i + 1] - values[i]) * f
     }
 }

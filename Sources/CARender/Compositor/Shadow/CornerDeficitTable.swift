@@ -56,7 +56,14 @@ final class CornerDeficitTable: @unchecked Sendable {
                 table[jb * n + i] = Float(sum)
             }
         }
+        table.append(contentsOf: [Float](repeating: 0, count: n + 1))  // guard row for interpolation
         values = table
+    }
+
+    /// A pointer-based view for hot loops; valid while the table is alive.
+    func lookup(_ base: UnsafePointer<Float>) -> CornerLookup {
+        CornerLookup(values: base, count: count, origin: Float(origin), inverseStep: Float(inverseStep),
+                     reach: Float(reach))
     }
 
     /// Depth of the continuous corner piece, sampled along `a`, as (a, depth) pairs.
@@ -104,6 +111,7 @@ final class CornerDeficitTable: @unchecked Sendable {
 
     // MARK: - Cache
 
+
     private struct Key: Hashable {
         var continuous: Bool
         var radius: Double
@@ -128,5 +136,27 @@ final class CornerDeficitTable: @unchecked Sendable {
         cache[key] = table
         lock.unlock()
         return table
+    }
+}
+
+/// Bilinear lookup in a corner deficit table, without bounds-checked arrays or ARC.
+struct CornerLookup {
+    let values: UnsafePointer<Float>
+    let count: Int
+    let origin: Float
+    let inverseStep: Float
+    let reach: Float
+
+    @inline(__always)
+    func value(_ a: Float, _ b: Float) -> Float {
+        let ta = (a - origin) * inverseStep, tb = (b - origin) * inverseStep
+        let last = Float(count - 1)
+        guard ta >= 0, tb >= 0, ta < last, tb < last else { return 0 }
+        let i = Int(ta), j = Int(tb)
+        let fa = ta - Float(i), fb = tb - Float(j)
+        let p = values + (j * count + i)
+        let top = p[0] + (p[1] - p[0]) * fa
+        let bottom = p[count] + (p[count + 1] - p[count]) * fa
+        return top + (bottom - top) * fb
     }
 }

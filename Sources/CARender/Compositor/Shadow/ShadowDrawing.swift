@@ -44,29 +44,41 @@ extension Compositor {
         let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
         let k = map.maxScale(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
         let sigma = effectiveSigma(s, pixelsPerUnit: k)
-        let shapeToDevice = ProjectiveMap.translation(dx, dy).then(map)
+        let w = b.x1 - b.x0, h = b.y1 - b.y0
+        // Shape coordinates: layer space relative to the shadow rectangle's top-left corner.
+        let shapeToDevice = ProjectiveMap.translation(b.x0 + dx, b.y0 + dy).then(map)
         guard let deviceToShape = shapeToDevice.inverted() else { return }
         var horizontal = BlurredIntervalProfile(), vertical = BlurredIntervalProfile()
-        horizontal.build(a: b.x0, b: b.x1, sigma: sigma)
-        vertical.build(a: b.y0, b: b.y1, sigma: sigma)
+        horizontal.build(a: 0, b: w, sigma: sigma)
+        vertical.build(a: 0, b: h, sigma: sigma)
         let shape = s.cornerShape
-        func table(_ i: Int) -> CornerDeficitTable? {
-            shape.radii[i] > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: shape.radii[i], sigma: sigma) : nil
-        }
-        // Under the layer's own opaque background the shadow can never show: skip that box
-        // (inset past the corners' curves and one pixel of anti-aliasing), in shape space.
-        var hidden = (x0: 0.0, y0: 0.0, x1: 0.0, y1: 0.0)
+        let radius = shape.radii.max()
+        let table = radius > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
+        // Under the layer's own opaque background the shadow never shows: skip that box (inset
+        // past the corners' curves and a pixel and a half of anti-aliasing).
+        var hidden: (x0: Float, y0: Float, x1: Float, y1: Float) = (0, 0, 0, 0)
         if hidesCenter {
             let e = shape.extents.max() * (shape.continuous ? 0.5 : 0.3) + 1.5 / k
-            hidden = (b.x0 + e - dx, b.y0 + e - dy, b.x1 - e - dx, b.y1 - e - dy)
+            if w > 2 * e && h > 2 * e {
+                hidden = (Float(e - dx), Float(e - dy), Float(w - e - dx), Float(h - e - dy))
+            }
         }
-        var painter = RoundedRectShadowPainter(
-            canvas: target, color: color, deviceToShape: deviceToShape, box: b,
-            horizontal: horizontal, vertical: vertical, corners: (table(0), table(1), table(2), table(3)), hidden: hidden)
-        let margin = 4 * sigma
+        let margin = 3.5 * sigma
         layerShape.removeAll()
-        layerShape.addRect(x0: b.x0 - margin, y0: b.y0 - margin, x1: b.x1 + margin, y1: b.y1 + margin)
-        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+        layerShape.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+        let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
+                                   shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
+        horizontal.values.withUnsafeBufferPointer { hv in
+            vertical.values.withUnsafeBufferPointer { vv in
+                (table?.values ?? []).withUnsafeBufferPointer { tv in
+                    var painter = RoundedRectShadowPainter(
+                        canvas: target, color: color, deviceToShape: deviceToShape, width: Float(w), height: Float(h),
+                        horizontal: horizontal.lookup(hv.baseAddress!), vertical: vertical.lookup(vv.baseAddress!),
+                        corner: table?.lookup(tv.baseAddress!), rounded: rounded, hidden: hidden)
+                    fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                }
+            }
+        }
     }
 
     /// The general case: render the shadow's source alpha into a plane aligned with the layer's
