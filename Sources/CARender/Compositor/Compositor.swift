@@ -18,12 +18,26 @@ public final class Compositor {
     var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     var blurCapacity = 1
+    /// A shadow colour at 257 alpha levels, and per-column shadow values.
+    let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+    var columnScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    var columnCapacity = 1
 
     public init() {}
 
     deinit {
         blurPlane.deallocate()
         blurScratch.deallocate()
+        shadowPalette.deallocate()
+        columnScratch.deallocate()
+    }
+
+    /// Room for `count` columns of values and `count` of coordinates in `columnScratch`.
+    func reserveColumns(_ count: Int) {
+        guard 2 * count > columnCapacity else { return }
+        columnScratch.deallocate()
+        columnCapacity = 2 * count
+        columnScratch = .allocate(capacity: columnCapacity)
     }
 
     func reserveBlurPlanes(_ count: Int) {

@@ -27,3 +27,17 @@ struct SolidPainter: CoveragePainter {
         }
     }
 }
+
+extension SolidPainter {
+    @inline(__always)
+    mutating func paintFull(row y: Int, x0: Int, count: Int) {
+        let color = self.color, opaque = self.opaque
+        canvas.pixel(x0, y).withMemoryRebound(to: UInt32.self, capacity: count) { d in
+            if opaque {
+                d.update(repeating: color, count: count)
+            } else {
+                for i in 0..<count { d[i] = sourceOverPacked(d[i], color) }
+            }
+        }
+    }
+}

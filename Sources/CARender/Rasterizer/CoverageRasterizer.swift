@@ -201,38 +201,42 @@ final class CoverageRasterizer {
 
     // MARK: - Sweep
 
+    /// Turns one row of cells into coverage with a running sum. Where the cells are empty the
+    /// coverage is constant: full runs go to the painter as spans, empty runs are skipped, and
+    /// only the pixels along edges get per-pixel coverage.
     @inline(__always)
     private func sweep<P: CoveragePainter>(_ cells: UnsafeMutablePointer<Float>, width: Int, rule: FillRule,
                                            row: Int, x0: Int, painter: inout P) {
         let out = coverage
         var sum: Float = 0
-        var first = width, last = -1
+        var partialStart = -1
         var i = 0
-        if rule == .nonZero {
-            while i < width {
-                sum += cells[i]
-                cells[i] = 0
-                var c = abs(sum)
-                c = c > 0.998 ? 1 : c
-                out[i] = c
-                if c > 0.002 { first = min(first, i); last = i }
-                i += 1
-            }
-        } else {
-            while i < width {
-                sum += cells[i]
-                cells[i] = 0
-                var c = abs(sum)
+        while i < width {
+            let a = cells[i]
+            if a != 0 { sum += a; cells[i] = 0 }
+            var c = abs(sum)
+            if rule == .evenOdd {
                 c -= 2 * (c * 0.5).rounded(.down)
                 if c > 1 { c = 2 - c }
-                c = c > 0.998 ? 1 : c
-                out[i] = c
-                if c > 0.002 { first = min(first, i); last = i }
-                i += 1
             }
+            if c > 0.002 && c < 0.998 {
+                if partialStart < 0 { partialStart = i }
+                out[i] = c
+                i += 1
+                continue
+            }
+            if partialStart >= 0 {
+                painter.paint(row: row, x0: x0 + partialStart, count: i - partialStart, coverage: out + partialStart)
+                partialStart = -1
+            }
+            var j = i + 1
+            while j < width && cells[j] == 0 { j += 1 }
+            if c >= 0.998 { painter.paintFull(row: row, x0: x0 + i, count: j - i) }
+            i = j
         }
-        guard last >= first else { return }
-        painter.paint(row: row, x0: x0 + first, count: last - first + 1, coverage: out + first)
+        if partialStart >= 0 {
+            painter.paint(row: row, x0: x0 + partialStart, count: width - partialStart, coverage: out + partialStart)
+        }
     }
 
     private func reserve(accumulation needed: Int, coverage coverageNeeded: Int) {

@@ -5,8 +5,8 @@
 /// Shape coordinates are relative to the rectangle's top-left corner.
 struct RoundedRectShadowPainter: CoveragePainter {
     let canvas: Canvas
-    /// Shadow colour, premultiplied, 0…255, including every opacity factor.
-    let color: SIMD4<Float>
+    /// The shadow colour at 257 levels of alpha (`palette[k]` = colour × k/256, packed).
+    let palette: UnsafePointer<UInt32>
     /// Device pixel → shape coordinates.
     let deviceToShape: ProjectiveMap
     let width: Float
@@ -42,7 +42,9 @@ struct RoundedRectShadowPainter: CoveragePainter {
 
     @inline(__always)
     private func blend(_ d: UnsafeMutablePointer<UInt8>, _ k: Float) {
-        if k > 0.0005 { sourceOver(d, color * min(k, 1)) }
+        if k > 0.001 {
+            d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(k, 1) * 256 + 0.5)])
+        }
     }
 
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {

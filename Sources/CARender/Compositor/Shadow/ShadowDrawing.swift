@@ -68,14 +68,45 @@ extension Compositor {
         layerShape.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
         let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
                                    shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
+        for level in 0...256 { shadowPalette[level] = packed(color * (Float(level) / 256)) }
+        let m = deviceToShape
+        let axisAligned = m.isAffine && m.m12 == 0 && m.m21 == 0 && m.m11 > 0 && m.m22 > 0
         horizontal.values.withUnsafeBufferPointer { hv in
             vertical.values.withUnsafeBufferPointer { vv in
                 (table?.values ?? []).withUnsafeBufferPointer { tv in
-                    var painter = RoundedRectShadowPainter(
-                        canvas: target, color: color, deviceToShape: deviceToShape, width: Float(w), height: Float(h),
-                        horizontal: horizontal.lookup(hv.baseAddress!), vertical: vertical.lookup(vv.baseAddress!),
-                        corner: table?.lookup(tv.baseAddress!), rounded: rounded, hidden: hidden)
-                    fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                    let hLookup = horizontal.lookup(hv.baseAddress!), vLookup = vertical.lookup(vv.baseAddress!)
+                    let corner = table?.lookup(tv.baseAddress!)
+                    if axisAligned {
+                        let extent = shapeToDevice.deviceBounds(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+                            .intersection(target.rect)
+                        guard !extent.isEmpty else { return }
+                        reserveColumns(extent.width)
+                        let values = columnScratch, us = columnScratch + extent.width
+                        for x in extent.x0..<extent.x1 {
+                            let u = Float((Double(x) + 0.5) * m.m11 + m.m31)
+                            us[x - extent.x0] = u
+                            values[x - extent.x0] = hLookup.value(u)
+                        }
+                        // The opaque background as a cross of two boxes, in shape coordinates.
+                        let e = shape.extents.max(), aa = 1.5 / k
+                        var wide: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 0, 0)
+                        var tall = wide
+                        if hidesCenter {
+                            wide = (Float(aa - dx), Float(e + aa - dy), Float(w - aa - dx), Float(h - e - aa - dy))
+                            tall = (Float(e + aa - dx), Float(aa - dy), Float(w - e - aa - dx), Float(h - aa - dy))
+                        }
+                        var painter = AxisAlignedShadowPainter(
+                            canvas: target, palette: shadowPalette, columns: values, columnU: us, firstColumn: extent.x0,
+                            vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
+                            width: Float(w), height: Float(h), corner: corner, rounded: rounded, wide: wide, tall: tall)
+                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                    } else {
+                        var painter = RoundedRectShadowPainter(
+                            canvas: target, palette: shadowPalette, deviceToShape: deviceToShape, width: Float(w),
+                            height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
+                            hidden: hidden)
+                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                    }
                 }
             }
         }
