@@ -89,9 +89,13 @@ extension Outline {
             let ratio = max(-1, min(1, 1 - tolerance / r))
             let step = max(2 * acos(ratio), 1e-3)
             let n = max(1, Int((Double.pi / 2 / step).rounded(.up)))
+            // Interior vertices sit half a sagitta outside the circle, so the polygon straddles
+            // the arc (±half the tolerance) instead of lying inside it and losing area.
+            let sagitta = 1 - cos(Double.pi / 4 / Double(n))
             for i in 0...n {
                 let t = Double.pi / 2 * Double(i) / Double(n)
-                let p = place(SIMD2(1 - cos(t), 1 - sin(t)))
+                let k = i == 0 || i == n ? 1 : 1 + sagitta / 2
+                let p = place(SIMD2(1 - k * cos(t), 1 - k * sin(t)))
                 add(p.x, p.y)
             }
         }

@@ -1,0 +1,157 @@
+import Foundation
+import XCTest
+@testable import CARender
+
+/// Shadows against a brute-force Gaussian (SPEC-rendering §5: within 2/255 at every pixel).
+///
+/// The reference integrates the shadow shape row by row: each thin row of the shape (found by
+/// intersecting a finely flattened outline) contributes its Gaussian weight across rows times the
+/// exact Gaussian integral along the row. A black shadow over white then reads 255 × (1 − α).
+final class ShadowTests: XCTestCase {
+    /// Opacity × (Gaussian of `sigma` ∗ shape)(q), with `shape` in the same units as `q`.
+    private struct BruteForceShadow {
+        var rows: [(y: Double, x0: Double, x1: Double)] = []
+        let step: Double
+        let sigma: Double
+        let opacity: Double
+
+        init(shape: Outline, sigma: Double, opacity: Double, step: Double = 0.05) {
+            self.sigma = sigma
+            self.opacity = opacity
+            self.step = step
+            let b = shape.bounds!
+            var y = b.minY + step / 2
+            while y < b.maxY {
+                var lo = Double.infinity, hi = -Double.infinity
+                let n = shape.pointCount
+                for i in 0..<n {
+                    let j = (i + 1) % n
+                    let (ya, yb) = (shape.ys[i], shape.ys[j])
+                    guard (ya - y) * (yb - y) <= 0, ya != yb else { continue }
+                    let x = shape.xs[i] + (y - ya) / (yb - ya) * (shape.xs[j] - shape.xs[i])
+                    lo = min(lo, x); hi = max(hi, x)
+                }
+                if hi > lo { rows.append((y, lo, hi)) }
+                y += step
+            }
+        }
+
+        func alpha(_ qx: Double, _ qy: Double) -> Double {
+            var sum = 0.0
+            for row in rows where abs(row.y - qy) < 6 * sigma {
+                sum += step * gaussian(qy - row.y, sigma: sigma)
+                    * (normalCDF((qx - row.x0) / sigma) - normalCDF((qx - row.x1) / sigma))
+            }
+            return opacity * sum
+        }
+    }
+
+    /// Renders one white layer with a black shadow on white and checks every pixel whose centre
+    /// is at least `margin` points outside the layer (where nothing covers the shadow) — or every
+    /// pixel when the layer draws nothing opaque itself.
+    private func check(frame: CGRect, radius: Double = 0, continuous: Bool = false, sigma: Double,
+                       offset: CGSize, opacity: Float = 0.8, scale: Double = 1, rotation: Double = 0,
+                       size: (Int, Int) = (60, 50), layerCoversShadow: Bool = true,
+                       configure: (inout LayerState) -> Void = { _ in }, sublayers: [RenderNode] = [],
+                       shadowShape: Outline? = nil,
+                       file: StaticString = #filePath, line: UInt = #line) {
+        var layer = Draw.layer(frame.minX, frame.minY, frame.width, frame.height, Draw.white) { s in
+            s.cornerRadius = radius
+            s.cornerCurve = continuous ? .continuous : .circular
+            s.shadowOpacity = opacity
+            s.shadowRadius = sigma
+            s.shadowOffset = offset
+            s.shadowColor = CGColor(gray: 0, alpha: 1)
+            s.transform = CATransform3DMakeRotation(rotation * .pi / 180, 0, 0, 1)
+        }
+        configure(&layer.state)
+        layer.sublayers = sublayers
+        let w = Double(size.0), h = Double(size.1)
+        let image = Draw.render(Draw.root(w, h, Draw.white, [layer]), Int(w * scale), Int(h * scale), scale: scale)
+
+        var shape = shadowShape ?? Outline()
+        if shadowShape == nil {
+            let corners = CornerShape(width: frame.width, height: frame.height, radius: radius, mask: 15, continuous: continuous)
+            shape.addRoundedRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height, corners: corners, tolerance: 0.002)
+        }
+        let reference = BruteForceShadow(shape: shape, sigma: sigma, opacity: Double(opacity))
+        // Device pixel centre → layer bounds space (inverse of rotation about the centre).
+        let c = cos(rotation * .pi / 180), s = sin(rotation * .pi / 180)
+        var checked = 0, worst = 0.0
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let x = (Double(px) + 0.5) / scale - frame.midX, y = (Double(py) + 0.5) / scale - frame.midY
+                let u = x * c + y * s + frame.width / 2, v = -x * s + y * c + frame.height / 2
+                if layerCoversShadow {
+                    let m = 1.5 / scale
+                    if u > -m && u < frame.width + m && v > -m && v < frame.height + m { continue }
+                }
+                let a = reference.alpha(u - Double(offset.width), v - Double(offset.height))
+                let expected = 255 * (1 - a)
+                let p = image[px, py]
+                let error = max(abs(Double(p.r) - expected), abs(Double(p.g) - expected), abs(Double(p.b) - expected))
+                worst = max(worst, error)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 500, file: file, line: line)
+        XCTAssertLessThanOrEqual(worst, 2, "largest error in 1/255", file: file, line: line)
+    }
+
+    func testRectangleShadowIsAGaussian() {
+        check(frame: CGRect(x: 15, y: 12, width: 30, height: 20), sigma: 3, offset: CGSize(width: 4, height: 5))
+    }
+
+    func testRoundedRectangleShadow() {
+        check(frame: CGRect(x: 14, y: 14, width: 32, height: 22), radius: 8, sigma: 4, offset: CGSize(width: 0, height: -3))
+    }
+
+    func testLargeBlurOfASmallRoundedRectangle() {
+        check(frame: CGRect(x: 22, y: 19, width: 16, height: 12), radius: 5, sigma: 7, offset: CGSize(width: 2, height: 2),
+              opacity: 1, size: (60, 50))
+    }
+
+    func testContinuousCornerShadowAtScaleTwo() {
+        // shadowRadius is in points: 2.5 pt is 5 px at scale 2.
+        check(frame: CGRect(x: 12, y: 10, width: 26, height: 20), radius: 5, continuous: true, sigma: 2.5,
+              offset: CGSize(width: 2, height: 3), scale: 2, size: (50, 40))
+    }
+
+    func testShadowTurnsWithTheLayer() {
+        // Offset and blur live in the layer's space: rotating the layer rotates its shadow.
+        check(frame: CGRect(x: 16, y: 14, width: 28, height: 18), radius: 6, sigma: 3,
+              offset: CGSize(width: 3, height: 4), rotation: 30)
+    }
+
+    func testShadowOfCompositedSublayers() {
+        // No background: the shadow is cast by the alpha of what the layer composites (here a
+        // sublayer filling its bounds), through the general blur.
+        check(frame: CGRect(x: 15, y: 12, width: 30, height: 20), sigma: 3, offset: CGSize(width: 3, height: 4),
+              configure: { s in s.backgroundColor = nil },
+              sublayers: [Draw.layer(0, 0, 30, 20, Draw.white)])
+    }
+
+    func testShadowPathCastsTheShadow() {
+        // A shadow path on a layer that draws nothing: every pixel is shadow.
+        let path = CGMutablePath(elements: [
+            CGPathElement(type: .moveToPoint, points: [CGPoint(x: 4, y: 3)]),
+            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 26, y: 3)]),
+            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 15, y: 19)]),
+            CGPathElement(type: .closeSubpath, points: []),
+        ])
+        var triangle = Outline()
+        triangle.add(4, 3); triangle.add(26, 3); triangle.add(15, 19); triangle.closeContour()
+        check(frame: CGRect(x: 15, y: 12, width: 30, height: 22), sigma: 2.5, offset: CGSize(width: 2, height: 2),
+              layerCoversShadow: false, configure: { s in s.backgroundColor = nil; s.shadowPath = path },
+              shadowShape: triangle)
+    }
+
+    func testMasksToBoundsRemovesTheShadow() {
+        let layer = Draw.layer(20, 20, 20, 20, Draw.white) { s in
+            s.shadowOpacity = 1; s.shadowRadius = 2; s.shadowOffset = CGSize(width: 5, height: 5); s.masksToBounds = true
+        }
+        let image = Draw.render(Draw.root(60, 60, Draw.white, [layer]), 60, 60)
+        XCTAssertTrue(image[43, 43].isWhite)
+        XCTAssertTrue(image[30, 42].isWhite)
+    }
+}
