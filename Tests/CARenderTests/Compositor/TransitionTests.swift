@@ -1,0 +1,61 @@
+import Foundation
+import XCTest
+@testable import CARender
+
+/// CATransition rendering (SPEC-rendering §4, SPEC-semantics §7): the old snapshot and the new
+/// layer, combined per type and subtype at a progress.
+final class TransitionTests: XCTestCase {
+    private let old = Draw.layer(0, 0, 100, 40, Draw.red)
+    private let new = Draw.layer(0, 0, 100, 40, Draw.blue)
+
+    private func render(_ type: String, _ subtype: String?, _ progress: Double) -> RGBAImage {
+        Compositor().renderTransition(from: old, to: new, type: type, subtype: subtype, progress: progress,
+                                      width: 100, height: 40, scale: 1).unpremultiplied()
+    }
+
+    func testFadeCrossDissolves() {
+        let image = render("fade", nil, 0.5)
+        XCTAssertPixel(image, 50, 20, (127.5, 0, 127.5, 255))
+        XCTAssertPixel(render("fade", nil, 0.25), 50, 20, (191.25, 0, 63.75, 255))
+    }
+
+    func testMoveInSlidesTheNewOverTheOld() {
+        // fromRight at 1/4: the new layer is still 3/4 of its width to the right.
+        let image = render("moveIn", "fromRight", 0.25)
+        XCTAssertPixel(image, 70, 20, (255, 0, 0, 255))
+        XCTAssertPixel(image, 80, 20, (0, 0, 255, 255))
+        let fromLeft = render("moveIn", "fromLeft", 0.5)
+        XCTAssertPixel(fromLeft, 45, 20, (0, 0, 255, 255))
+        XCTAssertPixel(fromLeft, 55, 20, (255, 0, 0, 255))
+        XCTAssertPixel(render("moveIn", "fromLeft", 1), 99, 20, (0, 0, 255, 255))
+    }
+
+    func testPushMovesBoth() {
+        // SPEC-semantics §7's example: push fromLeft, W = 100, P = 0.25 → new at −75, old at +25.
+        let image = render("push", "fromLeft", 0.25)
+        XCTAssertPixel(image, 20, 20, (0, 0, 255, 255))
+        XCTAssertPixel(image, 30, 20, (255, 0, 0, 255))
+        XCTAssertEqual(render("push", nil, 0.25), image, "no subtype acts as fromLeft")
+        // fromTop (the visual top): new comes down from above, old leaves through the bottom.
+        let vertical = render("push", "fromTop", 0.5)
+        XCTAssertPixel(vertical, 50, 15, (0, 0, 255, 255))
+        XCTAssertPixel(vertical, 50, 25, (255, 0, 0, 255))
+    }
+
+    func testRevealSlidesTheOldAway() {
+        // fromBottom at 1/2: the old layer has moved up by half its height, uncovering the new.
+        let image = render("reveal", "fromBottom", 0.5)
+        XCTAssertPixel(image, 50, 15, (255, 0, 0, 255))
+        XCTAssertPixel(image, 50, 25, (0, 0, 255, 255))
+        let fromRight = render("reveal", "fromRight", 0.5)
+        XCTAssertPixel(fromRight, 45, 20, (255, 0, 0, 255))
+        XCTAssertPixel(fromRight, 55, 20, (0, 0, 255, 255))
+    }
+
+    func testEndsShowOnlyOneSide() {
+        for type in ["fade", "moveIn", "push", "reveal"] {
+            XCTAssertPixel(render(type, "fromRight", 0), 50, 20, (255, 0, 0, 255), type)
+            XCTAssertPixel(render(type, "fromRight", 1), 50, 20, (0, 0, 255, 255), type)
+        }
+    }
+}
