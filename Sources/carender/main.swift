@@ -1,1 +1,1 @@
-print("hi")
+BenchCommand.main()

@@ -16,6 +16,7 @@ struct SolidPainter: CoveragePainter {
     @inline(__always)
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         var d = canvas.pixel(x0, y)
+        let color = self.color, opaque = self.opaque
         for i in 0..<count {
             let c = coverage[i]
             if c >= 1 && opaque {

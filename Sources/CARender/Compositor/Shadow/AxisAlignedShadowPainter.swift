@@ -46,35 +46,48 @@ struct AxisAlignedShadowPainter: CoveragePainter {
             skip = columnRange(tall.u0, tall.u1)
         }
         let bv = height - v
-        let cornerRows = corner != nil && (v < corner!.reach || bv < corner!.reach)
+        // Locals, not stored properties: pixel stores through raw pointers would otherwise force
+        // the compiler to reload every field of `self` on each pixel.
+        let palette = self.palette, columns = self.columns, columnU = self.columnU, firstColumn = self.firstColumn
+        let width = self.width, rounded = self.rounded
         var d = canvas.pixel(x0, y)
         var x = x0
         let end = x0 + count
+        if let corner, v < corner.reach || bv < corner.reach {
+            let reach = corner.reach
+            while x < end {
+                if x == skip.0 {
+                    let next = min(skip.1, end)
+                    if next > x { d += 4 * (next - x); x = next; continue }
+                }
+                let c = coverage[x - x0]
+                if c > 0 {
+                    let k = x - firstColumn
+                    var value = columns[k] * rowValue
+                    let u = columnU[k], ru = width - u
+                    if u < reach {
+                        if v < reach && rounded.x != 0 { value -= corner.value(u, v) }
+                        if bv < reach && rounded.w != 0 { value -= corner.value(u, bv) }
+                    }
+                    if ru < reach {
+                        if v < reach && rounded.y != 0 { value -= corner.value(ru, v) }
+                        if bv < reach && rounded.z != 0 { value -= corner.value(ru, bv) }
+                    }
+                    let a = value * c
+                    if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
+                }
+                d += 4; x += 1
+            }
+            return
+        }
+        // Rows clear of the corners: a product and a blend per pixel.
         while x < end {
             if x == skip.0 {
                 let next = min(skip.1, end)
                 if next > x { d += 4 * (next - x); x = next; continue }
             }
-            let c = coverage[x - x0]
-            if c > 0 {
-                let k = x - firstColumn
-                var value = columns[k] * rowValue
-                if cornerRows, let corner {
-                    let u = columnU[k], ru = width - u
-                    if u < corner.reach {
-                        if v < corner.reach && rounded.x != 0 { value -= corner.value(u, v) }
-                        if bv < corner.reach && rounded.w != 0 { value -= corner.value(u, bv) }
-                    }
-                    if ru < corner.reach {
-                        if v < corner.reach && rounded.y != 0 { value -= corner.value(ru, v) }
-                        if bv < corner.reach && rounded.z != 0 { value -= corner.value(ru, bv) }
-                    }
-                }
-                let a = value * c
-                if a > 0.001 {
-                    d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)])
-                }
-            }
+            let a = columns[x - firstColumn] * rowValue * coverage[x - x0]
+            if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
             d += 4; x += 1
         }
     }

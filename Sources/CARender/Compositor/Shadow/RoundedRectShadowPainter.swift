@@ -48,6 +48,12 @@ struct RoundedRectShadowPainter: CoveragePainter {
     }
 
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
+        let shader = self  // a local copy: raw pixel stores would force reloads of `self`
+        shader.paintRow(y, x0, count, coverage)
+    }
+
+    @inline(__always)
+    private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>) {
         let m = deviceToShape
         let py = Double(y) + 0.5, px0 = Double(x0) + 0.5
         let d0 = canvas.pixel(x0, y)
