@@ -26,6 +26,15 @@ open class CALayer: @unchecked Sendable {
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?
 
+    /// The model values as of the last outermost commit: what is rendered, before animations.
+    /// Nil until the layer is first committed.
+    var committedState: LayerState?
+    /// Whether the layer has been part of a committed stage tree (only such layers animate
+    /// implicitly).
+    var hasBeenCommitted = false
+    /// Presentation copies take property writes without transactions or actions.
+    var isPresentationCopy = false
+
     private var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
     public private(set) weak var superlayer: CALayer?
@@ -47,9 +56,34 @@ open class CALayer: @unchecked Sendable {
 
     // MARK: - The model-change hook
 
-    /// Every property setter lands here: the one place where a change can trigger an action.
+    /// Every property setter lands here: the one place where a change joins the current
+    /// transaction and can trigger an action. The action is looked up before the value is stored
+    /// (so it can read the on-screen value) and run after.
     func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, forKey key: String) {
+        if isPresentationCopy {
+            modelState[keyPath: keyPath] = value
+            return
+        }
+        let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
+        let action = changes ? actionForPropertyChange(key) : nil
+        TransactionSystem.shared.layerWillChange(self)
         modelState[keyPath: keyPath] = value
+        action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    // MARK: - Actions
+
+    /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
+    /// `style["actions"]`, then `defaultAction(forKey:)`, then Core Animation's implicit
+    /// animation for animatable properties. `NSNull` anywhere ends the search with nil.
+    open func action(forKey event: String) -> (any CAAction)? {
+        ActionSearch.action(for: self, event: event)
+    }
+
+    /// The class's default action for `event`. Like Apple's, CALayer's returns nil: implicit
+    /// animations come from the last step of `action(forKey:)`, not from here.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        nil
     }
 
     // MARK: - Geometry
@@ -270,8 +304,12 @@ open class CALayer: @unchecked Sendable {
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
         list.insert(layer, at: min(max(target, 0), list.count))
+        TransactionSystem.shared.layerWillChange(self)
         sublayerStorage = list
         layer.superlayer = self
+        if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
+            action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
+        }
     }
 
     /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
@@ -297,7 +335,11 @@ open class CALayer: @unchecked Sendable {
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
+        TransactionSystem.shared.layerWillChange(parent)
         detachFromSuperlayer()
+        action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
 
     private func detachFromSuperlayer() {

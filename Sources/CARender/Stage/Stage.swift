@@ -25,6 +25,8 @@ public final class Stage {
     public private(set) var time: CFTimeInterval = 0
 
     let runLoop = StageRunLoop()
+    /// Makes the root layer behave like a view's layer (held here: layer delegates are weak).
+    private let rootDelegate = RootLayerDelegate()
 
     /// A stage of `width × height` points; time starts at 0.
     public init(width: CGFloat, height: CGFloat) {
@@ -34,6 +36,8 @@ public final class Stage {
         rootLayer.bounds = CGRect(x: 0, y: 0, width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
         rootLayer.position = CGPoint(x: rootLayer.bounds.midX, y: rootLayer.bounds.midY)
         rootLayer.name = "root"
+        rootLayer.delegate = rootDelegate
+        TransactionSystem.shared.reset()
         Stage.current = self
     }
 
@@ -58,7 +62,7 @@ public final class Stage {
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
     public func render() -> RGBAImage {
-        endTopLevelTurnIfNeeded()
+        advance(to: time)
         let size: (width: Int, height: Int)
         do {
             size = try pixelSize()
@@ -85,8 +89,10 @@ public final class Stage {
         endTurn()
     }
 
-    /// Commits the turn's implicit transaction.
-    private func endTurn() {}
+    /// Commits the turn's implicit transaction (and any explicit one the script left open).
+    private func endTurn() {
+        TransactionSystem.shared.commitAtEndOfTurn()
+    }
 
     // MARK: - Size
 
