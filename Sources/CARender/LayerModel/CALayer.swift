@@ -26,6 +26,9 @@ open class CALayer: @unchecked Sendable {
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?
 
+    /// Attached animations in application order (see CALayer+Animations.swift).
+    var animationEntries: [AttachedAnimation] = []
+
     private var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
     public private(set) weak var superlayer: CALayer?

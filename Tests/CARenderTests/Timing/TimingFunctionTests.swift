@@ -1,0 +1,6 @@
+import XCTest
+@testable import CARender
+
+final class TimingFunctionTests: XCTestCase {
+    func testPlaceholderBuild() {}
+}
