@@ -34,6 +34,8 @@ open class CALayer: @unchecked Sendable {
     var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false
+    /// Attached animations in application order (see CALayer+Animations.swift).
+    var animationEntries: [AttachedAnimation] = []
 
     private var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
@@ -85,6 +87,27 @@ open class CALayer: @unchecked Sendable {
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
         nil
     }
+
+    // MARK: - Key-value coding (implemented in CALayer+KeyValueCoding.swift)
+
+    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. The key
+    /// is taken whole: a dotted key is an arbitrary key, not a key path.
+    open func value(forKey key: String) -> Any? { layerValue(forKey: key) }
+
+    /// Sets a property, or stores an arbitrary value under `key`. The key is taken whole.
+    open func setValue(_ value: Any?, forKey key: String) { setLayerValue(value, forKey: key) }
+
+    /// The value at a key path such as "position.x", "bounds.size.width" or
+    /// "transform.rotation.z"; keys that are not layer properties read what `setValue` stored.
+    /// Numbers come out as `NSNumber` (castable to `CGFloat`, `Double`, `Float`), geometry as the
+    /// plain struct (castable to `NSValue`).
+    open func value(forKeyPath keyPath: String) -> Any? { layerValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path. Setting part of a property ("transform.rotation.z") changes
+    /// the property as a whole through the same hook as its setter, so actions are looked up for
+    /// the property ("transform"). A value of the wrong type for a property is ignored (Apple's
+    /// frameworks raise an exception instead).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
 
     // MARK: - Geometry
 

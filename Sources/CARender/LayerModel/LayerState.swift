@@ -46,5 +46,15 @@ public struct LayerState {
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
 
+    // Timing (CAMediaTiming; a layer's duration is infinite, SPEC-semantics §1.1)
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
     public init() {}
 }

@@ -25,7 +25,7 @@ extension UIView {
 
     /// Animates the view property changes made in `animations` over `duration` seconds after
     /// `delay`, then calls `completion` (with true) once they have all finished.
-    open class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                             options: AnimationOptions = [], animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
         let context = ViewAnimationContext(
@@ -41,24 +41,24 @@ extension UIView {
         CATransaction.commit()
     }
 
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
-    open class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
     }
 
     /// Turns view animations off (property changes in animation blocks then apply at once).
-    open class func setAnimationsEnabled(_ enabled: Bool) {
+    public class func setAnimationsEnabled(_ enabled: Bool) {
         ViewAnimationContext.animationsEnabled = enabled
     }
 
-    open class var areAnimationsEnabled: Bool { ViewAnimationContext.animationsEnabled }
+    public class var areAnimationsEnabled: Bool { ViewAnimationContext.animationsEnabled }
 
     /// Runs `actionsWithoutAnimation` with view animations off.
-    open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         let previous = ViewAnimationContext.animationsEnabled
         ViewAnimationContext.animationsEnabled = false
         actionsWithoutAnimation()
