@@ -78,6 +78,7 @@ final class RenderBasicsTests: XCTestCase {
         stage.rootLayer.addSublayer(parent)
         parent.isHidden = true
         XCTAssertEqual(stage.render()[2, 2].a, 0)
+        CATransaction.setDisableActions(true)   // `hidden` would otherwise animate implicitly
         parent.isHidden = false
         XCTAssertEqual(stage.render()[2, 2].a, 255)
     }
