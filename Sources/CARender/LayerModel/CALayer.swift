@@ -334,9 +334,10 @@ open class CALayer: @unchecked Sendable {
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
         list.insert(layer, at: min(Int(index), list.count))
-        TransactionSystem.shared.layerWillChange(self)
         sublayerStorage = list
         layer.superlayer = self
+        guard !isPresentationCopy else { return }
+        TransactionSystem.shared.layerWillChange(self)
         if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
             action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
         }
@@ -369,6 +370,7 @@ open class CALayer: @unchecked Sendable {
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
         TransactionSystem.shared.layerWillChange(parent)
         detachFromSuperlayer()

@@ -6,11 +6,15 @@ extension CALayer {
     /// read-only methods such as `hitTest(_:)` see what is on screen. Called on a presentation
     /// copy it returns that copy.
     ///
+    /// Values start from the committed model values: changes made in the still-open transaction
+    /// show only after it commits. Nil, as on Apple's platforms, for a layer that has never been
+    /// committed as part of the stage's tree.
+    ///
     /// Differences from Apple: the result is a plain `CALayer` (subclass state lives in
-    /// `LayerState`); its `superlayer` is nil; values are the model's until transactions code
-    /// supplies committed state; it is never nil.
+    /// `LayerState`); its `superlayer` is nil.
     public func presentation() -> CALayer? {
         if modelLayerReference != nil { return self }
+        guard hasBeenCommitted else { return nil }
         let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
         return presentationCopy(parentTime: parentTime, parentRate: parentRate)
     }
@@ -25,6 +29,7 @@ extension CALayer {
         let local = layerTiming.layerLocalTime(parentTime: parentTime)
         let rate = parentRate * Double(modelState.speed)
         let copy = CALayer(layer: self)
+        copy.isPresentationCopy = true
         copy.modelState = presentationValues(localTime: local, frozen: rate == 0).state
         copy.modelLayerReference = self
         if let sublayers {

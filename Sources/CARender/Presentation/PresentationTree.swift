@@ -37,7 +37,7 @@ extension CALayer {
     /// the stage has delivered its stop, so presentation is a pure function of time. `frozen`
     /// means the layer's clock is stopped (a speed-0 layer or ancestor).
     func presentationValues(localTime: Double, frozen: Bool) -> PresentationAccumulator {
-        var accumulator = PresentationAccumulator(model: modelState, parentFrozen: frozen)
+        var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: frozen)
         for entry in animationEntries {
             let animation = entry.animation
             if animation.isRemovedOnCompletion {

@@ -51,12 +51,38 @@ public final class Stage {
     /// own implicit transaction), then sets the clock to `t`.
     public func advance(to t: CFTimeInterval) {
         precondition(t.isFinite, "Stage.advance(to:) needs a finite time, got \(t)")
-        endTopLevelTurnIfNeeded()
-        while let turn = runLoop.nextTurn(dueBy: t) {
-            if turn.time > time { time = turn.time }
-            runTurn(turn.body)
+        // Code that ran since the last advance (the script's top level, at first) is a turn of
+        // its own at the current time: its changes commit now.
+        endTurn()
+        var steps = 0
+        while let next = nextDueTime(upTo: t) {
+            steps += 1
+            if steps > Stage.maximumTurnsPerAdvance {
+                Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
+                break
+            }
+            if next > time { time = next }
+            if let event = rootLayer.nextAnimationEvent(after: time), event <= time {
+                // Animation starts and stops due now come before turns scheduled for the same
+                // instant: a completion block they trigger is itself such a turn.
+                rootLayer.fireAnimationEvents(upTo: time)
+                endTurn()
+            } else if let turn = runLoop.nextTurn(dueBy: time) {
+                runTurn(turn.body)
+            }
         }
         if t > time { time = t }
+    }
+
+    /// A bound on the turns one `advance` runs, so a script that schedules work at one instant
+    /// forever cannot hang the renderer.
+    static let maximumTurnsPerAdvance = 100_000
+
+    /// The earliest time, no later than `t`, at which a turn or an animation event is due.
+    private func nextDueTime(upTo t: CFTimeInterval) -> CFTimeInterval? {
+        let candidates = [runLoop.nextTime, rootLayer.nextAnimationEvent(after: time)].compactMap { $0 }
+        guard let earliest = candidates.min(), earliest <= t else { return nil }
+        return earliest
     }
 
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
@@ -74,15 +100,6 @@ public final class Stage {
     }
 
     // MARK: - Turns
-
-    private var topLevelTurnEnded = false
-
-    /// The script's top-level code is the turn at t = 0; it ends at the first advance or render.
-    private func endTopLevelTurnIfNeeded() {
-        guard !topLevelTurnEnded else { return }
-        topLevelTurnEnded = true
-        endTurn()
-    }
 
     private func runTurn(_ body: () -> Void) {
         body()

@@ -20,6 +20,19 @@ final class TransactionSystem {
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
+    private init() {
+        // Animations read the transaction when they are added, and leave `beginTime = 0` for
+        // the commit to resolve.
+        CAAnimation.defaultDurationProvider = { TransactionSystem.shared.animationDuration }
+        CAAnimation.transactionTimingFunctionProvider = { CATransaction.animationTimingFunction() }
+        CALayer.defersBeginTimeResolution = true
+        CALayer.animationAttachObserver = { _, entry in
+            let animation = entry.animation
+            TransactionSystem.shared.animationAdded(animation)
+            entry.stopObservers.append { _ in TransactionSystem.shared.animationStopped(animation) }
+        }
+    }
+
     var depth: Int { stack.count }
 
     // MARK: - Scopes
@@ -50,7 +63,9 @@ final class TransactionSystem {
             Diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
         }
         while !stack.isEmpty { commitTop() }
-        if !changedLayers.isEmpty || !commitHandlers.isEmpty { commitRenderTree() }
+        if !changedLayers.isEmpty || !commitHandlers.isEmpty || !AnimationScheduler.layersAwaitingBeginTime.isEmpty {
+            commitRenderTree()
+        }
     }
 
     /// Commits the implicit transaction when no explicit one is open; otherwise waits for the
@@ -73,10 +88,13 @@ final class TransactionSystem {
     /// become the committed (rendered) values, and the stage's tree is marked as committed.
     private func commitRenderTree() {
         let now = CACurrentMediaTime()
+        CALayer.resolvePendingBeginTimes(now: now)
         let handlers = commitHandlers
         commitHandlers = []
         for handler in handlers { handler(now) }
-        for layer in changedLayers { layer.commitModelState() }
+        // Layers outside the stage's tree stay uncommitted (no presentation, no implicit
+        // animations) until they join it.
+        for layer in changedLayers where layer.hasBeenCommitted { layer.commitModelState() }
         changedLayers = []
         changedLayerIDs = []
         Stage.current?.rootLayer.markCommittedSubtree()
