@@ -125,7 +125,9 @@ final class TransactionSystem {
 
     /// An attached animation finished or was removed.
     func animationStopped(_ animation: AnyObject) {
-        for group in CompletionScheduler.waitingGroups where group.animationStopped(animation) {
+        // Innermost (most recently set) blocks first: a nested transaction completes before the
+        // one around it when both wait for the same animation.
+        for group in CompletionScheduler.waitingGroups.reversed() where group.animationStopped(animation) {
             CompletionScheduler.schedule(group)
         }
     }
