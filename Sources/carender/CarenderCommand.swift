@@ -23,7 +23,7 @@ struct CarenderCommand: ParsableCommand {
             points (a build folder such as .build/release). Compiled scripts are cached in \
             $CARENDER_CACHE, $XDG_CACHE_HOME/carender or ~/.cache/carender.
             """,
-        subcommands: [RenderCommand.self],
+        subcommands: [RenderCommand.self, EaseCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }
