@@ -1,42 +1,77 @@
 import Foundation
 
-/// Turns a render tree into pixels.
-public struct Compositor {
+/// Turns a render tree into pixels (SPEC-rendering): shadows, rounded backgrounds, contents,
+/// sublayers in 3D, borders, masks and group opacity, anti-aliased by exact area coverage.
+///
+/// An instance keeps its scratch buffers (coverage accumulation, offscreens, outlines) between
+/// frames; reuse one instance to render many frames without allocating. Not thread-safe: use one
+/// instance per thread.
+public final class Compositor {
+    let rasterizer = CoverageRasterizer()
+    let pool = OffscreenPool()
+    /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
+    var layerShape = Outline()
+    var deviceShape = Outline()
+    /// Stage pixels per point for the frame being drawn.
+    var scale: Double = 1
+    /// Scratch planes for blurring shadow alpha.
+    var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    var blurCapacity = 1
+    /// A shadow colour at 257 alpha levels, and per-column shadow values.
+    let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+    var columnScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    var columnCapacity = 1
+
     public init() {}
+
+    deinit {
+        blurPlane.deallocate()
+        blurScratch.deallocate()
+        shadowPalette.deallocate()
+        columnScratch.deallocate()
+    }
+
+    /// Room for `count` columns of values and `count` of coordinates in `columnScratch`.
+    func reserveColumns(_ count: Int) {
+        guard 2 * count > columnCapacity else { return }
+        columnScratch.deallocate()
+        columnCapacity = 2 * count
+        columnScratch = .allocate(capacity: columnCapacity)
+    }
+
+    func reserveBlurPlanes(_ count: Int) {
+        guard count > blurCapacity else { return }
+        blurPlane.deallocate()
+        blurScratch.deallocate()
+        blurCapacity = count
+        blurPlane = .allocate(capacity: count)
+        blurScratch = .allocate(capacity: count)
+    }
 
     /// Draws `root` (the stage's root layer) into a new pixmap of `width × height` pixels, with
     /// `scale` pixels per point.
     public func render(_ root: RenderNode, width: Int, height: Int, scale: CGFloat) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
-        draw(root, into: &pixmap, originX: 0, originY: 0, opacity: 1, scale: Double(scale), isRoot: true)
+        render(root, into: &pixmap, scale: scale)
         return pixmap
     }
 
-    // Translation-only drawing of backgrounds; the full compositor replaces this.
-    private func draw(_ node: RenderNode, into pixmap: inout Pixmap, originX: Double, originY: Double,
-                      opacity: Double, scale: Double, isRoot: Bool) {
-        let s = node.state
-        guard !s.isHidden else { return }
-        let alpha = opacity * Double(min(max(s.opacity, 0), 1))
-        let b = s.bounds
-        let left = isRoot ? 0 : originX + Double(s.position.x - s.anchorPoint.x * b.width)
-        let top = isRoot ? 0 : originY + Double(s.position.y - s.anchorPoint.y * b.height)
-        if let color = s.backgroundColor {
-            let c = color.rgbaComponents
-            let a = Double(min(max(c.a, 0), 1)) * alpha
-            let clamp = { (v: CGFloat) in Double(min(max(v, 0), 1)) * a }
-            RectCoverage.fill(&pixmap,
-                              x0: left * scale, y0: top * scale,
-                              x1: (left + Double(b.width)) * scale, y1: (top + Double(b.height)) * scale,
-                              color: (clamp(c.r), clamp(c.g), clamp(c.b), a))
+    /// Draws `root` into `pixmap`, replacing its contents (reusing its storage).
+    public func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat) {
+        self.scale = Double(scale)
+        let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
+        guard !rect.isEmpty else { return }
+        pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
+            canvas.clear()
+            drawLayer(root, map: rootMap(root), into: canvas, alpha: 1)
         }
-        let childOriginX = left - Double(b.minX)
-        let childOriginY = top - Double(b.minY)
-        let ordered = node.sublayers.enumerated().sorted {
-            ($0.element.state.zPosition, $0.offset) < ($1.element.state.zPosition, $1.offset)
-        }
-        for (_, child) in ordered {
-            draw(child, into: &pixmap, originX: childOriginX, originY: childOriginY, opacity: alpha, scale: scale, isRoot: false)
-        }
+    }
+
+    /// The root's bounds space to device pixels: the root is positioned like any layer, in the
+    /// stage's point space, which the scale turns into pixels.
+    func rootMap(_ root: RenderNode) -> ProjectiveMap {
+        ProjectiveMap(flattening: transformToSuperlayer(root.state, superlayer: nil)).then(.scale(scale))
     }
 }

@@ -1,0 +1,162 @@
+import Foundation
+
+/// What rounding one corner removes from a Gaussian-blurred rectangle.
+///
+/// A rounded rectangle is its rectangle minus four corner pieces (between the corner's curve and
+/// the vertex). Blurring is linear, so the blurred rounded rectangle is the separable blurred
+/// rectangle minus the blurred corner pieces. Those depend only on (curve, radius, sigma); each is
+/// tabulated once on a grid in corner coordinates (`a` from the vertical edge, `b` from the
+/// horizontal edge, both pointing inwards) and cached — the exact nine-patch corner of
+/// RASTER-NOTES.
+final class CornerDeficitTable: @unchecked Sendable {
+    /// Grid samples, row-major in `b`, `count × count`.
+    let values: [Float]
+    let count: Int
+    /// Corner coordinate of sample 0 on both axes, and samples per unit.
+    let origin: Double
+    let inverseStep: Double
+    /// Beyond this corner coordinate the deficit is zero.
+    let reach: Double
+
+    private init(curve continuous: Bool, radius r: Double, sigma: Double) {
+        let extent = continuous ? r * ContinuousCorner.extent : r
+        let margin = 4 * sigma
+        origin = -margin
+        reach = extent + margin
+        let n = min(max(Int(((reach - origin) / (sigma / 5)).rounded(.up)) + 1, 8), 160)
+        count = n
+        let step = (reach - origin) / Double(n - 1)
+        inverseStep = 1 / step
+
+        // The corner piece as columns: at distance a' from the vertical edge it spans
+        // b' ∈ [0, depth(a')) from the horizontal edge.
+        let k = min(max(Int((2 * extent / sigma).rounded(.up)) * 2, 48), 320)
+        let da = extent / Double(k)
+        var depths = [Double](repeating: 0, count: k)
+        let profile = continuous ? Self.continuousProfile(radius: r) : []
+        for i in 0..<k {
+            let a = (Double(i) + 0.5) * da
+            depths[i] = continuous ? Self.interpolate(profile, at: a) : r - (r * r - (r - a) * (r - a)).squareRoot()
+        }
+        // D(a, b) = Σ_k da·g(a − a'_k) · [Φ(b/σ) − Φ((b − depth_k)/σ)].
+        var weights = [Double](repeating: 0, count: n * k)
+        for i in 0..<n {
+            let a = origin + Double(i) * step
+            for j in 0..<k { weights[i * k + j] = da * gaussian(a - (Double(j) + 0.5) * da, sigma: sigma) }
+        }
+        var table = [Float](repeating: 0, count: n * n)
+        var columns = [Double](repeating: 0, count: k)
+        for jb in 0..<n {
+            let b = origin + Double(jb) * step
+            let top = normalCDF(b / sigma)
+            for j in 0..<k { columns[j] = top - normalCDF((b - depths[j]) / sigma) }
+            for i in 0..<n {
+                var sum = 0.0
+                for j in 0..<k { sum += weights[i * k + j] * columns[j] }
+                table[jb * n + i] = Float(sum)
+            }
+        }
+        table.append(contentsOf: [Float](repeating: 0, count: n + 1))  // guard row for interpolation
+        values = table
+    }
+
+    /// A pointer-based view for hot loops; valid while the table is alive.
+    func lookup(_ base: UnsafePointer<Float>) -> CornerLookup {
+        CornerLookup(values: base, count: count, origin: Float(origin), inverseStep: Float(inverseStep),
+                     reach: Float(reach))
+    }
+
+    /// Depth of the continuous corner piece, sampled along `a`, as (a, depth) pairs.
+    private static func continuousProfile(radius r: Double) -> [SIMD2<Double>] {
+        var outline = Outline()
+        // The canonical corner from (0, extent) to (extent, 0) with its vertex at the origin.
+        outline.add(0, ContinuousCorner.start.y * r)
+        var current = ContinuousCorner.start * r
+        for segment in ContinuousCorner.segments {
+            if segment.count == 1 {
+                current = segment[0] * r
+                outline.add(current.x, current.y)
+            } else {
+                outline.addCubic(from: current, segment[0] * r, segment[1] * r, segment[2] * r, tolerance: r * 1e-4)
+                current = segment[2] * r
+            }
+        }
+        return (0..<outline.pointCount).map { SIMD2(outline.xs[$0], outline.ys[$0]) }
+    }
+
+    private static func interpolate(_ points: [SIMD2<Double>], at a: Double) -> Double {
+        for i in 1..<points.count where points[i].x >= a {
+            let p = points[i - 1], q = points[i]
+            let t = q.x > p.x ? (a - p.x) / (q.x - p.x) : 0
+            return p.y + (q.y - p.y) * t
+        }
+        return 0
+    }
+
+    /// The deficit at corner coordinates `(a, b)`, bilinearly interpolated.
+    @inline(__always)
+    func value(a: Double, b: Double) -> Float {
+        let ta = (a - origin) * inverseStep, tb = (b - origin) * inverseStep
+        let last = Double(count - 1)
+        guard ta >= 0, tb >= 0, ta < last, tb < last else { return 0 }
+        let i = Int(ta), j = Int(tb)
+        let fa = Float(ta - Double(i)), fb = Float(tb - Double(j))
+        return values.withUnsafeBufferPointer { v in
+            let p = v.baseAddress! + j * count + i
+            let top = p[0] + (p[1] - p[0]) * fa
+            let bottom = p[count] + (p[count + 1] - p[count]) * fa
+            return top + (bottom - top) * fb
+        }
+    }
+
+    // MARK: - Cache
+
+
+    private struct Key: Hashable {
+        var continuous: Bool
+        var radius: Double
+        var sigma: Double
+    }
+
+    nonisolated(unsafe) private static var cache: [Key: CornerDeficitTable] = [:]
+    private static let lock = NSLock()
+
+    /// The table for a corner, computed on first use and kept for later frames.
+    static func table(continuous: Bool, radius: Double, sigma: Double) -> CornerDeficitTable {
+        let key = Key(continuous: continuous, radius: radius, sigma: sigma)
+        lock.lock()
+        if let table = cache[key] {
+            lock.unlock()
+            return table
+        }
+        lock.unlock()
+        let table = CornerDeficitTable(curve: continuous, radius: radius, sigma: sigma)
+        lock.lock()
+        if cache.count > 1024 { cache.removeAll() }
+        cache[key] = table
+        lock.unlock()
+        return table
+    }
+}
+
+/// Bilinear lookup in a corner deficit table, without bounds-checked arrays or ARC.
+struct CornerLookup {
+    let values: UnsafePointer<Float>
+    let count: Int
+    let origin: Float
+    let inverseStep: Float
+    let reach: Float
+
+    @inline(__always)
+    func value(_ a: Float, _ b: Float) -> Float {
+        let ta = (a - origin) * inverseStep, tb = (b - origin) * inverseStep
+        let last = Float(count - 1)
+        guard ta >= 0, tb >= 0, ta < last, tb < last else { return 0 }
+        let i = Int(ta), j = Int(tb)
+        let fa = ta - Float(i), fb = tb - Float(j)
+        let p = values + (j * count + i)
+        let top = p[0] + (p[1] - p[0]) * fa
+        let bottom = p[count] + (p[count + 1] - p[count]) * fa
+        return top + (bottom - top) * fb
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+extension Compositor {
+    /// Step 1 (SPEC-rendering §2): the Gaussian of sigma `shadowRadius` (layer units) of the
+    /// layer's alpha or of `shadowPath`, offset by `shadowOffset` and tinted, all in layer space.
+    func drawShadow(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        let s = node.state
+        guard hasShadow(s), let shadowColor = s.shadowColor else { return }
+        let color = shadowColor.premultiplied(opacity: Double(min(max(s.shadowOpacity, 0), 1)) * alpha)
+        guard color.w > 0 else { return }
+        let extent = shadowExtent(s, map: map).intersection(target.rect)
+        guard !extent.isEmpty else { return }
+        if s.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(node) {
+            drawRoundedRectShadow(s, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
+                                  into: target)
+        } else {
+            drawAlphaShadow(node, map: map, color: color, into: target)
+        }
+    }
+
+    /// The layer's alpha when it is one rounded rectangle of uniform alpha (a background, maybe
+    /// with a border that cannot change the alpha), so its shadow has a closed form.
+    private func uniformShapeAlpha(_ node: RenderNode) -> Double? {
+        let s = node.state
+        guard s.contents == nil, !node.sublayers.contains(where: { !$0.state.isHidden }),
+              let background = s.backgroundColor else { return nil }
+        let a = min(max(Double(background.alpha), 0), 1)
+        guard a > 0 else { return nil }
+        if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0, a < 1 { return nil }
+        return a
+    }
+
+    /// Sigma in layer units, widened by a pixel's own spread (variance 1/12 px²) so that
+    /// evaluating at pixel centres matches area sampling even for tiny blurs.
+    private func effectiveSigma(_ s: LayerState, pixelsPerUnit k: Double) -> Double {
+        let sigma = max(Double(s.shadowRadius), 0)
+        return (sigma * sigma + 1.0 / (12 * k * k)).squareRoot()
+    }
+
+    private func drawRoundedRectShadow(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, hidesCenter: Bool,
+                                       into target: Canvas) {
+        let b = s.boundsBox
+        guard b.x1 > b.x0, b.y1 > b.y0 else { return }
+        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        let k = map.maxScale(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
+        let sigma = effectiveSigma(s, pixelsPerUnit: k)
+        let w = b.x1 - b.x0, h = b.y1 - b.y0
+        // Shape coordinates: layer space relative to the shadow rectangle's top-left corner.
+        let shapeToDevice = ProjectiveMap.translation(b.x0 + dx, b.y0 + dy).then(map)
+        guard let deviceToShape = shapeToDevice.inverted() else { return }
+        var horizontal = BlurredIntervalProfile(), vertical = BlurredIntervalProfile()
+        horizontal.build(a: 0, b: w, sigma: sigma)
+        vertical.build(a: 0, b: h, sigma: sigma)
+        let shape = s.cornerShape
+        let radius = shape.radii.max()
+        let table = radius > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
+        // Under the layer's own opaque background the shadow never shows: skip that box (inset
+        // past the corners' curves and a pixel and a half of anti-aliasing).
+        var hidden: (x0: Float, y0: Float, x1: Float, y1: Float) = (0, 0, 0, 0)
+        if hidesCenter {
+            let e = shape.extents.max() * (shape.continuous ? 0.5 : 0.3) + 1.5 / k
+            if w > 2 * e && h > 2 * e {
+                hidden = (Float(e - dx), Float(e - dy), Float(w - e - dx), Float(h - e - dy))
+            }
+        }
+        let margin = 3.5 * sigma
+        layerShape.removeAll()
+        layerShape.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+        let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
+                                   shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
+        for level in 0...256 { shadowPalette[level] = packed(color * (Float(level) / 256)) }
+        let m = deviceToShape
+        let axisAligned = m.isAffine && m.m12 == 0 && m.m21 == 0 && m.m11 > 0 && m.m22 > 0
+        horizontal.values.withUnsafeBufferPointer { hv in
+            vertical.values.withUnsafeBufferPointer { vv in
+                (table?.values ?? []).withUnsafeBufferPointer { tv in
+                    let hLookup = horizontal.lookup(hv.baseAddress!), vLookup = vertical.lookup(vv.baseAddress!)
+                    let corner = table?.lookup(tv.baseAddress!)
+                    if axisAligned {
+                        let extent = shapeToDevice.deviceBounds(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+                            .intersection(target.rect)
+                        guard !extent.isEmpty else { return }
+                        reserveColumns(extent.width)
+                        let values = columnScratch, us = columnScratch + extent.width
+                        for x in extent.x0..<extent.x1 {
+                            let u = Float((Double(x) + 0.5) * m.m11 + m.m31)
+                            us[x - extent.x0] = u
+                            values[x - extent.x0] = hLookup.value(u)
+                        }
+                        // The opaque background as a cross of two boxes, in shape coordinates.
+                        let e = shape.extents.max(), aa = 1.5 / k
+                        var wide: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 0, 0)
+                        var tall = wide
+                        if hidesCenter {
+                            wide = (Float(aa - dx), Float(e + aa - dy), Float(w - aa - dx), Float(h - e - aa - dy))
+                            tall = (Float(e + aa - dx), Float(aa - dy), Float(w - e - aa - dx), Float(h - aa - dy))
+                        }
+                        var painter = AxisAlignedShadowPainter(
+                            canvas: target, palette: shadowPalette, columns: values, columnU: us, firstColumn: extent.x0,
+                            vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
+                            width: Float(w), height: Float(h), corner: corner, rounded: rounded, wide: wide, tall: tall)
+                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                    } else {
+                        var painter = RoundedRectShadowPainter(
+                            canvas: target, palette: shadowPalette, deviceToShape: deviceToShape, width: Float(w),
+                            height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
+                            hidden: hidden)
+                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The general case: render the shadow's source alpha into a plane aligned with the layer's
+    /// bounds, blur it there with a true Gaussian, and map it to the device like the layer.
+    private func drawAlphaShadow(_ node: RenderNode, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
+        let s = node.state
+        let source = shadowSourceBox(s)
+        guard source.x1 > source.x0, source.y1 > source.y0 else { return }
+        let k = min(max(map.maxScale(x0: source.x0, y0: source.y0, x1: source.x1, y1: source.y1), 0.25), 8 * scale)
+        let sigma = max(Double(s.shadowRadius), 0)
+        let margin = Int((3.5 * sigma * k).rounded(.up)) + 2
+        let width = Int(((source.x1 - source.x0) * k).rounded(.up)) + 2 * margin
+        let height = Int(((source.y1 - source.y0) * k).rounded(.up)) + 2 * margin
+        guard width > 0, height > 0, width * height < 16_000_000 else { return }
+        // Layer space → plane pixels.
+        let toPlane = ProjectiveMap.translation(-source.x0, -source.y0).then(.scale(k))
+            .then(.translation(Double(margin), Double(margin)))
+        let planeRect = IntRect(x0: 0, y0: 0, x1: width, y1: height)
+        let pixels = pool.acquire(planeRect)
+        defer { pool.release(pixels) }
+        if let path = s.shadowPath {
+            layerShape.removeAll()
+            layerShape.addPath(path, tolerance: 0.125 / k)
+            var painter = SolidPainter(canvas: pixels, color: SIMD4(255, 255, 255, 255))
+            fillLayerShape(map: toPlane, rule: .nonZero, into: pixels, painter: &painter)
+        } else {
+            drawLayerContent(node, map: toPlane, into: pixels, alpha: 1)
+        }
+        let count = width * height
+        reserveBlurPlanes(count)
+        for i in 0..<count { blurPlane[i] = Float(pixels.base[i * 4 + 3]) * (1 / 255) }
+        if sigma * k > 0.05 {
+            var blur = GaussianBlur()
+            blur.prepare(sigma: sigma * k)
+            blur.apply(blurPlane, scratch: blurScratch, width: width, height: height)
+        }
+        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        let shapeToDevice = ProjectiveMap.translation(dx, dy).then(map)
+        guard let deviceToShape = shapeToDevice.inverted() else { return }
+        var painter = AlphaShadowPainter(canvas: target, color: color, deviceToPlane: deviceToShape.then(toPlane),
+                                         plane: blurPlane, width: width, height: height)
+        let m = Double(margin) / k
+        layerShape.removeAll()
+        layerShape.addRect(x0: source.x0 - m, y0: source.y0 - m, x1: source.x1 + m, y1: source.y1 + m)
+        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
+    }
+}

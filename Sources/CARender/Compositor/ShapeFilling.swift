@@ -1,0 +1,50 @@
+import Foundation
+
+extension Compositor {
+    /// Flattening tolerance in layer units for 1/8 device pixel under `map` near `box`.
+    func tolerance(_ map: ProjectiveMap, _ box: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Double {
+        0.125 / map.maxScale(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+    }
+
+    /// Rasterizes `layerShape` (layer space) mapped by `map` into `target` through `painter`.
+    func fillLayerShape<P: CoveragePainter>(map: ProjectiveMap, rule: FillRule = .nonZero, into target: Canvas,
+                                            painter: inout P) {
+        deviceShape.setProjection(of: layerShape, through: map)
+        rasterizer.fill(deviceShape, rule: rule, clip: target.rect, painter: &painter)
+    }
+
+    /// Sets `layerShape` to the layer's rounded bounds.
+    func setRoundedBoundsShape(_ s: LayerState, map: ProjectiveMap) {
+        let box = s.boundsBox
+        layerShape.removeAll()
+        layerShape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: s.cornerShape,
+                                  tolerance: tolerance(map, box))
+    }
+
+    /// Fills the layer's rounded bounds with a premultiplied colour.
+    func fillRoundedBounds(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
+        guard color.w > 0 else { return }
+        setRoundedBoundsShape(s, map: map)
+        var painter = SolidPainter(canvas: target, color: color)
+        fillLayerShape(map: map, into: target, painter: &painter)
+    }
+
+    /// Fills the border ring (SPEC-rendering §2.5): outer edge on the bounds, inner edge inset by
+    /// `borderWidth` with radius `max(cornerRadius − borderWidth, 0)`. Both edges are one shape,
+    /// so the ring has no seam of its own.
+    func fillBorder(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
+        let box = s.boundsBox
+        let w = Double(s.borderWidth)
+        guard color.w > 0, w > 0, box.x1 > box.x0, box.y1 > box.y0 else { return }
+        let corners = s.cornerShape
+        let tol = tolerance(map, box)
+        layerShape.removeAll()
+        layerShape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: corners, tolerance: tol)
+        if box.x1 - box.x0 > 2 * w && box.y1 - box.y0 > 2 * w {
+            layerShape.addRoundedRect(x0: box.x0 + w, y0: box.y0 + w, x1: box.x1 - w, y1: box.y1 - w,
+                                      corners: corners.inset(by: w), tolerance: tol, reversed: true)
+        }
+        var painter = SolidPainter(canvas: target, color: color)
+        fillLayerShape(map: map, into: target, painter: &painter)
+    }
+}

@@ -1,0 +1,56 @@
+/// Closed polylines: the rasterizer's geometry, in whatever space the caller builds them (layer
+/// space before mapping, device pixels after).
+///
+/// Storage is kept between uses (`removeAll` keeps capacity) so building shapes every frame does
+/// not allocate.
+struct Outline {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    /// The end index (exclusive) of each closed contour in `xs`/`ys`.
+    var contourEnds: [Int] = []
+
+    var isEmpty: Bool { xs.isEmpty }
+    var pointCount: Int { xs.count }
+
+    mutating func removeAll() {
+        xs.removeAll(keepingCapacity: true)
+        ys.removeAll(keepingCapacity: true)
+        contourEnds.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a vertex to the open contour.
+    @inline(__always)
+    mutating func add(_ x: Double, _ y: Double) {
+        xs.append(x)
+        ys.append(y)
+    }
+
+    /// Closes the open contour (the rasterizer joins its last vertex to its first). Contours with
+    /// fewer than three vertices enclose nothing and are dropped.
+    mutating func closeContour() {
+        let start = contourEnds.last ?? 0
+        if xs.count - start < 3 {
+            xs.removeSubrange(start...)
+            ys.removeSubrange(start...)
+            return
+        }
+        contourEnds.append(xs.count)
+    }
+
+    /// The axis-aligned box of every vertex, or nil when there is none.
+    var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard !xs.isEmpty else { return nil }
+        var b = (minX: xs[0], minY: ys[0], maxX: xs[0], maxY: ys[0])
+        for i in 0..<xs.count {
+            b.minX = min(b.minX, xs[i]); b.maxX = max(b.maxX, xs[i])
+            b.minY = min(b.minY, ys[i]); b.maxY = max(b.maxY, ys[i])
+        }
+        return b
+    }
+
+    /// Adds an axis-aligned rectangle contour, clockwise on a y-down screen.
+    mutating func addRect(x0: Double, y0: Double, x1: Double, y1: Double) {
+        add(x0, y0); add(x1, y0); add(x1, y1); add(x0, y1)
+        closeContour()
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import CARender
+import Foundation
+
+/// `carender bench`: times the compositor and the PNG encoder on the benchmark scenes,
+/// single-threaded, and prints the median milliseconds per frame of each.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time compositing and PNG encoding of the benchmark scenes (median ms per frame).")
+
+    @Option(name: .long, help: "Folder holding the dashboard-*.json scenes.")
+    var scenes: String = "../shared/bench"
+
+    @Option(name: .long, help: "Scene file to time instead of the folder's dashboard-*.json (repeatable).")
+    var scene: [String] = []
+
+    @Option(name: [.customShort("n"), .long], help: "Frames timed per scene.")
+    var iterations: Int = 30
+
+    @Option(name: .long, help: "Also write the last frame of each scene as PNG into this folder.")
+    var output: String?
+
+    func validate() throws {
+        guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
+    }
+
+    func run() throws {
+        let files = try sceneFiles()
+        guard !files.isEmpty else { throw ValidationError("no dashboard-*.json scenes in \(scenes)") }
+        let compositor = Compositor()
+        let scratch = URL(fileURLWithPath: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+            .appendingPathComponent("carender-bench-\(getpid()).png")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        for file in files {
+            let scene = try Scene(contentsOf: file)
+            var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
+            compositor.render(scene, into: &pixmap)  // warm caches (shadow corner tables, buffers)
+            var composite: [Double] = [], convert: [Double] = [], encode: [Double] = []
+            var bytes = 0
+            for _ in 0..<iterations {
+                let t0 = DispatchTime.now().uptimeNanoseconds
+                compositor.render(scene, into: &pixmap)
+                let t1 = DispatchTime.now().uptimeNanoseconds
+                let image = pixmap.unpremultiplied()
+                let t2 = DispatchTime.now().uptimeNanoseconds
+                try image.writePNG(to: scratch)
+                let t3 = DispatchTime.now().uptimeNanoseconds
+                composite.append(Double(t1 - t0) / 1e6)
+                convert.append(Double(t2 - t1) / 1e6)
+                encode.append(Double(t3 - t2) / 1e6)
+                bytes = (try? FileManager.default.attributesOfItem(atPath: scratch.path)[.size] as? Int) ?? 0
+            }
+            if let output {
+                let folder = URL(fileURLWithPath: output)
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try pixmap.unpremultiplied().writePNG(to: folder.appendingPathComponent(
+                    file.deletingPathExtension().lastPathComponent + ".png"))
+            }
+            let name = file.lastPathComponent
+            print("\(name) \(scene.pixelWidth)x\(scene.pixelHeight), \(iterations) frames, 1 thread:")
+            print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
+            print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))
+            print(String(format: "  png encode %8.3f ms/frame (median), %d bytes", median(encode), bytes))
+        }
+    }
+
+    private func sceneFiles() throws -> [URL] {
+        if !scene.isEmpty { return scene.map { URL(fileURLWithPath: $0) } }
+        let folder = URL(fileURLWithPath: scenes)
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("dashboard-") && $0.pathExtension == "json" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let n = sorted.count
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    }
+}
