@@ -25,6 +25,8 @@ public final class Stage {
     public private(set) var time: CFTimeInterval = 0
 
     let runLoop = StageRunLoop()
+    /// Reused across frames: it keeps its scratch buffers.
+    private let compositor = Compositor()
     /// Makes the root layer behave like a view's layer (held here: layer delegates are weak).
     private let rootDelegate = RootLayerDelegate()
 
@@ -96,7 +98,7 @@ public final class Stage {
             fatalError("\(error)")
         }
         let tree = rootLayer.renderNode()
-        return Compositor().render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
+        return compositor.render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
     }
 
     // MARK: - Turns
