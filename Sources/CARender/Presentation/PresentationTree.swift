@@ -20,6 +20,7 @@ extension CALayer {
             sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate) },
             mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate)] } ?? [])
         node.transition = result.transition
+        node.hideIfNotFinite(layerName: name)
         return node
     }
 
