@@ -23,7 +23,10 @@ extension CGPath {
         var isClosed = false
         func finish() {
             if points.count >= 2 || isClosed {
-                if isClosed, points.count > 1, points.last == points.first { points.removeLast() }
+                if isClosed, points.count > 1, let first = points.first, let last = points.last,
+                   hypot(last.x - first.x, last.y - first.y) <= 1e-12 * max(1, abs(first.x), abs(first.y)) {
+                    points.removeLast()
+                }
                 result.append(PathPolyline(points: points, isClosed: isClosed))
             }
             points = []
