@@ -273,6 +273,68 @@ open class CALayer: @unchecked Sendable {
         set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
     }
 
+    /// The pixel format of the layer's backing store (carender always renders RGBA8).
+    open var contentsFormat: CALayerContentsFormat {
+        get { modelState.contentsFormat }
+        set { setModelValue(\.contentsFormat, newValue, forKey: "contentsFormat") }
+    }
+
+    /// How `contents` is sampled when drawn smaller than its size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { setModelValue(\.minificationFilter, newValue, forKey: "minificationFilter") }
+    }
+
+    /// How `contents` is sampled when drawn larger than its size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { setModelValue(\.magnificationFilter, newValue, forKey: "magnificationFilter") }
+    }
+
+    /// The mipmap level bias of the `trilinear` minification filter.
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { setModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+    }
+
+    // MARK: - Rendering hints
+
+    /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
+    }
+
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { setModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { setModelValue(\.edgeAntialiasingMask, newValue, forKey: "edgeAntialiasingMask") }
+    }
+
+    /// Whether changing the bounds asks for a redraw.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { modelState.needsDisplayOnBoundsChange }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { modelState.drawsAsynchronously }
+        set { setModelValue(\.drawsAsynchronously, newValue, forKey: "drawsAsynchronously") }
+    }
+
     // MARK: - The layer tree
 
     /// The sublayers, back to front.
