@@ -11,16 +11,16 @@ import Foundation
 extension CALayer {
     /// `value(forKey:)` as CALayer implements it.
     func layerValue(forKey key: String) -> Any? {
-        if !key.contains(".") { return value(forKeyPath: key) }
-        return customValues[key]
+        if !key.contains(".") || LayerState.isProperty(keyPath: key) { return value(forKeyPath: key) }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// `setValue(_:forKey:)` as CALayer implements it.
     func setLayerValue(_ value: Any?, forKey key: String) {
-        if !key.contains(".") {
+        if !key.contains(".") || LayerState.isProperty(keyPath: key) {
             setValue(value, forKeyPath: key)
         } else {
-            storeCustomValue(value, forKey: key)
+            setCustomModelValue(value, forKey: key)
         }
     }
 
@@ -29,8 +29,8 @@ extension CALayer {
         if LayerState.isProperty(keyPath: keyPath) {
             return kvcBoxed(modelState.value(forKeyPath: keyPath))
         }
-        if let value = objectPropertyValue(forKeyPath: keyPath) { return value }
-        return customValues[keyPath]
+        if let value = objectPropertyValue(forKeyPath: keyPath) { return kvcBoxed(value) }
+        return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
     }
 
     /// `setValue(_:forKeyPath:)` as CALayer implements it.
@@ -40,7 +40,7 @@ extension CALayer {
             return
         }
         if setObjectPropertyValue(value, forKeyPath: keyPath) { return }
-        storeCustomValue(value, forKey: keyPath)
+        setCustomModelValue(value, forKey: keyPath)
     }
 
     /// The key-value-coding write hook: computes the new model state for `keyPath` and commits the
@@ -56,7 +56,8 @@ extension CALayer {
         return true
     }
 
-    private func storeCustomValue(_ value: Any?, forKey key: String) {
+    /// The one place a key that is not a layer property changes (nil or NSNull removes it).
+    func setCustomModelValue(_ value: Any?, forKey key: String) {
         if let value, !(value is NSNull) {
             customValues[key] = value
         } else {

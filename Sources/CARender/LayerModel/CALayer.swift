@@ -54,11 +54,12 @@ open class CALayer: @unchecked Sendable {
 
     // MARK: - Key-value coding (implemented in CALayer+KeyValueCoding.swift)
 
-    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. The key
-    /// is taken whole: a dotted key is an arbitrary key, not a key path.
+    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. A dotted
+    /// key that names part of a layer property ("transform.rotation.z") is read as that key path;
+    /// any other key is taken whole.
     open func value(forKey key: String) -> Any? { layerValue(forKey: key) }
 
-    /// Sets a property, or stores an arbitrary value under `key`. The key is taken whole.
+    /// Sets a property, or stores an arbitrary value under `key` (dotted keys as in `value(forKey:)`).
     open func setValue(_ value: Any?, forKey key: String) { setLayerValue(value, forKey: key) }
 
     /// The value at a key path such as "position.x", "bounds.size.width" or
@@ -72,6 +73,15 @@ open class CALayer: @unchecked Sendable {
     /// the property ("transform"). A value of the wrong type for a property is ignored (Apple's
     /// frameworks raise an exception instead).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
+
+    /// The value `value(forKey:)` reports for a key never set: a layer property's default, nil
+    /// for other keys. Subclasses override it to give their own keys defaults (calling super
+    /// for the rest).
+    open class func defaultValue(forKey key: String) -> Any? { kvcBoxed(LayerState().value(forKeyPath: key)) }
+
+    /// Whether a change of `key` (including every animation frame of it) needs the layer redrawn;
+    /// false for every key unless a subclass says otherwise.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
 
     // MARK: - Hit testing (implemented in CALayer+HitTesting.swift)
 

@@ -271,3 +271,35 @@ func assertTransform(_ a: CATransform3D, _ b: CATransform3D, accuracy: CGFloat =
         return
     }
 }
+
+final class KeyValueCodingDefaultsTests: XCTestCase {
+    private final class ProgressLayer: CALayer, @unchecked Sendable {
+        override class func defaultValue(forKey key: String) -> Any? {
+            key == "progress" ? 0.5 : super.defaultValue(forKey: key)
+        }
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
+    }
+
+    func testDefaultValues() {
+        XCTAssertEqual(CALayer.defaultValue(forKey: "opacity") as? CGFloat, 1)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "shadowOffset") as? CGSize, CGSize(width: 0, height: -3))
+        XCTAssertNil(CALayer.defaultValue(forKey: "progress"))
+        XCTAssertFalse(CALayer.needsDisplay(forKey: "opacity"))
+        let layer = ProgressLayer()
+        XCTAssertEqual(layer.value(forKey: "progress") as? Double, 0.5, "unset keys read the class default")
+        layer.setValue(0.75, forKey: "progress")
+        XCTAssertEqual(layer.value(forKey: "progress") as? Double, 0.75)
+        XCTAssertTrue(ProgressLayer.needsDisplay(forKey: "progress"))
+    }
+
+    func testDottedKeysNamingPropertiesAreKeyPaths() {
+        let layer = CALayer()
+        layer.setValue(CGFloat.pi / 2, forKey: "transform.rotation.z")
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation") as! CGFloat, .pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKey: "transform.rotation.z") as! CGFloat, .pi / 2, accuracy: 1e-12)
+        layer.setValue(3, forKey: "user.tag")
+        XCTAssertEqual(layer.value(forKey: "user.tag") as? Int, 3)
+    }
+}
