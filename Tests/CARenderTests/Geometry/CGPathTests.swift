@@ -231,3 +231,19 @@ final class CGPathTests: XCTestCase {
         return hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
     }
 }
+
+final class PathElementTests: XCTestCase {
+    func testCoreGraphicsViewOfElements() {
+        let quad = PathElement.quadCurve(to: CGPoint(x: 3, y: 3), control: CGPoint(x: 2, y: 2))
+        XCTAssertEqual(quad.type, .addQuadCurveToPoint)
+        XCTAssertEqual(quad.points, [CGPoint(x: 2, y: 2), CGPoint(x: 3, y: 3)])
+        let cubic = PathElement.curve(to: CGPoint(x: 6, y: 6), control1: CGPoint(x: 4, y: 4), control2: CGPoint(x: 5, y: 5))
+        XCTAssertEqual(cubic.points.map(\.x), [4, 5, 6])
+        XCTAssertEqual(cubic.replacingPoints([CGPoint(x: 7, y: 0), CGPoint(x: 8, y: 0), CGPoint(x: 9, y: 0)]),
+                       .curve(to: CGPoint(x: 9, y: 0), control1: CGPoint(x: 7, y: 0), control2: CGPoint(x: 8, y: 0)))
+        XCTAssertTrue(quad.isSameKind(as: .quadCurve(to: .zero, control: .zero)))
+        XCTAssertFalse(quad.isSameKind(as: .line(to: .zero)))
+        XCTAssertEqual(PathElement.closeSubpath.points, [])
+        XCTAssertEqual(PathElement.move(to: CGPoint(x: 1, y: 2)).type, .moveToPoint)
+    }
+}
