@@ -122,3 +122,31 @@ final class LayerTreeTests: XCTestCase {
         XCTAssertEqual(p.frame, CGRect(x: 10, y: 0, width: 40, height: 30))
     }
 }
+
+final class LayerTreeEdgeCaseTests: XCTestCase {
+    func testAMaskMovedIntoSublayersStopsMasking() {
+        let p = CALayer(), q = CALayer(), m = CALayer()
+        p.mask = m
+        q.insertSublayer(m, at: 0)
+        XCTAssertNil(p.mask)
+        XCTAssertTrue(m.superlayer === q)
+        q.mask = m
+        XCTAssertNil(q.sublayers?.first, "a sublayer made the mask leaves the sublayers")
+        XCTAssertTrue(q.mask === m)
+    }
+
+    func testInsertingInPlaceAndSettingSublayersFromAnotherParent() {
+        let p = CALayer(), q = CALayer(), a = CALayer(), b = CALayer()
+        p.sublayers = [a, b]
+        p.insertSublayer(a, at: 0)
+        XCTAssertTrue(p.sublayers?[0] === a)
+        XCTAssertEqual(p.sublayers?.count, 2)
+        p.insertSublayer(b, below: b)
+        XCTAssertEqual(p.sublayers?.count, 2, "inserting a layer relative to itself keeps one copy")
+        q.sublayers = [b]
+        XCTAssertEqual(p.sublayers?.count, 1)
+        XCTAssertTrue(b.superlayer === q)
+        p.sublayers = [a, a]
+        XCTAssertEqual(p.sublayers?.count, 1, "a layer appears once")
+    }
+}
