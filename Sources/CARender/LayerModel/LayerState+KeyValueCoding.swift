@@ -41,9 +41,12 @@ extension LayerState {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let root = parts.first, let accessor = accessors[String(root)] else { return false }
         if parts.count == 1 { return true }
-        guard let sample = accessor.get(LayerState()) else { return false }
+        guard let sample = accessor.get(defaults) else { return false }
         return StructKeyPaths.value(in: sample, at: parts.dropFirst()) != nil
     }
+
+    /// A state holding every default, to check sub-paths against the property's type.
+    private static let defaults = LayerState()
 
     /// The KVC names of every property a `LayerState` holds.
     public static var propertyKeys: [String] { accessors.keys.sorted() }

@@ -114,6 +114,6 @@ final class LayerDefaultsTests: XCTestCase {
         XCTAssertEqual(copy.value(forKey: "tag") as? Int, 7)
         XCTAssertNil(copy.superlayer)
         XCTAssertNil(copy.sublayers)
-        XCTAssertTrue(CATransformLayer(layer: layer) is CATransformLayer)
+        XCTAssertEqual(CATransformLayer(layer: layer).opacity, 0.3, "subclasses copy through init(layer:) too")
     }
 }
