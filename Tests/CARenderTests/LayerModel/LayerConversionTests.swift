@@ -76,6 +76,21 @@ final class LayerConversionTests: XCTestCase {
         XCTAssertEqual(child.convert(CGPoint(x: 75, y: 25), from: nil), .zero)
     }
 
+    func testSiblings() {
+        let a = CALayer(), b = CALayer()
+        a.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        b.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        parent.addSublayer(a)
+        parent.addSublayer(b)
+        XCTAssertEqual(a.convert(CGPoint(x: 60, y: 60), to: b), CGPoint(x: 10, y: 10))
+        XCTAssertEqual(b.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: a), CGRect(x: 50, y: 50, width: 10, height: 10))
+        // b doubled about its centre (100, 100): parent (60, 60) is (−40, −40) from it, (−20, −20)
+        // unscaled, plus the anchor (50, 50).
+        b.transform = CATransform3DMakeScale(2, 2, 1)
+        XCTAssertEqual(a.convert(CGPoint(x: 60, y: 60), to: b), CGPoint(x: 30, y: 30))
+        XCTAssertEqual(b.convert(CGPoint(x: 30, y: 30), to: a), CGPoint(x: 60, y: 60))
+    }
+
     func testCousins() {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
