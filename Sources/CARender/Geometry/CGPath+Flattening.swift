@@ -23,7 +23,10 @@ extension CGPath {
         var isClosed = false
         func finish() {
             if points.count >= 2 || isClosed {
-                if isClosed, points.count > 1, points.last == points.first { points.removeLast() }
+                if isClosed, points.count > 1, let first = points.first, let last = points.last,
+                   hypot(last.x - first.x, last.y - first.y) <= 1e-12 * max(1, abs(first.x), abs(first.y)) {
+                    points.removeLast()
+                }
                 result.append(PathPolyline(points: points, isClosed: isClosed))
             }
             points = []
@@ -73,22 +76,5 @@ extension CGPath {
         }
         let n = (secondDerivative / (8 * tolerance)).squareRoot().rounded(.up)
         return min(10_000, max(1, Int(n)))
-    }
-
-    /// Whether `point` is inside the path under `rule`, every subpath implicitly closed.
-    public func contains(_ point: CGPoint, using rule: CGPathFillRule = .winding,
-                         transform: CGAffineTransform = .identity) -> Bool {
-        let p = point.applying(transform.inverted())
-        var winding = 0
-        for polyline in flattened(tolerance: 1e-3) {
-            let vertices = polyline.points
-            for i in vertices.indices {
-                let a = vertices[i], b = vertices[(i + 1) % vertices.count]
-                let side = (b.x - a.x) * (p.y - a.y) - (p.x - a.x) * (b.y - a.y)
-                if a.y <= p.y, b.y > p.y, side > 0 { winding += 1 }
-                if a.y > p.y, b.y <= p.y, side < 0 { winding -= 1 }
-            }
-        }
-        return rule == .winding ? winding != 0 : winding % 2 != 0
     }
 }

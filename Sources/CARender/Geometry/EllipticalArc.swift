@@ -46,7 +46,9 @@ struct EllipticalArc: Equatable, Sendable {
             let b = i == count - 1 ? startAngle + sweep : a + step
             let c1 = CGPoint(x: cos(a) - k * sin(a), y: sin(a) + k * cos(a))
             let c2 = CGPoint(x: cos(b) + k * sin(b), y: sin(b) - k * cos(b))
-            let end = CGPoint(x: cos(b), y: sin(b))
+            // A full turn ends exactly where it started, not a rounding error away.
+            let end = i == count - 1 && abs(sweep) == 2 * .pi
+                ? CGPoint(x: cos(startAngle), y: sin(startAngle)) : CGPoint(x: cos(b), y: sin(b))
             pieces.append((EllipticalArc(transform: transform, startAngle: a, sweep: b - a),
                            c1.applying(transform), c2.applying(transform), end.applying(transform)))
         }

@@ -7,6 +7,7 @@ import Foundation
 extension NSValue {
     static let caTransform3DObjCType = "[16d]"
     static let cgAffineTransformObjCType = "[6d]"
+    static let cgVectorObjCType = "[2d]"
     static let cgPointObjCType = String(cString: NSValue(point: .zero).objCType)
     static let cgSizeObjCType = String(cString: NSValue(size: .zero).objCType)
     static let cgRectObjCType = String(cString: NSValue(rect: .zero).objCType)
@@ -28,6 +29,20 @@ extension NSValue {
     public convenience init(cgAffineTransform t: CGAffineTransform) {
         var elements = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(Double.init)
         self.init(bytes: &elements, objCType: NSValue.cgAffineTransformObjCType)
+    }
+
+    /// Boxes a vector.
+    public convenience init(cgVector v: CGVector) {
+        var elements = [Double(v.dx), Double(v.dy)]
+        self.init(bytes: &elements, objCType: NSValue.cgVectorObjCType)
+    }
+
+    /// The boxed vector; zero when the value holds something else.
+    public var cgVectorValue: CGVector {
+        guard objCTypeString == NSValue.cgVectorObjCType else { return .zero }
+        var e = [Double](repeating: 0, count: 2)
+        e.withUnsafeMutableBytes { getValue($0.baseAddress!) }
+        return CGVector(dx: e[0], dy: e[1])
     }
 
     public var cgPointValue: CGPoint { pointValue }

@@ -11,16 +11,16 @@ import Foundation
 extension CALayer {
     /// `value(forKey:)` as CALayer implements it.
     func layerValue(forKey key: String) -> Any? {
-        if !key.contains(".") { return value(forKeyPath: key) }
-        return customValues[key]
+        if !key.contains(".") || LayerState.isProperty(keyPath: key) { return value(forKeyPath: key) }
+        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// `setValue(_:forKey:)` as CALayer implements it.
     func setLayerValue(_ value: Any?, forKey key: String) {
-        if !key.contains(".") {
+        if !key.contains(".") || LayerState.isProperty(keyPath: key) {
             setValue(value, forKeyPath: key)
         } else {
-            storeCustomValue(value, forKey: key)
+            setCustomModelValue(value, forKey: key)
         }
     }
 
@@ -29,8 +29,8 @@ extension CALayer {
         if LayerState.isProperty(keyPath: keyPath) {
             return kvcBoxed(modelState.value(forKeyPath: keyPath))
         }
-        if let value = objectPropertyValue(forKeyPath: keyPath) { return value }
-        return customValues[keyPath]
+        if let value = objectPropertyValue(forKeyPath: keyPath) { return kvcBoxed(value) }
+        return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
     }
 
     /// `setValue(_:forKeyPath:)` as CALayer implements it.
@@ -40,7 +40,7 @@ extension CALayer {
             return
         }
         if setObjectPropertyValue(value, forKeyPath: keyPath) { return }
-        storeCustomValue(value, forKey: keyPath)
+        setCustomModelValue(value, forKey: keyPath)
     }
 
     /// The key-value-coding write hook: computes the new model state for `keyPath` and commits the
@@ -56,7 +56,8 @@ extension CALayer {
         return true
     }
 
-    private func storeCustomValue(_ value: Any?, forKey key: String) {
+    /// The one place a key that is not a layer property changes (nil or NSNull removes it).
+    func setCustomModelValue(_ value: Any?, forKey key: String) {
         if let value, !(value is NSNull) {
             customValues[key] = value
         } else {
@@ -65,7 +66,7 @@ extension CALayer {
     }
 
     /// Copies one property from a computed state into the model through the setter hook.
-    private static let modelCommits: [String: (CALayer, LayerState) -> Void] = {
+    static let modelCommits: [String: (CALayer, LayerState) -> Void] = {
         func commit<V>(_ kp: WritableKeyPath<LayerState, V>, _ key: String) -> (String, (CALayer, LayerState) -> Void) {
             (key, { layer, state in layer.setModelValue(kp, state[keyPath: kp], forKey: key) })
         }
@@ -84,7 +85,13 @@ extension CALayer {
             commit(\.shadowRadius, "shadowRadius"), commit(\.shadowPath, "shadowPath"),
             commit(\.contents, "contents"), commit(\.contentsGravity, "contentsGravity"),
             commit(\.contentsRect, "contentsRect"), commit(\.contentsCenter, "contentsCenter"),
-            commit(\.contentsScale, "contentsScale"),
+            commit(\.contentsScale, "contentsScale"), commit(\.contentsFormat, "contentsFormat"),
+            commit(\.minificationFilter, "minificationFilter"), commit(\.magnificationFilter, "magnificationFilter"),
+            commit(\.minificationFilterBias, "minificationFilterBias"), commit(\.isOpaque, "opaque"),
+            commit(\.shouldRasterize, "shouldRasterize"), commit(\.rasterizationScale, "rasterizationScale"),
+            commit(\.edgeAntialiasingMask, "edgeAntialiasingMask"),
+            commit(\.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange"),
+            commit(\.drawsAsynchronously, "drawsAsynchronously"),
         ]
         return Dictionary(uniqueKeysWithValues: entries)
     }()

@@ -90,11 +90,12 @@ open class CALayer: @unchecked Sendable {
 
     // MARK: - Key-value coding (implemented in CALayer+KeyValueCoding.swift)
 
-    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. The key
-    /// is taken whole: a dotted key is an arbitrary key, not a key path.
+    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. A dotted
+    /// key that names part of a layer property ("transform.rotation.z") is read as that key path;
+    /// any other key is taken whole.
     open func value(forKey key: String) -> Any? { layerValue(forKey: key) }
 
-    /// Sets a property, or stores an arbitrary value under `key`. The key is taken whole.
+    /// Sets a property, or stores an arbitrary value under `key` (dotted keys as in `value(forKey:)`).
     open func setValue(_ value: Any?, forKey key: String) { setLayerValue(value, forKey: key) }
 
     /// The value at a key path such as "position.x", "bounds.size.width" or
@@ -108,6 +109,15 @@ open class CALayer: @unchecked Sendable {
     /// the property ("transform"). A value of the wrong type for a property is ignored (Apple's
     /// frameworks raise an exception instead).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
+
+    /// The value `value(forKey:)` reports for a key never set: a layer property's default, nil
+    /// for other keys. Subclasses override it to give their own keys defaults (calling super
+    /// for the rest).
+    open class func defaultValue(forKey key: String) -> Any? { kvcBoxed(LayerState().value(forKeyPath: key)) }
+
+    /// Whether a change of `key` (including every animation frame of it) needs the layer redrawn;
+    /// false for every key unless a subclass says otherwise.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
 
     // MARK: - Hit testing (implemented in CALayer+HitTesting.swift)
 
@@ -307,6 +317,68 @@ open class CALayer: @unchecked Sendable {
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
         set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
+    }
+
+    /// The pixel format of the layer's backing store (carender always renders RGBA8).
+    open var contentsFormat: CALayerContentsFormat {
+        get { modelState.contentsFormat }
+        set { setModelValue(\.contentsFormat, newValue, forKey: "contentsFormat") }
+    }
+
+    /// How `contents` is sampled when drawn smaller than its size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { setModelValue(\.minificationFilter, newValue, forKey: "minificationFilter") }
+    }
+
+    /// How `contents` is sampled when drawn larger than its size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { setModelValue(\.magnificationFilter, newValue, forKey: "magnificationFilter") }
+    }
+
+    /// The mipmap level bias of the `trilinear` minification filter.
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { setModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+    }
+
+    // MARK: - Rendering hints
+
+    /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
+    }
+
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { setModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { setModelValue(\.edgeAntialiasingMask, newValue, forKey: "edgeAntialiasingMask") }
+    }
+
+    /// Whether changing the bounds asks for a redraw.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { modelState.needsDisplayOnBoundsChange }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { modelState.drawsAsynchronously }
+        set { setModelValue(\.drawsAsynchronously, newValue, forKey: "drawsAsynchronously") }
     }
 
     // MARK: - The layer tree

@@ -54,7 +54,11 @@ extension CATransform3D {
         let D = -(d * i - f * g), E = a * i - c * g, F = -(a * f - c * d)
         let G = d * h - e * g, H = -(a * h - b * g), I = a * e - b * d
         let determinant = a * A + b * D + c * G
-        guard determinant != 0, determinant.isFinite else { return nil }
+        // Degenerate relative to the map's own scale (a plane turned edge-on has a rounding-error
+        // determinant, not an exact zero); translation cannot make the plane degenerate.
+        let axisScale = max(hypot(a, hypot(b, c)), hypot(d, hypot(e, f)))
+        let bound = 1e-12 * axisScale * axisScale * hypot(g, hypot(h, i))
+        guard abs(determinant) > bound, determinant.isFinite else { return nil }
         let x = q.x * A + q.y * D + G
         let y = q.x * B + q.y * E + H
         let w = q.x * C + q.y * F + I

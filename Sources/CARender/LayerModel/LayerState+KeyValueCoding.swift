@@ -41,9 +41,12 @@ extension LayerState {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let root = parts.first, let accessor = accessors[String(root)] else { return false }
         if parts.count == 1 { return true }
-        guard let sample = accessor.get(LayerState()) else { return false }
+        guard let sample = accessor.get(defaults) else { return false }
         return StructKeyPaths.value(in: sample, at: parts.dropFirst()) != nil
     }
+
+    /// A state holding every default, to check sub-paths against the property's type.
+    private static let defaults = LayerState()
 
     /// The KVC names of every property a `LayerState` holds.
     public static var propertyKeys: [String] { accessors.keys.sorted() }
@@ -103,6 +106,25 @@ extension LayerState {
             "contentsRect": .rect(\.contentsRect),
             "contentsCenter": .rect(\.contentsCenter),
             "contentsScale": .number(\.contentsScale),
+            "contentsFormat": .string(\.contentsFormat),
+            "minificationFilter": .string(\.minificationFilter),
+            "magnificationFilter": .string(\.magnificationFilter),
+            "minificationFilterBias": .float(\.minificationFilterBias),
+            "opaque": .bool(\.isOpaque),
+            "shouldRasterize": .bool(\.shouldRasterize),
+            "rasterizationScale": .number(\.rasterizationScale),
+            "edgeAntialiasingMask": A(get: { $0.edgeAntialiasingMask }, set: { state, value in
+                if let mask = value as? CAEdgeAntialiasingMask {
+                    state.edgeAntialiasingMask = mask
+                } else if let raw = coerceToCGFloat(value), raw >= 0, raw == raw.rounded() {
+                    state.edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(raw))
+                } else {
+                    return false
+                }
+                return true
+            }),
+            "needsDisplayOnBoundsChange": .bool(\.needsDisplayOnBoundsChange),
+            "drawsAsynchronously": .bool(\.drawsAsynchronously),
         ]
     }()
 }

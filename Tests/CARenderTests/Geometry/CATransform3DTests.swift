@@ -117,6 +117,7 @@ final class CATransform3DTests: XCTestCase {
         let a = CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6)
         XCTAssertEqual(NSValue(cgAffineTransform: a).cgAffineTransformValue, a)
         XCTAssertEqual(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue, CGPoint(x: 1, y: 2))
+        XCTAssertEqual(NSValue(cgVector: CGVector(dx: 3, dy: -4)).cgVectorValue, CGVector(dx: 3, dy: -4))
         XCTAssertEqual(NSValue(cgSize: CGSize(width: 3, height: 4)).cgSizeValue, CGSize(width: 3, height: 4))
         XCTAssertEqual(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue, CGRect(x: 1, y: 2, width: 3, height: 4))
         // Casts work both ways, as on Apple's platforms.

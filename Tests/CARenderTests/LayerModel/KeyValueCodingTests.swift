@@ -22,7 +22,9 @@ final class KeyValueCodingTests: XCTestCase {
         for key in LayerState.propertyKeys {
             XCTAssertTrue(LayerState.isProperty(keyPath: key), key)
         }
-        XCTAssertEqual(LayerState.propertyKeys.count, 30)
+        XCTAssertEqual(LayerState.propertyKeys.count, 40)
+        XCTAssertEqual(Set(CALayer.modelCommits.keys), Set(LayerState.propertyKeys),
+                       "every KVC property commits through the setter hook")
     }
 
     func testEveryPropertyKeyWritesThroughKVC() {
@@ -41,6 +43,10 @@ final class KeyValueCodingTests: XCTestCase {
             ("shadowRadius", 11), ("shadowPath", path), ("contents", "image"), ("contentsGravity", CALayerContentsGravity.center),
             ("contentsRect", NSValue(cgRect: CGRect(x: 0, y: 0, width: 0.5, height: 0.5))),
             ("contentsCenter", CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)), ("contentsScale", 2),
+            ("contentsFormat", CALayerContentsFormat.RGBA16Float), ("minificationFilter", "trilinear"),
+            ("magnificationFilter", CALayerContentsFilter.nearest), ("minificationFilterBias", -0.5),
+            ("opaque", true), ("shouldRasterize", NSNumber(value: true)), ("rasterizationScale", 3),
+            ("edgeAntialiasingMask", 5), ("needsDisplayOnBoundsChange", true), ("drawsAsynchronously", 1),
         ]
         XCTAssertEqual(Set(writes.map(\.0)), Set(LayerState.propertyKeys))
         for (key, value) in writes {
@@ -76,6 +82,16 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(s.contentsRect, CGRect(x: 0, y: 0, width: 0.5, height: 0.5))
         XCTAssertEqual(s.contentsCenter, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         XCTAssertEqual(s.contentsScale, 2)
+        XCTAssertEqual(s.contentsFormat, .RGBA16Float)
+        XCTAssertEqual(s.minificationFilter, .trilinear)
+        XCTAssertEqual(s.magnificationFilter, .nearest)
+        XCTAssertEqual(s.minificationFilterBias, -0.5)
+        XCTAssertTrue(s.isOpaque)
+        XCTAssertTrue(s.shouldRasterize)
+        XCTAssertEqual(s.rasterizationScale, 3)
+        XCTAssertEqual(s.edgeAntialiasingMask, [.layerLeftEdge, .layerBottomEdge])
+        XCTAssertTrue(s.needsDisplayOnBoundsChange)
+        XCTAssertTrue(s.drawsAsynchronously)
     }
 
     func testWrongTypesAndUnknownKeysAreRejected() {
@@ -244,7 +260,7 @@ final class KeyValueCodingTests: XCTestCase {
         let layer = CALayer()
         layer.setValue("opaque", forKey: "opacity")
         XCTAssertEqual(layer.opacity, 1)
-        XCTAssertNil(layer.value(forKey: "opaque"))
+        XCTAssertTrue(layer.customValues.isEmpty, "a property key never falls back to arbitrary storage")
     }
 }
 
@@ -253,5 +269,118 @@ func assertTransform(_ a: CATransform3D, _ b: CATransform3D, accuracy: CGFloat =
     for (x, y) in zip(a.rowMajorElements, b.rowMajorElements) where abs(x - y) > accuracy {
         XCTFail("\(a) is not \(b)", file: file, line: line)
         return
+    }
+}
+
+final class KeyValueCodingDefaultsTests: XCTestCase {
+    private final class ProgressLayer: CALayer, @unchecked Sendable {
+        override class func defaultValue(forKey key: String) -> Any? {
+            key == "progress" ? 0.5 : super.defaultValue(forKey: key)
+        }
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
+    }
+
+    func testDefaultValues() {
+        XCTAssertEqual(CALayer.defaultValue(forKey: "opacity") as? CGFloat, 1)
+        XCTAssertEqual(CALayer.defaultValue(forKey: "shadowOffset") as? CGSize, CGSize(width: 0, height: -3))
+        XCTAssertNil(CALayer.defaultValue(forKey: "progress"))
+        XCTAssertFalse(CALayer.needsDisplay(forKey: "opacity"))
+        let layer = ProgressLayer()
+        XCTAssertEqual(layer.value(forKey: "progress") as? Double, 0.5, "unset keys read the class default")
+        layer.setValue(0.75, forKey: "progress")
+        XCTAssertEqual(layer.value(forKey: "progress") as? Double, 0.75)
+        XCTAssertTrue(ProgressLayer.needsDisplay(forKey: "progress"))
+    }
+
+    func testDottedKeysNamingPropertiesAreKeyPaths() {
+        let layer = CALayer()
+        layer.setValue(CGFloat.pi / 2, forKey: "transform.rotation.z")
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation") as! CGFloat, .pi / 2, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKey: "transform.rotation.z") as! CGFloat, .pi / 2, accuracy: 1e-12)
+        layer.setValue(3, forKey: "user.tag")
+        XCTAssertEqual(layer.value(forKey: "user.tag") as? Int, 3)
+    }
+}
+
+final class KeyPathCoverageTests: XCTestCase {
+    /// Every struct sub-path of every struct-valued property: set through a fresh layer's KVC,
+    /// read back through the same path, and the untouched fields stay put.
+    func testEveryStructSubPathRoundTrips() {
+        var checked = 0
+        for root in ["position", "anchorPoint"] {
+            for (field, value) in [("x", 12.5), ("y", -3.0)] as [(String, CGFloat)] {
+                let layer = CALayer()
+                let before = layer.value(forKeyPath: root) as! CGPoint
+                layer.setValue(value, forKeyPath: "\(root).\(field)")
+                XCTAssertEqual(layer.value(forKeyPath: "\(root).\(field)") as? CGFloat, value, "\(root).\(field)")
+                let after = layer.value(forKeyPath: root) as! CGPoint
+                XCTAssertEqual(field == "x" ? after.y : after.x, field == "x" ? before.y : before.x)
+                checked += 1
+            }
+        }
+        for (field, value) in [("width", 7.0), ("height", 8.0)] as [(String, CGFloat)] {
+            let layer = CALayer()
+            layer.setValue(value, forKeyPath: "shadowOffset.\(field)")
+            XCTAssertEqual(layer.value(forKeyPath: "shadowOffset.\(field)") as? CGFloat, value)
+            XCTAssertEqual(field == "width" ? layer.shadowOffset.height : layer.shadowOffset.width, field == "width" ? -3 : 0)
+            checked += 1
+        }
+        for root in ["bounds", "contentsRect", "contentsCenter"] {
+            for (field, value) in [("origin.x", 1.5), ("origin.y", 2.5), ("size.width", 3.5), ("size.height", 4.5)] as [(String, CGFloat)] {
+                let layer = CALayer()
+                layer.setValue(value, forKeyPath: "\(root).\(field)")
+                XCTAssertEqual(layer.value(forKeyPath: "\(root).\(field)") as? CGFloat, value, "\(root).\(field)")
+                checked += 1
+            }
+            let layer = CALayer()
+            layer.setValue(CGPoint(x: 9, y: 10), forKeyPath: "\(root).origin")
+            layer.setValue(NSValue(cgSize: CGSize(width: 11, height: 12)), forKeyPath: "\(root).size")
+            XCTAssertEqual(layer.value(forKeyPath: root) as? CGRect, CGRect(x: 9, y: 10, width: 11, height: 12), root)
+            XCTAssertEqual(layer.value(forKeyPath: "\(root).origin") as? CGPoint, CGPoint(x: 9, y: 10))
+            XCTAssertEqual(layer.value(forKeyPath: "\(root).size") as? CGSize, CGSize(width: 11, height: 12))
+            checked += 2
+        }
+        for root in ["transform", "sublayerTransform"] {
+            let scalarPaths: [(String, CGFloat)] = [
+                ("rotation", 0.5), ("rotation.x", 0.25), ("rotation.y", -0.75), ("rotation.z", 2),
+                ("scale", 1.5), ("scale.x", 2), ("scale.y", 0.5), ("scale.z", 3),
+                ("translation.x", 4), ("translation.y", -5), ("translation.z", 6),
+            ]
+            for (path, value) in scalarPaths {
+                let layer = CALayer()
+                layer.setValue(value, forKeyPath: "\(root).\(path)")
+                XCTAssertEqual(layer.value(forKeyPath: "\(root).\(path)") as! CGFloat, value, accuracy: 1e-12, "\(root).\(path)")
+                checked += 1
+            }
+            let layer = CALayer()
+            layer.setValue(CGSize(width: 3, height: 4), forKeyPath: "\(root).translation")
+            XCTAssertEqual(layer.value(forKeyPath: "\(root).translation") as? CGSize, CGSize(width: 3, height: 4))
+            XCTAssertEqual(layer.value(forKeyPath: root) as? CATransform3D, CATransform3DMakeTranslation(3, 4, 0))
+            checked += 1
+        }
+        XCTAssertEqual(checked, 4 + 2 + 18 + 24)
+    }
+
+    func testSettingOneRotationKeepsTheOthers() {
+        let layer = CALayer()
+        layer.setValue(0.3, forKeyPath: "transform.rotation.x")
+        layer.setValue(0.4, forKeyPath: "transform.rotation.y")
+        layer.setValue(0.5, forKeyPath: "transform.rotation.z")
+        layer.setValue(2, forKeyPath: "transform.scale.x")
+        layer.setValue(7, forKeyPath: "transform.translation.z")
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation.x") as! CGFloat, 0.3, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation.y") as! CGFloat, 0.4, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.rotation.z") as! CGFloat, 0.5, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.scale.x") as! CGFloat, 2, accuracy: 1e-12)
+        XCTAssertEqual(layer.value(forKeyPath: "transform.translation.z") as! CGFloat, 7, accuracy: 1e-12)
+        // The documented composition: scale, then x, y, z rotations, then translation.
+        var expected = CATransform3DMakeScale(2, 1, 1)
+        expected = CATransform3DConcat(expected, CATransform3DMakeRotation(0.3, 1, 0, 0))
+        expected = CATransform3DConcat(expected, CATransform3DMakeRotation(0.4, 0, 1, 0))
+        expected = CATransform3DConcat(expected, CATransform3DMakeRotation(0.5, 0, 0, 1))
+        expected = CATransform3DConcat(expected, CATransform3DMakeTranslation(0, 0, 7))
+        assertTransform(layer.transform, expected, accuracy: 1e-12)
     }
 }
