@@ -6,7 +6,7 @@ import Foundation
 
 /// A number from any numeric Swift type or `NSNumber`; `Bool` counts as 0 or 1, as an
 /// `NSNumber` made from it would. Nil for anything else.
-public func coerceToCGFloat(_ any: Any?) -> CGFloat? {
+func coerceToCGFloat(_ any: Any?) -> CGFloat? {
     guard let any else { return nil }
     switch any {
     case let v as CGFloat: return v
@@ -29,52 +29,52 @@ public func coerceToCGFloat(_ any: Any?) -> CGFloat? {
 }
 
 /// A Boolean from `Bool`, `NSNumber` or any number (non-zero is true).
-public func coerceToBool(_ any: Any?) -> Bool? {
+func coerceToBool(_ any: Any?) -> Bool? {
     if let v = any as? Bool { return v }
     if let v = any as? NSNumber { return v.boolValue }
     return coerceToCGFloat(any).map { $0 != 0 }
 }
 
 /// A point from `CGPoint` or `NSValue(cgPoint:)`.
-public func coerceToCGPoint(_ any: Any?) -> CGPoint? {
+func coerceToCGPoint(_ any: Any?) -> CGPoint? {
     if let v = any as? CGPoint { return v }
     return (any as? NSValue)?.storedPoint
 }
 
 /// A size from `CGSize` or `NSValue(cgSize:)`.
-public func coerceToCGSize(_ any: Any?) -> CGSize? {
+func coerceToCGSize(_ any: Any?) -> CGSize? {
     if let v = any as? CGSize { return v }
     return (any as? NSValue)?.storedSize
 }
 
 /// A rectangle from `CGRect` or `NSValue(cgRect:)`.
-public func coerceToCGRect(_ any: Any?) -> CGRect? {
+func coerceToCGRect(_ any: Any?) -> CGRect? {
     if let v = any as? CGRect { return v }
     return (any as? NSValue)?.storedRect
 }
 
 /// A 3D transform from `CATransform3D` or `NSValue(caTransform3D:)`.
-public func coerceToCATransform3D(_ any: Any?) -> CATransform3D? {
+func coerceToCATransform3D(_ any: Any?) -> CATransform3D? {
     if let v = any as? CATransform3D { return v }
     return (any as? NSValue)?.storedTransform3D
 }
 
 /// An affine transform from `CGAffineTransform` or `NSValue(cgAffineTransform:)`.
-public func coerceToCGAffineTransform(_ any: Any?) -> CGAffineTransform? {
+func coerceToCGAffineTransform(_ any: Any?) -> CGAffineTransform? {
     if let v = any as? CGAffineTransform { return v }
     return (any as? NSValue)?.storedAffineTransform
 }
 
 /// The result of coercing a value for an optional object property: `.some(nil)` for nil or
 /// `NSNull` (clearing the property), nil for a value of the wrong type.
-public func coerceToOptionalCGColor(_ any: Any?) -> CGColor?? {
+func coerceToOptionalCGColor(_ any: Any?) -> CGColor?? {
     guard let any, !(any is NSNull) else { return .some(nil) }
     if let color = any as? CGColor { return .some(color) }
     return nil
 }
 
 /// See `coerceToOptionalCGColor(_:)`.
-public func coerceToOptionalCGPath(_ any: Any?) -> CGPath?? {
+func coerceToOptionalCGPath(_ any: Any?) -> CGPath?? {
     guard let any, !(any is NSNull) else { return .some(nil) }
     if let path = any as? CGPath { return .some(path) }
     return nil

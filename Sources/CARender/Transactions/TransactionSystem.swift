@@ -172,27 +172,12 @@ final class TransactionSystem {
     }
 
     var animationDuration: CFTimeInterval {
-        Self.number(value(forKey: kCATransactionAnimationDuration)) ?? TransactionSystem.defaultAnimationDuration
+        coerceToCGFloat(value(forKey: kCATransactionAnimationDuration)).map(Double.init)
+            ?? TransactionSystem.defaultAnimationDuration
     }
 
     var disableActions: Bool {
-        switch value(forKey: kCATransactionDisableActions) {
-        case let flag as Bool: return flag
-        case let number as NSNumber: return number.boolValue
-        default: return false
-        }
-    }
-
-    /// A transaction value given as any Swift or Foundation number.
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let v as Double: return v
-        case let v as CGFloat: return Double(v)
-        case let v as Float: return Double(v)
-        case let v as Int: return Double(v)
-        case let v as NSNumber: return v.doubleValue
-        default: return nil
-        }
+        coerceToBool(value(forKey: kCATransactionDisableActions)) ?? false
     }
 
     // MARK: - Lock
