@@ -1,4 +1,5 @@
 import ArgumentParser
+import CARender
 import Foundation
 
 /// `carender SCRIPT --fps N -o DIR`: compile a script against CARender and render its frames.
@@ -28,6 +29,11 @@ struct RenderCommand: ParsableCommand {
         valueName: "t1,t2,..."))
     var times: String?
 
+    @Option(help: ArgumentHelp(
+        "Render only frames START ..< END of the full sequence (to split a long render); either end may be left out.",
+        valueName: "start:end"))
+    var frames: String?
+
     @Flag(help: "Do not print the summary line.")
     var quiet = false
 
@@ -41,6 +47,13 @@ struct RenderCommand: ParsableCommand {
         }
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
+        }
+        if let frames {
+            do {
+                _ = try RenderOptions.frameRange(parsing: frames)
+            } catch {
+                throw ValidationError("--frames: \(error)")
+            }
         }
         if let times {
             for part in times.split(separator: ",", omittingEmptySubsequences: false) {
@@ -66,6 +79,7 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_DURATION"] = duration.map { String($0) }
         environment["CARENDER_SCALE"] = scale.map { String($0) }
         environment["CARENDER_TIMES"] = times
+        environment["CARENDER_FRAMES"] = frames
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
         let status = try ScriptRunner.run(executable, environment: environment)
         if status != 0 { throw ExitCode(status) }

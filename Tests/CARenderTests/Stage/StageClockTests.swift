@@ -108,3 +108,48 @@ final class StageClockTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file), Data("x".utf8), "the existing file is untouched")
     }
 }
+
+final class FrameRangeTests: XCTestCase {
+    /// A render split into frame ranges writes byte-identical frames to a full render, because
+    /// every frame is a pure function of the script and its time.
+    func testSplitRenderMatchesAFullRender() throws {
+        func makeStage() -> Stage {
+            let stage = Stage(width: 40, height: 30)
+            stage.duration = 1
+            stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let box = CALayer()
+            box.frame = CGRect(x: 2, y: 2, width: 10, height: 10)
+            box.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 1)
+            box.cornerRadius = 3
+            stage.rootLayer.addSublayer(box)
+            stage.at(0.2) { box.position = CGPoint(x: 30, y: 20) }
+            stage.at(0.5) {
+                let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                spin.byValue = Double.pi
+                spin.duration = 0.4
+                box.add(spin, forKey: "spin")
+            }
+            return stage
+        }
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = RenderOptions()
+        options.fps = 20
+        options.outputDirectory = folder.appendingPathComponent("full")
+        let full = try makeStage().render(options: options)
+        XCTAssertEqual(full.count, 20)
+        options.outputDirectory = folder.appendingPathComponent("split")
+        options.frames = 7..<13
+        let part = try makeStage().render(options: options)
+        XCTAssertEqual(part.map(\.lastPathComponent), (7..<13).map { String(format: "frame_%05d.png", $0) })
+        options.frames = 13..<1000
+        XCTAssertEqual(try makeStage().render(options: options).count, 7)
+        for url in part {
+            let reference = folder.appendingPathComponent("full").appendingPathComponent(url.lastPathComponent)
+            XCTAssertEqual(try Data(contentsOf: url), try Data(contentsOf: reference), url.lastPathComponent)
+        }
+        XCTAssertEqual(try RenderOptions.frameRange(parsing: ":5"), 0..<5)
+        XCTAssertThrowsError(try RenderOptions.frameRange(parsing: "9:3"))
+        XCTAssertThrowsError(try RenderOptions.frameRange(parsing: "x"))
+    }
+}
