@@ -85,7 +85,7 @@ extension CALayer {
                 guard rate != 0, local.isFinite else { return nil }
                 return (local - offset) / rate
             }
-            for entry in animationEntries where !entry.didStop {
+            for entry in animationEntries where !entry.didStop && !entry.beginTimePending {
                 let timing = entry.animation.timingParameters()
                 let window = timing.activeWindowInParentTime
                 let phase = timing.phase(parentTime: localNow)
