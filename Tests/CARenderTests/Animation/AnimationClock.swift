@@ -24,6 +24,7 @@ final class AnimationClock {
 
     /// Advances to `t`, delivering every animation event on the way at its own time.
     func advance(to t: Double) {
+        precondition(t >= stage.time, "the clock only moves forwards")
         while let due = root.nextAnimationEvent(after: stage.time), due <= t {
             stage.advance(to: due)
             root.fireAnimationEvents(upTo: due)
