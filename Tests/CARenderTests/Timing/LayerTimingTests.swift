@@ -290,4 +290,55 @@ final class LayerTimingTests: XCTestCase {
         clock.layer.add(anim, forKey: "a")
         XCTAssertEqual(clock.number("cornerRadius", at: 10), 0.5, accuracy: exact)
     }
+
+    /// TV-01 as presentation values: 0 → 100, d = 2, repeatCount 1.5, autoreverses, held after.
+    func testFractionalAutoreverseValues() {
+        let clock = AnimationClock()
+        let anim = basic("cornerRadius", from: 0, to: 100, duration: 2)
+        anim.repeatCount = 1.5
+        anim.autoreverses = true
+        anim.fillMode = .forwards
+        anim.isRemovedOnCompletion = false
+        anim.delegate = RecordingDelegate("a", clock)
+        clock.layer.add(anim, forKey: "a")
+        XCTAssertEqual(clock.number("cornerRadius", at: 1), 50, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 2.5), 75, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 5), 50, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 6), 100, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 8), 100, accuracy: exact)
+        XCTAssertEqual(clock.log, ["start a@0.0", "stop a true@6.0"])
+    }
+
+    /// TV-09 as presentation values: 0 → 3, d = 3, timeOffset 1; removed at 3.
+    func testTimeOffsetValues() {
+        let clock = AnimationClock()
+        clock.layer.cornerRadius = 42
+        let anim = basic("cornerRadius", from: 0, to: 3, duration: 3)
+        anim.timeOffset = 1
+        clock.layer.add(anim, forKey: "a")
+        XCTAssertEqual(clock.number("cornerRadius", at: 0), 1, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 1.9), 2.9, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 2.5), 0.5, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 3), 42, accuracy: exact)
+        XCTAssertNil(clock.layer.animationKeys())
+    }
+
+    /// TV-07 and TV-18 through a layer: animation speeds 2 and −1.
+    func testAnimationSpeedsOnALayer() {
+        let clock = AnimationClock()
+        let fast = basic("cornerRadius", from: 0, to: 1, duration: 3)
+        fast.speed = 2
+        fast.delegate = RecordingDelegate("fast", clock)
+        clock.layer.add(fast, forKey: "fast")
+        let back = basic("borderWidth", from: 0, to: 1, duration: 2)
+        back.speed = -1
+        back.timeOffset = 2
+        back.beginTime = 20
+        back.delegate = RecordingDelegate("back", clock)
+        clock.layer.add(back, forKey: "back")
+        XCTAssertEqual(clock.number("cornerRadius", at: 0.75), 0.5, accuracy: exact)
+        XCTAssertEqual(clock.number("borderWidth", at: 21), 0.5, accuracy: exact)
+        clock.advance(to: 23)
+        XCTAssertEqual(clock.log, ["start fast@0.0", "stop fast true@1.5", "start back@20.0", "stop back true@22.0"])
+    }
 }
