@@ -65,7 +65,7 @@ extension CALayer {
     }
 
     /// Copies one property from a computed state into the model through the setter hook.
-    private static let modelCommits: [String: (CALayer, LayerState) -> Void] = {
+    static let modelCommits: [String: (CALayer, LayerState) -> Void] = {
         func commit<V>(_ kp: WritableKeyPath<LayerState, V>, _ key: String) -> (String, (CALayer, LayerState) -> Void) {
             (key, { layer, state in layer.setModelValue(kp, state[keyPath: kp], forKey: key) })
         }
@@ -84,7 +84,13 @@ extension CALayer {
             commit(\.shadowRadius, "shadowRadius"), commit(\.shadowPath, "shadowPath"),
             commit(\.contents, "contents"), commit(\.contentsGravity, "contentsGravity"),
             commit(\.contentsRect, "contentsRect"), commit(\.contentsCenter, "contentsCenter"),
-            commit(\.contentsScale, "contentsScale"),
+            commit(\.contentsScale, "contentsScale"), commit(\.contentsFormat, "contentsFormat"),
+            commit(\.minificationFilter, "minificationFilter"), commit(\.magnificationFilter, "magnificationFilter"),
+            commit(\.minificationFilterBias, "minificationFilterBias"), commit(\.isOpaque, "opaque"),
+            commit(\.shouldRasterize, "shouldRasterize"), commit(\.rasterizationScale, "rasterizationScale"),
+            commit(\.edgeAntialiasingMask, "edgeAntialiasingMask"),
+            commit(\.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange"),
+            commit(\.drawsAsynchronously, "drawsAsynchronously"),
         ]
         return Dictionary(uniqueKeysWithValues: entries)
     }()

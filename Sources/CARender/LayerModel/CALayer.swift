@@ -76,6 +76,16 @@ open class CALayer: @unchecked Sendable {
     /// frameworks raise an exception instead).
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
 
+    // MARK: - Hit testing (implemented in CALayer+HitTesting.swift)
+
+    /// The farthest descendant (or this layer) containing `p`, which is in the superlayer's
+    /// coordinates; hidden layers and, with `masksToBounds`, points outside the bounds are
+    /// skipped; siblings are searched front to back. Uses model geometry.
+    open func hitTest(_ p: CGPoint) -> CALayer? { layerHitTest(p) }
+
+    /// Whether `p`, in this layer's coordinates, lies inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
     // MARK: - Geometry
 
     /// The layer's own coordinate space: its origin and size.
@@ -266,6 +276,68 @@ open class CALayer: @unchecked Sendable {
         set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
     }
 
+    /// The pixel format of the layer's backing store (carender always renders RGBA8).
+    open var contentsFormat: CALayerContentsFormat {
+        get { modelState.contentsFormat }
+        set { setModelValue(\.contentsFormat, newValue, forKey: "contentsFormat") }
+    }
+
+    /// How `contents` is sampled when drawn smaller than its size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { setModelValue(\.minificationFilter, newValue, forKey: "minificationFilter") }
+    }
+
+    /// How `contents` is sampled when drawn larger than its size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { setModelValue(\.magnificationFilter, newValue, forKey: "magnificationFilter") }
+    }
+
+    /// The mipmap level bias of the `trilinear` minification filter.
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { setModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+    }
+
+    // MARK: - Rendering hints
+
+    /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
+    }
+
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { setModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { setModelValue(\.edgeAntialiasingMask, newValue, forKey: "edgeAntialiasingMask") }
+    }
+
+    /// Whether changing the bounds asks for a redraw.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { modelState.needsDisplayOnBoundsChange }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { modelState.drawsAsynchronously }
+        set { setModelValue(\.drawsAsynchronously, newValue, forKey: "drawsAsynchronously") }
+    }
+
     // MARK: - The layer tree
 
     /// The sublayers, back to front.
@@ -283,29 +355,28 @@ open class CALayer: @unchecked Sendable {
         insertSublayer(layer, at: UInt32(sublayerStorage?.count ?? 0))
     }
 
-    /// Inserts `layer` at `index` (clamped to the sublayer count).
+    /// Inserts `layer` at `index` (clamped to the sublayer count). The layer first leaves its
+    /// current superlayer, so for a layer already in this one `index` counts the others.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
-        var target = Int(index)
-        if layer.superlayer === self, let current = sublayerStorage?.firstIndex(where: { $0 === layer }) {
-            if current < target { target -= 1 }
-        }
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
-        list.insert(layer, at: min(max(target, 0), list.count))
+        list.insert(layer, at: min(Int(index), list.count))
         sublayerStorage = list
         layer.superlayer = self
     }
 
-    /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
+    /// Inserts `layer` directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Inserts `layer` directly above `sibling` (or at the front when `sibling` is not a sublayer).
+    /// Inserts `layer` directly above `sibling` (at the front when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
         let count = sublayerStorage?.count ?? 0
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
         insertSublayer(layer, at: UInt32(index))
@@ -313,8 +384,9 @@ open class CALayer: @unchecked Sendable {
 
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) else { return }
-        if oldLayer === newLayer { return }
+        guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
+        let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(index))
     }

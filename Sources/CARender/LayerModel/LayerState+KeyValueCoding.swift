@@ -103,6 +103,25 @@ extension LayerState {
             "contentsRect": .rect(\.contentsRect),
             "contentsCenter": .rect(\.contentsCenter),
             "contentsScale": .number(\.contentsScale),
+            "contentsFormat": .string(\.contentsFormat),
+            "minificationFilter": .string(\.minificationFilter),
+            "magnificationFilter": .string(\.magnificationFilter),
+            "minificationFilterBias": .float(\.minificationFilterBias),
+            "opaque": .bool(\.isOpaque),
+            "shouldRasterize": .bool(\.shouldRasterize),
+            "rasterizationScale": .number(\.rasterizationScale),
+            "edgeAntialiasingMask": A(get: { $0.edgeAntialiasingMask }, set: { state, value in
+                if let mask = value as? CAEdgeAntialiasingMask {
+                    state.edgeAntialiasingMask = mask
+                } else if let raw = coerceToCGFloat(value), raw >= 0, raw == raw.rounded() {
+                    state.edgeAntialiasingMask = CAEdgeAntialiasingMask(rawValue: UInt32(raw))
+                } else {
+                    return false
+                }
+                return true
+            }),
+            "needsDisplayOnBoundsChange": .bool(\.needsDisplayOnBoundsChange),
+            "drawsAsynchronously": .bool(\.drawsAsynchronously),
         ]
     }()
 }

@@ -45,6 +45,18 @@ public struct LayerState {
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
+    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    public var minificationFilter: CALayerContentsFilter = .linear
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilterBias: Float = 0
+
+    // Rendering hints
+    public var isOpaque = false
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    public var needsDisplayOnBoundsChange = false
+    public var drawsAsynchronously = false
 
     // Timing (CAMediaTiming; a layer's duration is infinite, SPEC-semantics §1.1)
     public var beginTime: CFTimeInterval = 0

@@ -22,7 +22,9 @@ final class KeyValueCodingTests: XCTestCase {
         for key in LayerState.propertyKeys {
             XCTAssertTrue(LayerState.isProperty(keyPath: key), key)
         }
-        XCTAssertEqual(LayerState.propertyKeys.count, 30)
+        XCTAssertEqual(LayerState.propertyKeys.count, 40)
+        XCTAssertEqual(Set(CALayer.modelCommits.keys), Set(LayerState.propertyKeys),
+                       "every KVC property commits through the setter hook")
     }
 
     func testEveryPropertyKeyWritesThroughKVC() {
@@ -41,6 +43,10 @@ final class KeyValueCodingTests: XCTestCase {
             ("shadowRadius", 11), ("shadowPath", path), ("contents", "image"), ("contentsGravity", CALayerContentsGravity.center),
             ("contentsRect", NSValue(cgRect: CGRect(x: 0, y: 0, width: 0.5, height: 0.5))),
             ("contentsCenter", CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)), ("contentsScale", 2),
+            ("contentsFormat", CALayerContentsFormat.RGBA16Float), ("minificationFilter", "trilinear"),
+            ("magnificationFilter", CALayerContentsFilter.nearest), ("minificationFilterBias", -0.5),
+            ("opaque", true), ("shouldRasterize", NSNumber(value: true)), ("rasterizationScale", 3),
+            ("edgeAntialiasingMask", 5), ("needsDisplayOnBoundsChange", true), ("drawsAsynchronously", 1),
         ]
         XCTAssertEqual(Set(writes.map(\.0)), Set(LayerState.propertyKeys))
         for (key, value) in writes {
@@ -76,6 +82,16 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertEqual(s.contentsRect, CGRect(x: 0, y: 0, width: 0.5, height: 0.5))
         XCTAssertEqual(s.contentsCenter, CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
         XCTAssertEqual(s.contentsScale, 2)
+        XCTAssertEqual(s.contentsFormat, .RGBA16Float)
+        XCTAssertEqual(s.minificationFilter, .trilinear)
+        XCTAssertEqual(s.magnificationFilter, .nearest)
+        XCTAssertEqual(s.minificationFilterBias, -0.5)
+        XCTAssertTrue(s.isOpaque)
+        XCTAssertTrue(s.shouldRasterize)
+        XCTAssertEqual(s.rasterizationScale, 3)
+        XCTAssertEqual(s.edgeAntialiasingMask, [.layerLeftEdge, .layerBottomEdge])
+        XCTAssertTrue(s.needsDisplayOnBoundsChange)
+        XCTAssertTrue(s.drawsAsynchronously)
     }
 
     func testWrongTypesAndUnknownKeysAreRejected() {
@@ -244,7 +260,7 @@ final class KeyValueCodingTests: XCTestCase {
         let layer = CALayer()
         layer.setValue("opaque", forKey: "opacity")
         XCTAssertEqual(layer.opacity, 1)
-        XCTAssertNil(layer.value(forKey: "opaque"))
+        XCTAssertTrue(layer.customValues.isEmpty, "a property key never falls back to arbitrary storage")
     }
 }
 
