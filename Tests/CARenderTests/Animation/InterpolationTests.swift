@@ -90,14 +90,14 @@ final class InterpolationTests: XCTestCase {
 
     /// Paths blend point-wise when their structure matches, otherwise switch at the midpoint.
     func testPaths() throws {
-        let a = CGPath(elements: [CGPathElement(type: .moveToPoint, points: [CGPoint(x: 0, y: 0)]),
-                                  CGPathElement(type: .addQuadCurveToPoint, points: [CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 20)])])
-        let b = CGPath(elements: [CGPathElement(type: .moveToPoint, points: [CGPoint(x: 100, y: 0)]),
-                                  CGPathElement(type: .addQuadCurveToPoint, points: [CGPoint(x: 110, y: 40), CGPoint(x: 120, y: 60)])])
+        let a = CGPath(elements: [.move(to: CGPoint(x: 0, y: 0)), .quadCurve(to: CGPoint(x: 20, y: 20), control: CGPoint(x: 10, y: 0))])
+        let b = CGPath(elements: [.move(to: CGPoint(x: 100, y: 0)), .quadCurve(to: CGPoint(x: 120, y: 60), control: CGPoint(x: 110, y: 40))])
         let mid = try XCTUnwrap(interpolatePath(a, b, 0.25))
-        XCTAssertEqual(mid.elements, [CGPathElement(type: .moveToPoint, points: [CGPoint(x: 25, y: 0)]),
-                                      CGPathElement(type: .addQuadCurveToPoint, points: [CGPoint(x: 35, y: 10), CGPoint(x: 45, y: 30)])])
-        let other = CGPath(elements: [CGPathElement(type: .moveToPoint, points: [CGPoint(x: 0, y: 0)])])
+        XCTAssertEqual(mid.elements, [.move(to: CGPoint(x: 25, y: 0)), .quadCurve(to: CGPoint(x: 45, y: 30), control: CGPoint(x: 35, y: 10))])
+        let other = CGPath(elements: [.move(to: CGPoint(x: 0, y: 0))])
+        // Same count, different kinds: no blend.
+        let lines = CGPath(elements: [.move(to: CGPoint(x: 0, y: 0)), .line(to: CGPoint(x: 5, y: 5))])
+        XCTAssertNil(interpolatePath(a, lines, 0.5))
         XCTAssertNil(interpolatePath(a, other, 0.5))
         guard case .path(let early) = AnimatableValue.interpolate(.path(a), .path(other), 0.4),
               case .path(let late) = AnimatableValue.interpolate(.path(a), .path(other), 0.5) else { return XCTFail() }

@@ -161,10 +161,10 @@ final class KeyframeAnimationTests: XCTestCase {
     /// A curved path: a quarter circle made of one cubic, paced at constant speed.
     func testCurvedPathIsPaced() {
         let a = CAKeyframeAnimation(keyPath: "position")
-        a.path = CGPath(elements: [
-            CGPathElement(type: .moveToPoint, points: [CGPoint(x: 0, y: 0)]),
-            CGPathElement(type: .addCurveToPoint, points: [CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 30, y: 0)]),
-        ])
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addCurve(to: CGPoint(x: 30, y: 0), control1: CGPoint(x: 10, y: 0), control2: CGPoint(x: 20, y: 0))
+        a.path = path
         a.calculationMode = .paced
         a.duration = 1
         let clock = AnimationClock()
@@ -215,10 +215,10 @@ final class KeyframeAnimationTests: XCTestCase {
 
     /// `M(0,0) L(100,0) L(100,300)`.
     private func lPath() -> CGPath {
-        CGPath(elements: [
-            CGPathElement(type: .moveToPoint, points: [CGPoint(x: 0, y: 0)]),
-            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 100, y: 0)]),
-            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 100, y: 300)]),
-        ])
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 0))
+        path.addLine(to: CGPoint(x: 100, y: 300))
+        return path
     }
 }

@@ -128,14 +128,14 @@ extension AnimatableValue {
 /// ("undefined" on Apple's platforms, SPEC-semantics §11).
 func interpolatePath(_ a: CGPath, _ b: CGPath, _ p: Double) -> CGPath? {
     guard a.elements.count == b.elements.count else { return nil }
-    var elements: [CGPathElement] = []
+    var elements: [PathElement] = []
     elements.reserveCapacity(a.elements.count)
     for (x, y) in zip(a.elements, b.elements) {
-        guard x.type == y.type, x.points.count == y.points.count else { return nil }
+        guard x.isSameKind(as: y) else { return nil }
         let points = zip(x.points, y.points).map { u, v in
             CGPoint(x: Double(u.x) + (Double(v.x) - Double(u.x)) * p, y: Double(u.y) + (Double(v.y) - Double(u.y)) * p)
         }
-        elements.append(CGPathElement(type: x.type, points: points))
+        elements.append(x.replacingPoints(points))
     }
     return CGPath(elements: elements)
 }

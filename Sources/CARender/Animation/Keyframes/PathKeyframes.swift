@@ -109,23 +109,22 @@ struct PathKeyframes {
         var current: CGPoint?
         var subpathStart: CGPoint?
         for element in path.elements {
-            switch element.type {
-            case .moveToPoint:
-                current = element.points[0]
+            switch element {
+            case .move(let p):
+                current = p
                 subpathStart = current
                 if first == nil { first = current }
-            case .addLineToPoint:
-                let p = element.points[0]
+            case .line(let p):
                 segments.append(.line(current ?? p, p))
                 current = p
-            case .addQuadCurveToPoint:
-                let from = current ?? element.points[0]
-                segments.append(.quad(from, element.points[0], element.points[1]))
-                current = element.points[1]
-            case .addCurveToPoint:
-                let from = current ?? element.points[0]
-                segments.append(.cubic(from, element.points[0], element.points[1], element.points[2]))
-                current = element.points[2]
+            case .quadCurve(let p, let c):
+                let from = current ?? c
+                segments.append(.quad(from, c, p))
+                current = p
+            case .curve(let p, let c1, let c2):
+                let from = current ?? c1
+                segments.append(.cubic(from, c1, c2, p))
+                current = p
             case .closeSubpath:
                 if let from = current, let to = subpathStart, from != to { segments.append(.line(from, to)) }
                 current = subpathStart
