@@ -32,6 +32,12 @@ final class AnimationClock {
         stage.advance(to: t)
     }
 
+    /// Ends the current run-loop turn without moving the clock (with transactions, this commits
+    /// and resolves zero begin times).
+    func commit() {
+        advance(to: stage.time)
+    }
+
     /// The presentation value of a numeric key path on `target` (default `layer`) at stage
     /// time `t`.
     func number(_ keyPath: String, at t: Double, of target: CALayer? = nil) -> Double {

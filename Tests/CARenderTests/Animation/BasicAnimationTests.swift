@@ -43,6 +43,7 @@ final class BasicAnimationTests: XCTestCase {
     func testModelChangedMidFlight() {
         func run(_ anim: CABasicAnimation) -> Double {
             let clock = AnimationClock()
+            clock.layer.actions = ["position": NSNull()]      // no implicit animation (TV-34)
             clock.layer.add(anim, forKey: "a")
             clock.advance(to: 0.5)
             clock.layer.position.x = 200

@@ -101,6 +101,7 @@ final class LayerTimingTests: XCTestCase {
         clock.layer.speed = 2
         clock.advance(to: 0.5)                       // layer time 1.0
         clock.layer.add(basic("cornerRadius", from: 0, to: 1, duration: 4), forKey: "a")
+        clock.commit()
         XCTAssertEqual(clock.layer.animation(forKey: "a")?.beginTime ?? -1, 1, accuracy: exact)
         XCTAssertEqual(clock.number("cornerRadius", at: 1.0), 0.25, accuracy: exact)
     }
@@ -210,19 +211,24 @@ final class LayerTimingTests: XCTestCase {
         clock.advance(to: 2.5)
         let anim = basic("cornerRadius", from: 0, to: 1)
         clock.layer.add(anim, forKey: "a")
+        clock.commit()
         XCTAssertEqual(clock.layer.animation(forKey: "a")?.beginTime ?? 0, 102.5, accuracy: exact)
         XCTAssertEqual(anim.beginTime, 0)
-        anim.beginTime = 1e-100
+        anim.beginTime = 1e-100                      // AVCoreAnimationBeginTimeAtZero's idea
+        anim.duration = 1000                          // still running at layer time 102.5
         clock.layer.add(anim, forKey: "b")
+        clock.commit()
         XCTAssertEqual(clock.layer.animation(forKey: "b")?.beginTime, 1e-100)
 
+        // Deferred to the commit hook, which resolves with the time it is given.
+        let saved = CALayer.defersBeginTimeResolution
         CALayer.defersBeginTimeResolution = true
-        defer { CALayer.defersBeginTimeResolution = false }
+        defer { CALayer.defersBeginTimeResolution = saved }
         anim.beginTime = 0
         clock.layer.add(anim, forKey: "c")
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime, 0)
-        clock.advance(to: 3)
-        CALayer.resolvePendingBeginTimes(now: CACurrentMediaTime())
+        XCTAssertEqual(clock.layer.presentation()?.cornerRadius, 0, "not shown before the commit")
+        CALayer.resolvePendingBeginTimes(now: 3)
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime ?? 0, 103, accuracy: exact)
     }
 
