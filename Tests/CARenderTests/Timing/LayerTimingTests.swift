@@ -225,6 +225,7 @@ final class LayerTimingTests: XCTestCase {
         CALayer.defersBeginTimeResolution = true
         defer { CALayer.defersBeginTimeResolution = saved }
         anim.beginTime = 0
+        clock.layer.removeAnimation(forKey: "b")
         clock.layer.add(anim, forKey: "c")
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime, 0)
         XCTAssertEqual(clock.layer.presentation()?.cornerRadius, 0, "not shown before the commit")
