@@ -221,4 +221,27 @@ final class KeyframeAnimationTests: XCTestCase {
         path.addLine(to: CGPoint(x: 100, y: 300))
         return path
     }
+
+    /// Transform keyframes interpolate decomposed (shortest rotation per segment); with a value
+    /// function the keyframes are plain numbers, so turns beyond π work.
+    func testTransformKeyframes() {
+        let a = CAKeyframeAnimation(keyPath: "transform")
+        a.values = [CATransform3DIdentity, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), NSValue(caTransform3D: CATransform3DMakeRotation(.pi, 0, 0, 1))]
+        a.duration = 1
+        let clock = AnimationClock()
+        clock.layer.add(a, forKey: "k")
+        let m = clock.state(at: 0.25).transform
+        XCTAssertEqual(m.m11, 0.5.squareRoot(), accuracy: exact)
+        XCTAssertEqual(m.m12, 0.5.squareRoot(), accuracy: exact)
+
+        let spin = CAKeyframeAnimation(keyPath: "transform")
+        spin.values = [0, Double.pi, 2 * Double.pi]
+        spin.valueFunction = CAValueFunction(name: .rotateZ)
+        spin.duration = 1
+        let clock2 = AnimationClock()
+        clock2.layer.add(spin, forKey: "k")
+        let t = clock2.state(at: 0.75).transform             // 1.5π
+        XCTAssertEqual(t.m11, 0, accuracy: exact)
+        XCTAssertEqual(t.m12, -1, accuracy: exact)
+    }
 }

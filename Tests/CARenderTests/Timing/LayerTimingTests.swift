@@ -82,6 +82,7 @@ final class LayerTimingTests: XCTestCase {
         let anim = basic("cornerRadius", from: 0, to: 1, duration: 1)
         anim.delegate = RecordingDelegate("a", clock)
         layer.add(anim, forKey: "a")
+        clock.commit()                               // its begin resolves to 0 before the pause
         layer.speed = 0
         layer.timeOffset = 0.5
         XCTAssertEqual(clock.number("cornerRadius", at: 0.2), 0.5, accuracy: exact)
