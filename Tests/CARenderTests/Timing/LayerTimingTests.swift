@@ -349,4 +349,24 @@ final class LayerTimingTests: XCTestCase {
         clock.advance(to: 23)
         XCTAssertEqual(clock.log, ["start fast@0.0", "stop fast true@1.5", "start back@20.0", "stop back true@22.0"])
     }
+
+    /// An infinitely repeating animation under a reversed clock still reports its start.
+    func testInfiniteAnimationUnderReversedClockStarts() {
+        let clock = AnimationClock()
+        let container = CALayer()
+        clock.root.addSublayer(container)
+        let child = CALayer()
+        container.addSublayer(child)
+        container.speed = -1
+        container.timeOffset = 10
+        let anim = basic("cornerRadius", from: 0, to: 1, duration: 2)
+        anim.beginTime = 5
+        anim.repeatCount = .infinity
+        anim.delegate = RecordingDelegate("a", clock)
+        child.add(anim, forKey: "a")
+        XCTAssertEqual(clock.number("cornerRadius", at: 1, of: child), 0, accuracy: exact)   // local 9: 2 cycles in
+        XCTAssertEqual(clock.number("cornerRadius", at: 1.5, of: child), 0.75, accuracy: exact)
+        clock.advance(to: 6)
+        XCTAssertEqual(clock.log, ["start a@0.0", "stop a true@5.0"])
+    }
 }
