@@ -85,7 +85,7 @@ extension CALayer {
                 guard rate != 0, local.isFinite else { return nil }
                 return (local - offset) / rate
             }
-            for entry in animationEntries where !entry.didStop {
+            for entry in animationEntries where !entry.didStop && !entry.beginTimePending {
                 let timing = entry.animation.timingParameters()
                 let window = timing.activeWindowInParentTime
                 let phase = timing.phase(parentTime: localNow)
@@ -104,6 +104,9 @@ extension CALayer {
                     let atExactEnd = timing.sample(parentTime: localNow, parentFrozen: true)?.phase == .active
                     if phase == .after && !atExactEnd { stop = now }
                 }
+                // Already running but entered from an unbounded end (a reversed clock and an
+                // infinite animation): the start is due now.
+                if start == nil && phase == .active { start = now }
                 if !entry.didStart, let start {
                     events.append(AnimationEvent(time: start, kind: .start, sequence: sequence, layer: self, entry: entry))
                 }

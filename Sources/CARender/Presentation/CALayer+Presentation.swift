@@ -30,7 +30,7 @@ extension CALayer {
         let rate = parentRate * Double(modelState.speed)
         let copy = CALayer(layer: self)
         copy.isPresentationCopy = true
-        copy.modelState = presentationValues(localTime: local, frozen: rate == 0).state
+        copy.modelState = presentationValues(localTime: local, rate: rate).state
         copy.modelLayerReference = self
         if let sublayers {
             copy.sublayers = sublayers.map { $0.presentationCopy(parentTime: local, parentRate: rate) }

@@ -13,7 +13,7 @@ extension CALayer {
     func renderNode(parentTime: Double, parentRate: Double) -> RenderNode {
         let local = layerTiming.layerLocalTime(parentTime: parentTime)
         let rate = parentRate * Double(modelState.speed)
-        let result = presentationValues(localTime: local, frozen: rate == 0)
+        let result = presentationValues(localTime: local, rate: rate)
         var node = RenderNode(
             kind: self is CATransformLayer ? .transformLayer : .layer,
             state: result.state,
@@ -35,15 +35,19 @@ extension CALayer {
     /// the layer's local time `localTime`.
     ///
     /// An animation past its end with `isRemovedOnCompletion` contributes nothing even before
-    /// the stage has delivered its stop, so presentation is a pure function of time. `frozen`
-    /// means the layer's clock is stopped (a speed-0 layer or ancestor).
-    func presentationValues(localTime: Double, frozen: Bool) -> PresentationAccumulator {
-        var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: frozen)
-        for entry in animationEntries {
+    /// the stage has delivered its stop, so presentation is a pure function of time. Animations
+    /// whose zero `beginTime` awaits the commit are not shown yet. `rate`
+    /// is how fast the layer's clock runs against the stage clock: 0 when stopped (a speed-0 layer or
+    /// ancestor), negative when running backwards, in which case an animation has ended once its
+    /// clock is back before its start.
+    func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
+        var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
+        let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
+        for entry in animationEntries where !entry.beginTimePending {
             let animation = entry.animation
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
-                if !frozen && animation.timingParameters().phase(parentTime: localTime) == .after { continue }
+                if let endedPhase, animation.timingParameters().phase(parentTime: localTime) == endedPhase { continue }
             }
             animation.apply(to: &accumulator, parentTime: localTime)
         }

@@ -138,8 +138,8 @@ struct MediaTimingParameters: Equatable {
         return r
     }
 
-    /// The parent-time window `[start, end)` in which the object is active, or nil for speed 0
-    /// (active forever from `beginTime`). `end` is ∞ for infinite repeats.
+    /// The parent-time window `[start, end)` in which the object is active; `end` is ∞ for
+    /// infinite repeats and for speed 0 (active forever from `beginTime`).
     var activeWindowInParentTime: (start: Double, end: Double) {
         guard speed != 0 else { return (beginTime, .infinity) }
         return (beginTime, beginTime + activeDuration / abs(speed))

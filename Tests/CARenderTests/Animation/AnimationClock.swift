@@ -24,11 +24,18 @@ final class AnimationClock {
 
     /// Advances to `t`, delivering every animation event on the way at its own time.
     func advance(to t: Double) {
+        precondition(t >= stage.time, "the clock only moves forwards")
         while let due = root.nextAnimationEvent(after: stage.time), due <= t {
             stage.advance(to: due)
             root.fireAnimationEvents(upTo: due)
         }
         stage.advance(to: t)
+    }
+
+    /// Ends the current run-loop turn without moving the clock (with transactions, this commits
+    /// and resolves zero begin times).
+    func commit() {
+        advance(to: stage.time)
     }
 
     /// The presentation value of a numeric key path on `target` (default `layer`) at stage

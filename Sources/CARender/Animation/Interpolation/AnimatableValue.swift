@@ -108,7 +108,7 @@ enum AnimatableValue {
         guard let template else { return self }
         switch (self, template) {
         case (.number(let v, _), .number(_, let kind)): return .number(v, kind)
-        case (.number(let v, _), .discrete(let t as Bool)): _ = t; return .discrete(v != 0)
+        case (.number(let v, _), .discrete(let t)) where t is Bool: return .discrete(v != 0)
         case (.array(let items), .array(let templates)) where items.count == templates.count:
             return .array(zip(items, templates).map { $0.shaped(like: $1) })
         case (.array(let items), .array(let templates)) where !templates.isEmpty:
