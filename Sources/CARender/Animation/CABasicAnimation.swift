@@ -50,7 +50,14 @@ open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
         guard let keyPath = animatedKeyPath() else { return }
         let model = baseValue(keyPath, in: accumulator)
         guard let (start, end) = endpoints(model: model) else { return }
-        let value = AnimatableValue.interpolate(start, end, interpolationFraction(sample))
+        let fraction = interpolationFraction(sample)
+        if keyPath == "contents", case .discrete(let from) = start, case .discrete(let to) = end {
+            // Images cross-dissolve instead of switching (SPEC-semantics §8.6).
+            accumulator.state.contents = to
+            accumulator.state.contentsCrossfade = ContentsCrossfade(from: from, fraction: min(max(fraction, 0), 1))
+            return
+        }
+        let value = AnimatableValue.interpolate(start, end, fraction)
         let cycleEnd = autoreverses ? start : end
         write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: keyPath, to: &accumulator)
     }

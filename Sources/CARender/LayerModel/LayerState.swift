@@ -45,6 +45,9 @@ public struct LayerState {
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
+    /// Set in presentation values while an animation of `contents` runs: the image being
+    /// cross-dissolved away from, and how far the dissolve has come.
+    public var contentsCrossfade: ContentsCrossfade?
     public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     public var minificationFilter: CALayerContentsFilter = .linear
     public var magnificationFilter: CALayerContentsFilter = .linear

@@ -39,7 +39,8 @@ enum ActionSearch {
     static func implicitAction(for layer: CALayer, key: String) -> (any CAAction)? {
         guard implicitlyAnimatedKeys.contains(key) else { return nil }
         let animation = CABasicAnimation(keyPath: key)
-        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key)
+        // A fade-in from no image still needs a from value: NSNull stands for "no contents".
+        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key) ?? (key == "contents" ? NSNull() : nil)
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return animation
     }

@@ -188,3 +188,26 @@ final class ImplicitAnimationTests: XCTestCase {
         XCTAssertEqual(Double(p.position.x), 100, accuracy: 1e-9)
     }
 }
+
+/// A `contents` change cross-dissolves (SPEC-semantics §8.6: a basic animation whose
+/// interpolation of two images is a dissolve).
+final class ContentsFadeTests: XCTestCase {
+    func testContentsChangeCrossDissolvesOnTheDefaultCurve() {
+        let s = TransactionStage()
+        let first = CGImage(image: RGBAImage(width: 1, height: 1))
+        let second = CGImage(image: RGBAImage(width: 2, height: 2))
+        s.stage.at(1) { s.layer.contents = first }
+        s.stage.at(2) { s.layer.contents = second }
+        let fadingIn = s.presentation(at: 1.125).modelState
+        XCTAssertTrue(fadingIn.contents as AnyObject === first)
+        XCTAssertTrue(fadingIn.contentsCrossfade?.from is NSNull, "fading in from no image")
+        XCTAssertEqual(fadingIn.contentsCrossfade?.fraction ?? -1, defaultCurveAtHalf, accuracy: 1e-4)
+        let crossing = s.presentation(at: 2.125).modelState
+        XCTAssertTrue(crossing.contents as AnyObject === second)
+        XCTAssertTrue(crossing.contentsCrossfade?.from as AnyObject === first)
+        XCTAssertEqual(crossing.contentsCrossfade?.fraction ?? -1, defaultCurveAtHalf, accuracy: 1e-4)
+        let settled = s.presentation(at: 2.5).modelState
+        XCTAssertNil(settled.contentsCrossfade)
+        XCTAssertTrue(settled.contents as AnyObject === second)
+    }
+}
