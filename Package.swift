@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(
             name: "CARenderTests",
             dependencies: ["CARender"],
-            resources: []
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -178,7 +178,7 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
     }
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
-    if (bit_depth == 16) png_set_strip_16(png);
+    if (bit_depth == 16) png_set_scale_16(png); /* rounds, unlike strip_16 */
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);

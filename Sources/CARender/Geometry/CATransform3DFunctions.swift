@@ -78,30 +78,35 @@ public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFlo
     CATransform3DConcat(CATransform3DMakeRotation(angle, x, y, z), t)
 }
 
-/// Inverts `t`; returns `t` unchanged when it has no inverse.
+/// Inverts `t`; returns `t` unchanged when it has no inverse. (Cofactor expansion, no allocation.)
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
-    let m = t.rowMajorElements
-    var inv = [CGFloat](repeating: 0, count: 16)
-    inv[0] = m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15] + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
-    inv[4] = -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15] - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
-    inv[8] = m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15] + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
-    inv[12] = -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14] - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
-    inv[1] = -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15] - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
-    inv[5] = m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15] + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
-    inv[9] = -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15] - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
-    inv[13] = m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14] + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
-    inv[2] = m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15] + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6]
-    inv[6] = -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15] - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6]
-    inv[10] = m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15] + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5]
-    inv[14] = -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14] - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5]
-    inv[3] = -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11] - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6]
-    inv[7] = m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11] + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6]
-    inv[11] = -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11] - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5]
-    inv[15] = m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10] + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5]
-    let determinant = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
+    let (e0, e1, e2, e3) = (t.m11, t.m12, t.m13, t.m14)
+    let (e4, e5, e6, e7) = (t.m21, t.m22, t.m23, t.m24)
+    let (e8, e9, e10, e11) = (t.m31, t.m32, t.m33, t.m34)
+    let (e12, e13, e14, e15) = (t.m41, t.m42, t.m43, t.m44)
+    let i0 = e5 * e10 * e15 - e5 * e11 * e14 - e9 * e6 * e15 + e9 * e7 * e14 + e13 * e6 * e11 - e13 * e7 * e10
+    let i4 = -e4 * e10 * e15 + e4 * e11 * e14 + e8 * e6 * e15 - e8 * e7 * e14 - e12 * e6 * e11 + e12 * e7 * e10
+    let i8 = e4 * e9 * e15 - e4 * e11 * e13 - e8 * e5 * e15 + e8 * e7 * e13 + e12 * e5 * e11 - e12 * e7 * e9
+    let i12 = -e4 * e9 * e14 + e4 * e10 * e13 + e8 * e5 * e14 - e8 * e6 * e13 - e12 * e5 * e10 + e12 * e6 * e9
+    let i1 = -e1 * e10 * e15 + e1 * e11 * e14 + e9 * e2 * e15 - e9 * e3 * e14 - e13 * e2 * e11 + e13 * e3 * e10
+    let i5 = e0 * e10 * e15 - e0 * e11 * e14 - e8 * e2 * e15 + e8 * e3 * e14 + e12 * e2 * e11 - e12 * e3 * e10
+    let i9 = -e0 * e9 * e15 + e0 * e11 * e13 + e8 * e1 * e15 - e8 * e3 * e13 - e12 * e1 * e11 + e12 * e3 * e9
+    let i13 = e0 * e9 * e14 - e0 * e10 * e13 - e8 * e1 * e14 + e8 * e2 * e13 + e12 * e1 * e10 - e12 * e2 * e9
+    let i2 = e1 * e6 * e15 - e1 * e7 * e14 - e5 * e2 * e15 + e5 * e3 * e14 + e13 * e2 * e7 - e13 * e3 * e6
+    let i6 = -e0 * e6 * e15 + e0 * e7 * e14 + e4 * e2 * e15 - e4 * e3 * e14 - e12 * e2 * e7 + e12 * e3 * e6
+    let i10 = e0 * e5 * e15 - e0 * e7 * e13 - e4 * e1 * e15 + e4 * e3 * e13 + e12 * e1 * e7 - e12 * e3 * e5
+    let i14 = -e0 * e5 * e14 + e0 * e6 * e13 + e4 * e1 * e14 - e4 * e2 * e13 - e12 * e1 * e6 + e12 * e2 * e5
+    let i3 = -e1 * e6 * e11 + e1 * e7 * e10 + e5 * e2 * e11 - e5 * e3 * e10 - e9 * e2 * e7 + e9 * e3 * e6
+    let i7 = e0 * e6 * e11 - e0 * e7 * e10 - e4 * e2 * e11 + e4 * e3 * e10 + e8 * e2 * e7 - e8 * e3 * e6
+    let i11 = -e0 * e5 * e11 + e0 * e7 * e9 + e4 * e1 * e11 - e4 * e3 * e9 - e8 * e1 * e7 + e8 * e3 * e5
+    let i15 = e0 * e5 * e10 - e0 * e6 * e9 - e4 * e1 * e10 + e4 * e2 * e9 + e8 * e1 * e6 - e8 * e2 * e5
+    let determinant = e0 * i0 + e1 * i4 + e2 * i8 + e3 * i12
     guard determinant != 0, determinant.isFinite else { return t }
-    let scale = 1 / determinant
-    return CATransform3D(rowMajorElements: inv.map { $0 * scale })
+    let s = 1 / determinant
+    return CATransform3D(m11: i0 * s, m12: i1 * s, m13: i2 * s, m14: i3 * s,
+                         m21: i4 * s, m22: i5 * s, m23: i6 * s, m24: i7 * s,
+                         m31: i8 * s, m32: i9 * s, m33: i10 * s, m34: i11 * s,
+                         m41: i12 * s, m42: i13 * s, m43: i14 * s, m44: i15 * s)
 }
 
 /// Whether `t` maps the plane z = 0 to itself with no perspective: only m11, m12, m21, m22, m41,

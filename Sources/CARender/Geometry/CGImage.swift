@@ -1,12 +1,15 @@
 import Foundation
 
-/// A bitmap image, immutable, as layer `contents`.
+/// A bitmap image, immutable, as layer `contents`: 8-bit sRGB RGBA with straight alpha.
 public final class CGImage: @unchecked Sendable {
     /// The pixels, straight alpha.
     public let image: RGBAImage
 
     public var width: Int { image.width }
     public var height: Int { image.height }
+    public var bitsPerComponent: Int { 8 }
+    public var bitsPerPixel: Int { 32 }
+    public var bytesPerRow: Int { image.width * 4 }
 
     /// Wraps decoded pixels.
     public init(image: RGBAImage) {
@@ -18,4 +21,53 @@ public final class CGImage: @unchecked Sendable {
         guard let image = try? RGBAImage(contentsOfPNG: url) else { return nil }
         self.init(image: image)
     }
+
+    /// Core Graphics' PNG initialiser: decodes the PNG file behind `source`. `decode`,
+    /// `shouldInterpolate` and `intent` are accepted for source compatibility and ignored.
+    public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
+                             shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        self.init(pngFile: source.url)
+    }
+
+    /// The part of the image inside `rect` (in pixels, origin top-left), clipped to the image
+    /// after rounding outwards to whole pixels; nil when nothing is left.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
+        let x0 = Int(r.minX), y0 = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(w * h * 4)
+        for y in y0..<(y0 + h) {
+            let start = (y * width + x0) * 4
+            bytes.append(contentsOf: image.bytes[start..<(start + w * 4)])
+        }
+        return CGImage(image: RGBAImage(width: w, height: h, bytes: bytes))
+    }
+}
+
+/// Where image data comes from: a file.
+public final class CGDataProvider: @unchecked Sendable {
+    /// The file the data is read from.
+    public let url: URL
+
+    /// A provider reading the file at `url`; nil when it is not a readable file.
+    public init?(url: URL) {
+        guard url.isFileURL, FileManager.default.isReadableFile(atPath: url.path) else { return nil }
+        self.url = url
+    }
+
+    /// A provider reading the file at `filename`; nil when it is not readable.
+    public convenience init?(filename: String) {
+        self.init(url: URL(fileURLWithPath: filename))
+    }
+}
+
+/// How colours outside a destination gamut are mapped (accepted for compatibility; carender
+/// renders in sRGB only).
+public enum CGColorRenderingIntent: Int32, Sendable {
+    case defaultIntent
+    case absoluteColorimetric
+    case relativeColorimetric
+    case perceptual
+    case saturation
 }

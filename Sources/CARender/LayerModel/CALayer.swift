@@ -26,6 +26,17 @@ open class CALayer: @unchecked Sendable {
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?
 
+    /// The model values as of the last outermost commit: what is rendered, before animations.
+    /// Nil until the layer is first committed.
+    var committedState: LayerState?
+    /// Whether the layer has been part of a committed stage tree (only such layers animate
+    /// implicitly).
+    var hasBeenCommitted = false
+    /// Presentation copies take property writes without transactions or actions.
+    var isPresentationCopy = false
+    /// Attached animations in application order (see CALayer+Animations.swift).
+    var animationEntries: [AttachedAnimation] = []
+
     private var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
     public private(set) weak var superlayer: CALayer?
@@ -47,10 +58,76 @@ open class CALayer: @unchecked Sendable {
 
     // MARK: - The model-change hook
 
-    /// Every property setter lands here: the one place where a change can trigger an action.
+    /// Every property setter lands here: the one place where a change joins the current
+    /// transaction and can trigger an action. The action is looked up before the value is stored
+    /// (so it can read the on-screen value) and run after.
     func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, forKey key: String) {
+        if isPresentationCopy {
+            modelState[keyPath: keyPath] = value
+            return
+        }
+        let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
+        let action = changes ? actionForPropertyChange(key) : nil
+        TransactionSystem.shared.layerWillChange(self)
         modelState[keyPath: keyPath] = value
+        action?.run(forKey: key, object: self, arguments: nil)
     }
+
+    // MARK: - Actions
+
+    /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
+    /// `style["actions"]`, then `defaultAction(forKey:)`, then Core Animation's implicit
+    /// animation for animatable properties. `NSNull` anywhere ends the search with nil.
+    open func action(forKey event: String) -> (any CAAction)? {
+        ActionSearch.action(for: self, event: event)
+    }
+
+    /// The class's default action for `event`. Like Apple's, CALayer's returns nil: implicit
+    /// animations come from the last step of `action(forKey:)`, not from here.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        nil
+    }
+
+    // MARK: - Key-value coding (implemented in CALayer+KeyValueCoding.swift)
+
+    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. A dotted
+    /// key that names part of a layer property ("transform.rotation.z") is read as that key path;
+    /// any other key is taken whole.
+    open func value(forKey key: String) -> Any? { layerValue(forKey: key) }
+
+    /// Sets a property, or stores an arbitrary value under `key` (dotted keys as in `value(forKey:)`).
+    open func setValue(_ value: Any?, forKey key: String) { setLayerValue(value, forKey: key) }
+
+    /// The value at a key path such as "position.x", "bounds.size.width" or
+    /// "transform.rotation.z"; keys that are not layer properties read what `setValue` stored.
+    /// Numbers come out as `NSNumber` (castable to `CGFloat`, `Double`, `Float`), geometry as the
+    /// plain struct (castable to `NSValue`).
+    open func value(forKeyPath keyPath: String) -> Any? { layerValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path. Setting part of a property ("transform.rotation.z") changes
+    /// the property as a whole through the same hook as its setter, so actions are looked up for
+    /// the property ("transform"). A value of the wrong type for a property is ignored (Apple's
+    /// frameworks raise an exception instead).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
+
+    /// The value `value(forKey:)` reports for a key never set: a layer property's default, nil
+    /// for other keys. Subclasses override it to give their own keys defaults (calling super
+    /// for the rest).
+    open class func defaultValue(forKey key: String) -> Any? { kvcBoxed(LayerState().value(forKeyPath: key)) }
+
+    /// Whether a change of `key` (including every animation frame of it) needs the layer redrawn;
+    /// false for every key unless a subclass says otherwise.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Hit testing (implemented in CALayer+HitTesting.swift)
+
+    /// The farthest descendant (or this layer) containing `p`, which is in the superlayer's
+    /// coordinates; hidden layers and, with `masksToBounds`, points outside the bounds are
+    /// skipped; siblings are searched front to back. Uses model geometry.
+    open func hitTest(_ p: CGPoint) -> CALayer? { layerHitTest(p) }
+
+    /// Whether `p`, in this layer's coordinates, lies inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
 
     // MARK: - Geometry
 
@@ -242,6 +319,68 @@ open class CALayer: @unchecked Sendable {
         set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
     }
 
+    /// The pixel format of the layer's backing store (carender always renders RGBA8).
+    open var contentsFormat: CALayerContentsFormat {
+        get { modelState.contentsFormat }
+        set { setModelValue(\.contentsFormat, newValue, forKey: "contentsFormat") }
+    }
+
+    /// How `contents` is sampled when drawn smaller than its size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { setModelValue(\.minificationFilter, newValue, forKey: "minificationFilter") }
+    }
+
+    /// How `contents` is sampled when drawn larger than its size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { setModelValue(\.magnificationFilter, newValue, forKey: "magnificationFilter") }
+    }
+
+    /// The mipmap level bias of the `trilinear` minification filter.
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { setModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+    }
+
+    // MARK: - Rendering hints
+
+    /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
+    }
+
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { setModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { setModelValue(\.edgeAntialiasingMask, newValue, forKey: "edgeAntialiasingMask") }
+    }
+
+    /// Whether changing the bounds asks for a redraw.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { modelState.needsDisplayOnBoundsChange }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+    }
+
+    /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { modelState.drawsAsynchronously }
+        set { setModelValue(\.drawsAsynchronously, newValue, forKey: "drawsAsynchronously") }
+    }
+
     // MARK: - The layer tree
 
     /// The sublayers, back to front.
@@ -259,29 +398,33 @@ open class CALayer: @unchecked Sendable {
         insertSublayer(layer, at: UInt32(sublayerStorage?.count ?? 0))
     }
 
-    /// Inserts `layer` at `index` (clamped to the sublayer count).
+    /// Inserts `layer` at `index` (clamped to the sublayer count). The layer first leaves its
+    /// current superlayer, so for a layer already in this one `index` counts the others.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
-        var target = Int(index)
-        if layer.superlayer === self, let current = sublayerStorage?.firstIndex(where: { $0 === layer }) {
-            if current < target { target -= 1 }
-        }
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
-        list.insert(layer, at: min(max(target, 0), list.count))
+        list.insert(layer, at: min(Int(index), list.count))
         sublayerStorage = list
         layer.superlayer = self
+        guard !isPresentationCopy else { return }
+        TransactionSystem.shared.layerWillChange(self)
+        if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
+            action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
+        }
     }
 
-    /// Inserts `layer` directly below `sibling` (or at the back when `sibling` is not a sublayer).
+    /// Inserts `layer` directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Inserts `layer` directly above `sibling` (or at the front when `sibling` is not a sublayer).
+    /// Inserts `layer` directly above `sibling` (at the front when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
         let count = sublayerStorage?.count ?? 0
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
         insertSublayer(layer, at: UInt32(index))
@@ -289,15 +432,21 @@ open class CALayer: @unchecked Sendable {
 
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) else { return }
-        if oldLayer === newLayer { return }
+        guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
+        let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
         insertSublayer(newLayer, at: UInt32(index))
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
+        let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
+        TransactionSystem.shared.layerWillChange(parent)
         detachFromSuperlayer()
+        action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
 
     private func detachFromSuperlayer() {

@@ -39,3 +39,35 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
+
+/// How contents are sampled when scaled.
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Bilinear sampling (the default).
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// Nearest-neighbour sampling.
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Bilinear sampling between mipmap levels.
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}
+
+/// The pixel format a layer's backing store would use.
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")
+    public static let RGBA16Float = CALayerContentsFormat(rawValue: "RGBAh")
+    public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
+}
+
+/// Which edges of a layer are anti-aliased.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1)
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 2)
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 4)
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 8)
+    static let all: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+}

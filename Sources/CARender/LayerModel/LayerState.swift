@@ -45,6 +45,31 @@ public struct LayerState {
     public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var contentsScale: CGFloat = 1
+    /// Set in presentation values while an animation of `contents` runs: the image being
+    /// cross-dissolved away from, and how far the dissolve has come.
+    public var contentsCrossfade: ContentsCrossfade?
+    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    public var minificationFilter: CALayerContentsFilter = .linear
+    public var magnificationFilter: CALayerContentsFilter = .linear
+    public var minificationFilterBias: Float = 0
+
+    // Rendering hints
+    public var isOpaque = false
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    public var needsDisplayOnBoundsChange = false
+    public var drawsAsynchronously = false
+
+    // Timing (CAMediaTiming; a layer's duration is infinite, SPEC-semantics §1.1)
+    public var beginTime: CFTimeInterval = 0
+    public var duration: CFTimeInterval = .infinity
+    public var speed: Float = 1
+    public var timeOffset: CFTimeInterval = 0
+    public var repeatCount: Float = 0
+    public var repeatDuration: CFTimeInterval = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
 
     public init() {}
 }

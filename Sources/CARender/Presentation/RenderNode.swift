@@ -15,6 +15,9 @@ public struct RenderNode {
     public var sublayers: [RenderNode]
     /// The mask layer, when there is one (0 or 1 elements).
     public var mask: [RenderNode]
+    /// The transition running on the layer at this moment, if any (its progress; the old
+    /// rendering to blend from is the compositor's to keep).
+    public var transition: TransitionState?
 
     public init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind

@@ -9,24 +9,24 @@ extension Outline {
         var open = false
         func point(_ p: CGPoint) -> SIMD2<Double> { transform(Double(p.x), Double(p.y)) }
         for element in path.elements {
-            switch element.type {
-            case .moveToPoint:
+            switch element {
+            case .move(let to):
                 if open { closeContour() }
-                current = point(element.points[0]); start = current
+                current = point(to); start = current
                 add(current.x, current.y)
                 open = true
-            case .addLineToPoint:
+            case .line(let to):
                 if !open { add(current.x, current.y); open = true }
-                current = point(element.points[0])
+                current = point(to)
                 add(current.x, current.y)
-            case .addQuadCurveToPoint:
+            case .quadCurve(let to, let control):
                 if !open { add(current.x, current.y); open = true }
-                let p1 = point(element.points[0]), p2 = point(element.points[1])
+                let p1 = point(control), p2 = point(to)
                 addQuad(from: current, p1, p2, tolerance: tolerance)
                 current = p2
-            case .addCurveToPoint:
+            case .curve(let to, let control1, let control2):
                 if !open { add(current.x, current.y); open = true }
-                let p1 = point(element.points[0]), p2 = point(element.points[1]), p3 = point(element.points[2])
+                let p1 = point(control1), p2 = point(control2), p3 = point(to)
                 addCubic(from: current, p1, p2, p3, tolerance: tolerance)
                 current = p3
             case .closeSubpath:

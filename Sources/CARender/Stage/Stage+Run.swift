@@ -12,11 +12,15 @@ public struct RenderOptions: Equatable, Sendable {
     public var scale: Double?
     /// When set, only these times are rendered, each to `<time with 3 decimals>.png`.
     public var times: [Double]?
+    /// When set, only frames in this range are rendered (a split of a long render); each frame
+    /// is identical to the one a full render writes.
+    public var frames: Range<Int>?
 
     public init() {}
 
-    /// Reads `CARENDER_FPS`, `CARENDER_OUTPUT`, `CARENDER_DURATION`, `CARENDER_SCALE` and
-    /// `CARENDER_TIMES` (comma-separated seconds).
+    /// Reads `CARENDER_FPS`, `CARENDER_OUTPUT`, `CARENDER_DURATION`, `CARENDER_SCALE`,
+    /// `CARENDER_TIMES` (comma-separated seconds) and `CARENDER_FRAMES` (`START:END`, frames
+    /// START ..< END, either end optional).
     public init(environment: [String: String]) throws {
         func number(_ key: String) throws -> Double? {
             guard let text = environment[key] else { return nil }
@@ -36,6 +40,9 @@ public struct RenderOptions: Equatable, Sendable {
         if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
         scale = try number("CARENDER_SCALE")
         if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
+        if let text = environment["CARENDER_FRAMES"], !text.isEmpty {
+            frames = try RenderOptions.frameRange(parsing: text)
+        }
         if let list = environment["CARENDER_TIMES"], !list.isEmpty {
             times = try list.split(separator: ",").map { part in
                 guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
@@ -44,6 +51,20 @@ public struct RenderOptions: Equatable, Sendable {
                 return t
             }
         }
+    }
+
+    /// Parses `START:END` (frames START ..< END; `:END` starts at 0, `START:` runs to the end).
+    public static func frameRange(parsing text: String) throws -> Range<Int> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 else {
+            throw StageError.invalidOption("a frame range looks like START:END (frames START ..< END), got '\(text)'")
+        }
+        let start = parts[0].isEmpty ? 0 : Int(parts[0])
+        let end = parts[1].isEmpty ? Int(Int32.max) : Int(parts[1])
+        guard let start, let end, start >= 0, end >= start else {
+            throw StageError.invalidOption("'\(text)' is not a frame range START:END with 0 ≤ START ≤ END")
+        }
+        return start..<end
     }
 
     /// The file name a sampled time renders to, e.g. `0.500.png`.
@@ -82,7 +103,8 @@ extension Stage {
             return written
         }
         let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
-        for n in 0..<count {
+        let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
+        for n in range {
             advance(to: Double(n) / options.fps)
             let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
             try render().writePNG(to: url)

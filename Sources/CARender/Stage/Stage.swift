@@ -25,6 +25,10 @@ public final class Stage {
     public private(set) var time: CFTimeInterval = 0
 
     let runLoop = StageRunLoop()
+    /// Reused across frames: it keeps its scratch buffers.
+    private let compositor = Compositor()
+    /// Makes the root layer behave like a view's layer (held here: layer delegates are weak).
+    private let rootDelegate = RootLayerDelegate()
 
     /// A stage of `width × height` points; time starts at 0.
     public init(width: CGFloat, height: CGFloat) {
@@ -34,6 +38,8 @@ public final class Stage {
         rootLayer.bounds = CGRect(x: 0, y: 0, width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
         rootLayer.position = CGPoint(x: rootLayer.bounds.midX, y: rootLayer.bounds.midY)
         rootLayer.name = "root"
+        rootLayer.delegate = rootDelegate
+        TransactionSystem.shared.reset()
         Stage.current = self
     }
 
@@ -47,18 +53,44 @@ public final class Stage {
     /// own implicit transaction), then sets the clock to `t`.
     public func advance(to t: CFTimeInterval) {
         precondition(t.isFinite, "Stage.advance(to:) needs a finite time, got \(t)")
-        endTopLevelTurnIfNeeded()
-        while let turn = runLoop.nextTurn(dueBy: t) {
-            if turn.time > time { time = turn.time }
-            runTurn(turn.body)
+        // Code that ran since the last advance (the script's top level, at first) is a turn of
+        // its own at the current time: its changes commit now.
+        endTurn()
+        var steps = 0
+        while let next = nextDueTime(upTo: t) {
+            steps += 1
+            if steps > Stage.maximumTurnsPerAdvance {
+                Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
+                break
+            }
+            if next > time { time = next }
+            if let event = rootLayer.nextAnimationEvent(after: time), event <= time {
+                // Animation starts and stops due now come before turns scheduled for the same
+                // instant: a completion block they trigger is itself such a turn.
+                rootLayer.fireAnimationEvents(upTo: time)
+                endTurn()
+            } else if let turn = runLoop.nextTurn(dueBy: time) {
+                runTurn(turn.body)
+            }
         }
         if t > time { time = t }
+    }
+
+    /// A bound on the turns one `advance` runs, so a script that schedules work at one instant
+    /// forever cannot hang the renderer.
+    static let maximumTurnsPerAdvance = 100_000
+
+    /// The earliest time, no later than `t`, at which a turn or an animation event is due.
+    private func nextDueTime(upTo t: CFTimeInterval) -> CFTimeInterval? {
+        let candidates = [runLoop.nextTime, rootLayer.nextAnimationEvent(after: time)].compactMap { $0 }
+        guard let earliest = candidates.min(), earliest <= t else { return nil }
+        return earliest
     }
 
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
     public func render() -> RGBAImage {
-        endTopLevelTurnIfNeeded()
+        advance(to: time)
         let size: (width: Int, height: Int)
         do {
             size = try pixelSize()
@@ -66,27 +98,20 @@ public final class Stage {
             fatalError("\(error)")
         }
         let tree = rootLayer.renderNode()
-        return Compositor().render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
+        return compositor.render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
     }
 
     // MARK: - Turns
-
-    private var topLevelTurnEnded = false
-
-    /// The script's top-level code is the turn at t = 0; it ends at the first advance or render.
-    private func endTopLevelTurnIfNeeded() {
-        guard !topLevelTurnEnded else { return }
-        topLevelTurnEnded = true
-        endTurn()
-    }
 
     private func runTurn(_ body: () -> Void) {
         body()
         endTurn()
     }
 
-    /// Commits the turn's implicit transaction.
-    private func endTurn() {}
+    /// Commits the turn's implicit transaction (and any explicit one the script left open).
+    private func endTurn() {
+        TransactionSystem.shared.commitAtEndOfTurn()
+    }
 
     // MARK: - Size
 

@@ -20,6 +20,9 @@ final class StageRunLoop {
         pending.insert(turn, at: index)
     }
 
+    /// When the earliest pending turn is due.
+    var nextTime: CFTimeInterval? { pending.first?.time }
+
     /// Removes and returns the earliest turn due at or before `time`.
     func nextTurn(dueBy time: CFTimeInterval) -> Turn? {
         guard let first = pending.first, first.time <= time else { return nil }

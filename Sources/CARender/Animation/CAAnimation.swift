@@ -1,0 +1,175 @@
+import Foundation
+
+/// The abstract base of Core Animation's animations: timing, a timing function, a delegate and
+/// user values. Animations are copied when added to a layer.
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked Sendable {
+    // MARK: CAMediaTiming
+
+    /// When the animation begins, in the layer's local time; 0 means "when added" (replaced with
+    /// the layer's local time by the transaction that adds it).
+    open var beginTime: CFTimeInterval = 0
+    /// The length of one cycle; ≤ 0 is replaced, when added, by the transaction's animation
+    /// duration (0.25 s by default).
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Animation attributes
+
+    /// The pacing of each cycle; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// Receives start and stop callbacks; held strongly, as on Apple's platforms.
+    open var delegate: (any CAAnimationDelegate)?
+    /// Whether the animation is removed from the layer when its active duration ends (true by
+    /// default); fill-forwards needs false to show after the end.
+    open var isRemovedOnCompletion = true
+
+    /// Values stored with `setValue(_:forKey:)` for keys that are not animation properties.
+    var userValues: [String: Any] = [:]
+
+    /// Set on the first warning about this animation so each problem is reported once.
+    var hasWarned = false
+
+    public required override init() {
+        super.init()
+    }
+
+    /// A new animation with Apple's defaults.
+    open class func animation() -> Self { Self() }
+
+    /// Apple's defaults for the animation's properties: 1 for `speed`, `removed` for `fillMode`,
+    /// true for `removedOnCompletion`; nil otherwise.
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": return Float(1)
+        case "fillMode": return CAMediaTimingFillMode.removed.rawValue
+        case "removedOnCompletion": return true
+        default: return nil
+        }
+    }
+
+    // MARK: Copying
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.copyProperties(from: self)
+        return copy
+    }
+
+    /// Copies every property of `other` into the receiver; subclasses add their own.
+    func copyProperties(from other: CAAnimation) {
+        beginTime = other.beginTime
+        duration = other.duration
+        speed = other.speed
+        timeOffset = other.timeOffset
+        repeatCount = other.repeatCount
+        repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses
+        fillMode = other.fillMode
+        timingFunction = other.timingFunction
+        delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        userValues = other.userValues
+    }
+
+    // MARK: Key-value coding for user tags
+
+    /// The value stored for `key`: the timing properties by their Objective-C names, or a value
+    /// stored earlier with `setValue(_:forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        switch key {
+        case "beginTime": return beginTime
+        case "duration": return duration
+        case "speed": return speed
+        case "timeOffset": return timeOffset
+        case "repeatCount": return repeatCount
+        case "repeatDuration": return repeatDuration
+        case "autoreverses": return autoreverses
+        case "fillMode": return fillMode.rawValue
+        case "removedOnCompletion": return isRemovedOnCompletion
+        case "timingFunction": return timingFunction
+        default: return userValues[key]
+        }
+    }
+
+    /// Stores `value` under `key` (any string; a user tag unless it names a timing property).
+    open func setValue(_ value: Any?, forKey key: String) {
+        func number(_ v: Any?) -> Double? {
+            switch v {
+            case let d as Double: return d
+            case let f as Float: return Double(f)
+            case let c as CGFloat: return Double(c)
+            case let i as Int: return Double(i)
+            case let n as NSNumber: return n.doubleValue
+            default: return nil
+            }
+        }
+        switch key {
+        case "beginTime": if let v = number(value) { beginTime = v }
+        case "duration": if let v = number(value) { duration = v }
+        case "speed": if let v = number(value) { speed = Float(v) }
+        case "timeOffset": if let v = number(value) { timeOffset = v }
+        case "repeatCount": if let v = number(value) { repeatCount = Float(v) }
+        case "repeatDuration": if let v = number(value) { repeatDuration = v }
+        case "autoreverses": if let v = value as? Bool { autoreverses = v }
+        case "removedOnCompletion": if let v = value as? Bool { isRemovedOnCompletion = v }
+        case "fillMode": if let v = value as? String { fillMode = CAMediaTimingFillMode(rawValue: v) }
+        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
+        default: userValues[key] = value
+        }
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to `anObject` (a layer) under `event`, which is how actions animate.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    // MARK: Evaluation
+
+    /// The default duration for animations whose duration is ≤ 0 when they are added: the
+    /// current transaction's animation duration. Transactions code replaces this provider;
+    /// until then it is Core Animation's 0.25 s.
+    nonisolated(unsafe) static var defaultDurationProvider: () -> CFTimeInterval = { 0.25 }
+
+    /// The timing function the current transaction imposes on animations added in it (nil
+    /// leaves each animation's own). Transactions code replaces this provider.
+    nonisolated(unsafe) static var transactionTimingFunctionProvider: () -> CAMediaTimingFunction? = { nil }
+
+    /// The timing parameters with the duration resolved: a positive `duration` as is, otherwise
+    /// `inheritedDuration` (a group's, for its children) or the default duration.
+    func timingParameters(inheritedDuration: Double? = nil) -> MediaTimingParameters {
+        var d = duration
+        if !(d > 0) { d = inheritedDuration ?? CAAnimation.defaultDurationProvider() }
+        return MediaTimingParameters(self, duration: d)
+    }
+
+    /// Writes this animation's effect at `parentTime` (the layer's local time, or the group's
+    /// basic time for a child) into `accumulator`.
+    func apply(to accumulator: inout PresentationAccumulator, parentTime: Double, inheritedDuration: Double? = nil) {
+        let timing = timingParameters(inheritedDuration: inheritedDuration)
+        guard let sample = timing.sample(parentTime: parentTime, parentFrozen: accumulator.parentFrozen) else { return }
+        apply(sample, to: &accumulator)
+    }
+
+    /// Subclasses write their value for a sample that contributes; the base class has none.
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {}
+
+    /// `sample`'s progress through the animation's own timing function.
+    func curvedProgress(_ sample: TimingSample) -> Double {
+        let s = sample.progress
+        return timingFunction?.evaluate(s) ?? s
+    }
+
+    /// Prints `message` to standard error, once per animation.
+    func warnOnce(_ message: @autoclosure () -> String) {
+        guard !hasWarned else { return }
+        hasWarned = true
+        FileHandle.standardError.write(Data("carender: warning: \(message())\n".utf8))
+    }
+}

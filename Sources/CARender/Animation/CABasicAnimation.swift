@@ -1,0 +1,64 @@
+import Foundation
+
+/// A single-keyframe animation of a property between two values.
+///
+/// Any of `fromValue`, `toValue` and `byValue` may be nil (SPEC-semantics §3.1); a missing end is
+/// the property's *live* model value, read again at every frame, so changing the model while
+/// the animation runs bends its path (§3.2).
+open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+    /// The start value.
+    open var fromValue: Any?
+    /// The end value.
+    open var toValue: Any?
+    /// A relative value: end = from + by, or start = to − by.
+    open var byValue: Any?
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CABasicAnimation else { return }
+        fromValue = other.fromValue
+        toValue = other.toValue
+        byValue = other.byValue
+    }
+
+    /// The start and end values given the model value `model` (§3.1): both set wins; `by` is
+    /// added to `from` or subtracted from `to`; the model fills whichever end is missing. With
+    /// all three set, `byValue` is ignored.
+    func endpoints(model: AnimatableValue?) -> (start: AnimatableValue, end: AnimatableValue)? {
+        let from = animatable(fromValue, like: model)
+        let to = animatable(toValue, like: model)
+        let by = animatable(byValue, like: model)
+        let anyEnd = from ?? to ?? by
+        let base = model ?? anyEnd.flatMap { AnimatableValue.neutral(like: $0) }
+        switch (from, to, by) {
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, AnimatableValue.add(f, b))
+        case (nil, let t?, let b?): return (AnimatableValue.subtract(t, b), t)
+        case (let f?, nil, nil): return base.map { (f, $0) }
+        case (nil, let t?, nil): return base.map { ($0, t) }
+        case (nil, nil, let b?): return base.map { ($0, AnimatableValue.add($0, b)) }
+        case (nil, nil, nil): return base.map { ($0, $0) }
+        }
+    }
+
+    /// The interpolation fraction for a sample: the timing function applied to the progress.
+    func interpolationFraction(_ sample: TimingSample) -> Double {
+        curvedProgress(sample)
+    }
+
+    override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        guard let keyPath = animatedKeyPath() else { return }
+        let model = baseValue(keyPath, in: accumulator)
+        guard let (start, end) = endpoints(model: model) else { return }
+        let fraction = interpolationFraction(sample)
+        if keyPath == "contents", case .discrete(let from) = start, case .discrete(let to) = end {
+            // Images cross-dissolve instead of switching (SPEC-semantics §8.6).
+            accumulator.state.contents = to
+            accumulator.state.contentsCrossfade = ContentsCrossfade(from: from, fraction: min(max(fraction, 0), 1))
+            return
+        }
+        let value = AnimatableValue.interpolate(start, end, fraction)
+        let cycleEnd = autoreverses ? start : end
+        write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: keyPath, to: &accumulator)
+    }
+}

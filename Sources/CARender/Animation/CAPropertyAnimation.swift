@@ -1,0 +1,79 @@
+import Foundation
+
+/// An animation of one layer property, named by a key path such as "opacity", "position.x" or
+/// "transform.rotation.z".
+open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+    /// The key path of the animated property, relative to the layer.
+    open var keyPath: String?
+    /// When true the animation's value is added to the value below it (the model value, or the
+    /// result of earlier animations): sums for numbers and geometry, concatenation for
+    /// transforms.
+    open var isAdditive = false
+    /// When true each repeat cycle starts where the previous one ended (SMIL accumulate:
+    /// `n × f(end) + f(s)`).
+    open var isCumulative = false
+    /// Turns interpolated numbers into a transform before the value is set.
+    open var valueFunction: CAValueFunction?
+
+    /// An animation of `path`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CAPropertyAnimation else { return }
+        keyPath = other.keyPath
+        isAdditive = other.isAdditive
+        isCumulative = other.isCumulative
+        valueFunction = other.valueFunction
+    }
+
+    // MARK: Evaluation helpers
+
+    /// The animated key path when it names a layer property; otherwise warns once and returns nil.
+    func animatedKeyPath() -> String? {
+        guard let keyPath, !keyPath.isEmpty else {
+            warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
+            return nil
+        }
+        guard LayerState.isProperty(keyPath: keyPath) else {
+            warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
+            return nil
+        }
+        return keyPath
+    }
+
+    /// The model value at the key path, which stands in for missing endpoints; with a value
+    /// function, the function's neutral input instead (a transform cannot feed it).
+    func baseValue(_ keyPath: String, in accumulator: PresentationAccumulator) -> AnimatableValue? {
+        if let valueFunction { return valueFunction.neutralInput }
+        return AnimatableValue(accumulator.model.value(forKeyPath: keyPath))
+    }
+
+    /// Converts an animation value, shaping it like the property's own value.
+    func animatable(_ value: Any?, like template: AnimatableValue?) -> AnimatableValue? {
+        AnimatableValue(value).map { valueFunction == nil ? $0.shaped(like: template) : $0 }
+    }
+
+    /// Adds whole completed cycles for cumulative animations: `n × cycleEnd + value`.
+    func accumulate(_ value: AnimatableValue, cycleEnd: AnimatableValue, sample: TimingSample) -> AnimatableValue {
+        guard isCumulative, let total = cycleEnd.repeated(sample.completedCycles) else { return value }
+        return AnimatableValue.add(total, value)
+    }
+
+    /// Applies the value function and additivity, then stores the value at `keyPath`.
+    func write(_ value: AnimatableValue, at keyPath: String, to accumulator: inout PresentationAccumulator) {
+        var result = value
+        if let valueFunction { result = .transform(valueFunction.transform(for: value)) }
+        if isAdditive {
+            let below = AnimatableValue(accumulator.state.value(forKeyPath: keyPath))
+                ?? AnimatableValue.neutral(like: result) ?? result
+            result = AnimatableValue.add(below.shaped(like: result), result)
+        }
+        if !accumulator.state.setValue(result.anyValue, forKeyPath: keyPath) {
+            warnOnce("animation on '\(keyPath)' produced a value of the wrong type (\(String(describing: result.anyValue))); ignored")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The kinds of layer transition.
+public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The new content fades in over the old.
+    public static let fade = CATransitionType(rawValue: "fade")
+    /// The new content slides in over the old.
+    public static let moveIn = CATransitionType(rawValue: "moveIn")
+    /// The new content pushes the old out.
+    public static let push = CATransitionType(rawValue: "push")
+    /// The old content slides away, revealing the new.
+    public static let reveal = CATransitionType(rawValue: "reveal")
+}
+
+/// The direction of a directional transition.
+public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
+}
+
+public let kCATransitionFade = CATransitionType.fade.rawValue
+public let kCATransitionMoveIn = CATransitionType.moveIn.rawValue
+public let kCATransitionPush = CATransitionType.push.rawValue
+public let kCATransitionReveal = CATransitionType.reveal.rawValue
+public let kCATransitionFromRight = CATransitionSubtype.fromRight.rawValue
+public let kCATransitionFromLeft = CATransitionSubtype.fromLeft.rawValue
+public let kCATransitionFromTop = CATransitionSubtype.fromTop.rawValue
+public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
+
+/// An animation of a layer's whole rendering from its previous state to its current one. Added
+/// to a layer it is always stored under the key "transition".
+open class CATransition: CAAnimation, @unchecked Sendable {
+    /// The kind of transition; `fade` by default.
+    open var type: CATransitionType = .fade
+    /// The direction of `moveIn`, `push` and `reveal`; nil by default.
+    open var subtype: CATransitionSubtype?
+    /// Where in the transition to start, 0 … 1.
+    open var startProgress: Float = 0
+    /// Where in the transition to end, `startProgress` … 1.
+    open var endProgress: Float = 1
+
+    /// The key every transition is stored under on a layer (`kCATransition`'s value).
+    static let layerKey = "transition"
+
+    override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let other = other as? CATransition else { return }
+        type = other.type
+        subtype = other.subtype
+        startProgress = other.startProgress
+        endProgress = other.endProgress
+    }
+
+    /// The transition's progress for a sample: `start + (end − start) × f(s)` (SPEC §7).
+    func progress(at sample: TimingSample) -> Double {
+        let start = Double(min(max(startProgress, 0), 1))
+        let end = Double(min(max(endProgress, startProgress), 1))
+        return start + (end - start) * curvedProgress(sample)
+    }
+
+    override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        accumulator.transition = TransitionState(type: type, subtype: subtype, progress: progress(at: sample))
+    }
+}

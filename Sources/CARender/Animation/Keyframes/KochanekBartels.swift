@@ -1,0 +1,53 @@
+/// Kochanek–Bartels (TCB) spline through keyframe vectors (SPEC-semantics §4.5): Hermite
+/// segments whose tangents come from each keyframe's tension, continuity and bias. All zero
+/// gives Catmull–Rom. The end keyframes use reflected phantom neighbours (`P₋₁ = 2P₀ − P₁`),
+/// and tangents are scaled for uneven key times so velocity is continuous in time.
+struct KochanekBartels {
+    private let points: [[Double]]
+    private let outgoing: [[Double]]
+    private let incoming: [[Double]]
+
+    /// - Parameters: `times` has one entry per point; `tension`, `continuity`, `bias` give
+    ///   per-keyframe parameters, missing entries 0.
+    init(points: [[Double]], times: [Double], tension: [Double], continuity: [Double], bias: [Double]) {
+        self.points = points
+        let n = points.count
+        var outgoing: [[Double]] = []
+        var incoming: [[Double]] = []
+        for i in 0..<n {
+            let p = points[i]
+            let previous = i > 0 ? points[i - 1] : (n > 1 ? zip(p, points[1]).map { 2 * $0 - $1 } : p)
+            let next = i < n - 1 ? points[i + 1] : (n > 1 ? zip(p, points[n - 2]).map { 2 * $0 - $1 } : p)
+            let t = i < tension.count ? tension[i] : 0
+            let c = i < continuity.count ? continuity[i] : 0
+            let b = i < bias.count ? bias[i] : 0
+            let back = zip(p, previous).map { $0 - $1 }
+            let ahead = zip(next, p).map { $0 - $1 }
+            let (a1, a2) = (0.5 * (1 - t) * (1 + c) * (1 + b), 0.5 * (1 - t) * (1 - c) * (1 - b))
+            let (d1, d2) = (0.5 * (1 - t) * (1 - c) * (1 + b), 0.5 * (1 - t) * (1 + c) * (1 - b))
+            var out = zip(back, ahead).map { a1 * $0 + a2 * $1 }
+            var inc = zip(back, ahead).map { d1 * $0 + d2 * $1 }
+            if i > 0 && i < n - 1 {
+                let before = times[i] - times[i - 1], after = times[i + 1] - times[i]
+                if before + after > 0 {
+                    let so = 2 * after / (before + after), si = 2 * before / (before + after)
+                    out = out.map { $0 * so }
+                    inc = inc.map { $0 * si }
+                }
+            }
+            outgoing.append(out)
+            incoming.append(inc)
+        }
+        self.outgoing = outgoing
+        self.incoming = incoming
+    }
+
+    /// The point at fraction `u` of the segment from keyframe `i` to `i + 1`.
+    func value(segment i: Int, at u: Double) -> [Double] {
+        let u2 = u * u, u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u
+        let h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        let p0 = points[i], p1 = points[i + 1], m0 = outgoing[i], m1 = incoming[i + 1]
+        return p0.indices.map { k in h00 * p0[k] + h10 * m0[k] + h01 * p1[k] + h11 * m1[k] }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+/// A two-dimensional vector (Core Graphics' `CGVector`, missing from Linux Foundation).
+public struct CGVector: Hashable, Sendable {
+    public var dx: CGFloat
+    public var dy: CGFloat
+
+    public init() { (dx, dy) = (0, 0) }
+    public init(dx: CGFloat, dy: CGFloat) { (self.dx, self.dy) = (dx, dy) }
+    public init(dx: Double, dy: Double) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
+    public init(dx: Int, dy: Int) { (self.dx, self.dy) = (CGFloat(dx), CGFloat(dy)) }
+
+    public static let zero = CGVector()
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Adding, replacing, finding and removing a layer's explicit animations (SPEC-semantics §9).
+extension CALayer {
+    /// When true, `add(_:forKey:)` leaves a zero `beginTime` for the transaction's commit to
+    /// resolve through `resolvePendingBeginTimes(now:)`; when false (until transactions code
+    /// takes this over) it is resolved immediately to the layer's current local time.
+    nonisolated(unsafe) static var defersBeginTimeResolution = false
+
+    /// Called for every animation attached to a layer (transaction completion tracking hooks
+    /// here and adds a stop observer to the entry).
+    nonisolated(unsafe) static var animationAttachObserver: ((CALayer, AttachedAnimation) -> Void)?
+
+    /// Attaches a copy of `anim` under `key`, replacing (and stopping, unfinished) an animation
+    /// with the same key. A nil key gets a unique generated key; a `CATransition` always uses
+    /// "transition".
+    ///
+    /// The copy's duration ≤ 0 becomes the default duration (the transaction's, or 0.25 s), a
+    /// transaction timing function overrides the copy's, and a `beginTime` of 0 becomes "now" in
+    /// the layer's local time (at commit — see `defersBeginTimeResolution`). The caller's object
+    /// is unchanged.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy() as! CAAnimation
+        if !(copy.duration > 0) { copy.duration = CAAnimation.defaultDurationProvider() }
+        if let function = CAAnimation.transactionTimingFunctionProvider() { copy.timingFunction = function }
+        copy.checkKeyPaths()
+        let resolvedKey: String
+        if copy is CATransition {
+            resolvedKey = CATransition.layerKey
+        } else if let key {
+            resolvedKey = key
+        } else {
+            AnimationScheduler.anonymousKeyCounter += 1
+            resolvedKey = "carender.anonymous.\(AnimationScheduler.anonymousKeyCounter)"
+        }
+        if let index = animationEntries.firstIndex(where: { $0.key == resolvedKey }) {
+            detachEntry(at: index)
+        }
+        let entry = AttachedAnimation(key: resolvedKey, animation: copy)
+        animationEntries.append(entry)
+        if entry.beginTimePending {
+            if CALayer.defersBeginTimeResolution {
+                AnimationScheduler.layersAwaitingBeginTime.append(.init(layer: self))
+            } else {
+                resolveBeginTimes(now: CACurrentMediaTime())
+            }
+        }
+        CALayer.animationAttachObserver?(self, entry)
+    }
+
+    /// The attached copy under `key` (modifying it is undefined, as on Apple's platforms).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations in the order they are applied; nil when there are
+    /// none.
+    public func animationKeys() -> [String]? {
+        animationEntries.isEmpty ? nil : animationEntries.map(\.key)
+    }
+
+    /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`
+    /// unless it had already stopped.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        detachEntry(at: index)
+    }
+
+    /// Removes every animation, each stopping unfinished unless it had already stopped.
+    public func removeAllAnimations() {
+        while !animationEntries.isEmpty { detachEntry(at: 0) }
+    }
+
+    private func detachEntry(at index: Int) {
+        let entry = animationEntries.remove(at: index)
+        guard !entry.didStop else { return }
+        entry.didStop = true
+        AnimationScheduler.pendingRemovalStops.append(entry)
+    }
+
+    // MARK: - Begin-time resolution
+
+    /// Replaces the pending zero `beginTime`s of this layer's animations with the layer's local
+    /// time at absolute time `now` (SPEC-semantics §1.8). Transactions code calls this, or the
+    /// static `resolvePendingBeginTimes(now:)`, when it commits.
+    func resolveBeginTimes(now: CFTimeInterval) {
+        guard animationEntries.contains(where: \.beginTimePending) else { return }
+        let local = localTime(fromAbsolute: now)
+        for entry in animationEntries where entry.beginTimePending {
+            entry.animation.beginTime = local
+            entry.beginTimePending = false
+        }
+    }
+
+    /// Resolves pending begin times on every layer that received an animation since the last
+    /// call (used when `defersBeginTimeResolution` is on).
+    static func resolvePendingBeginTimes(now: CFTimeInterval) {
+        let layers = AnimationScheduler.layersAwaitingBeginTime
+        AnimationScheduler.layersAwaitingBeginTime = []
+        for reference in layers { reference.layer?.resolveBeginTimes(now: now) }
+    }
+}
+
+extension CAAnimation {
+    /// Warns once, when added, about key paths that animate nothing (the animation stays
+    /// attached and harmless).
+    func checkKeyPaths() {
+        if let property = self as? CAPropertyAnimation {
+            _ = property.animatedKeyPath()
+        } else if let group = self as? CAAnimationGroup {
+            for child in group.animations ?? [] { child.checkKeyPaths() }
+        }
+    }
+}

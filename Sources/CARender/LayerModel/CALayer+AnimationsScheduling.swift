@@ -1,0 +1,121 @@
+import Foundation
+
+/// Delivering animation delegate callbacks on the stage's virtual clock.
+///
+/// The stage drives this while advancing time (SPEC-api §2 `advance(to:)`):
+///
+/// ```swift
+/// // Inside Stage.advance(to: t), before each run-loop turn at time T (with limit T) and once
+/// // more with limit t at the end:
+/// while let due = rootLayer.nextAnimationEvent(after: time), due <= limit {
+///     time = due                                   // the clock reads the event's time
+///     rootLayer.fireAnimationEvents(upTo: due)     // delegates run, finished animations go
+///     endTurn()                                    // commit what the delegates changed
+/// }
+/// ```
+///
+/// Events are a pure function of the layer tree's timing: an animation starts when its active
+/// period begins and stops when it ends (a paused clock never stops it), both mapped to stage
+/// time through the layer's ancestors.
+extension CALayer {
+    /// One callback due at a stage time.
+    struct AnimationEvent {
+        enum Kind: Int { case start = 0, stop = 1 }
+        var time: CFTimeInterval
+        var kind: Kind
+        var sequence: Int
+        weak var layer: CALayer?
+        var entry: AttachedAnimation
+    }
+
+    /// The earliest stage time at which an undelivered start or stop in this layer's tree (or a
+    /// pending removal stop anywhere) is due, no earlier than `time`; nil when none will come.
+    func nextAnimationEvent(after time: CFTimeInterval) -> CFTimeInterval? {
+        if !AnimationScheduler.pendingRemovalStops.isEmpty { return time }
+        var events: [AnimationEvent] = []
+        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
+        return events.map(\.time).min().map { max($0, time) }
+    }
+
+    /// Delivers, in time order, every pending removal stop and every start and stop in this
+    /// layer's tree due at or before `time`; removes animations that finished with
+    /// `isRemovedOnCompletion`. Callbacks may add or remove animations; those are handled by
+    /// the next call.
+    func fireAnimationEvents(upTo time: CFTimeInterval) {
+        let removals = AnimationScheduler.pendingRemovalStops
+        AnimationScheduler.pendingRemovalStops = []
+        for entry in removals { AnimationScheduler.deliverStop(entry, finished: false) }
+
+        var events: [AnimationEvent] = []
+        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
+        let due = events.filter { $0.time <= time }.sorted {
+            ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence)
+        }
+        for event in due {
+            let entry = event.entry
+            guard let layer = event.layer, layer.animationEntries.contains(where: { $0 === entry }) else { continue }
+            switch event.kind {
+            case .start:
+                guard !entry.didStart, !entry.didStop else { continue }
+                entry.didStart = true
+                entry.animation.delegate?.animationDidStart(entry.animation)
+            case .stop:
+                guard !entry.didStop else { continue }
+                if !entry.didStart {
+                    entry.didStart = true
+                    entry.animation.delegate?.animationDidStart(entry.animation)
+                }
+                entry.didStop = true
+                if entry.animation.isRemovedOnCompletion {
+                    layer.animationEntries.removeAll { $0 === entry }
+                }
+                AnimationScheduler.deliverStop(entry, finished: true)
+            }
+        }
+    }
+
+    /// Appends this tree's pending events, mapping each animation's active window from the
+    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
+    private func collectAnimationEvents(into events: inout [AnimationEvent], now: CFTimeInterval) {
+        if !animationEntries.isEmpty {
+            let rate = absoluteRate
+            let localNow = localTime(fromAbsolute: now)
+            let offset = localNow - rate * now
+            func stageTime(_ local: Double) -> Double? {
+                guard rate != 0, local.isFinite else { return nil }
+                return (local - offset) / rate
+            }
+            for entry in animationEntries where !entry.didStop && !entry.beginTimePending {
+                let timing = entry.animation.timingParameters()
+                let window = timing.activeWindowInParentTime
+                let phase = timing.phase(parentTime: localNow)
+                let sequence = events.count
+                var start: Double?
+                var stop: Double?
+                if rate > 0 {
+                    start = stageTime(window.start)
+                    stop = stageTime(window.end)
+                } else if rate < 0 {
+                    start = stageTime(window.end)
+                    stop = stageTime(window.start)
+                } else {
+                    // A stopped clock: only what is already the case is due.
+                    if phase != .before { start = now }
+                    let atExactEnd = timing.sample(parentTime: localNow, parentFrozen: true)?.phase == .active
+                    if phase == .after && !atExactEnd { stop = now }
+                }
+                // Already running but entered from an unbounded end (a reversed clock and an
+                // infinite animation): the start is due now.
+                if start == nil && phase == .active { start = now }
+                if !entry.didStart, let start {
+                    events.append(AnimationEvent(time: start, kind: .start, sequence: sequence, layer: self, entry: entry))
+                }
+                if let stop {
+                    events.append(AnimationEvent(time: stop, kind: .stop, sequence: sequence, layer: self, entry: entry))
+                }
+            }
+        }
+        for sublayer in sublayers ?? [] { sublayer.collectAnimationEvents(into: &events, now: now) }
+        mask?.collectAnimationEvents(into: &events, now: now)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+extension LayerState {
+    /// The anchor point in the layer's own coordinates: `bounds.origin + anchorPoint ⊙ bounds.size`,
+    /// z = `anchorPointZ`.
+    var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+        (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
+    }
+
+    /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's,
+    /// SPEC-semantics §12.1: minus the anchor, `transform`, plus `position` and `zPosition`, then
+    /// the superlayer's `sublayerTransform` about the superlayer's anchor point. No flattening.
+    func mappingToSuperlayer(_ superlayer: LayerState?) -> CATransform3D {
+        let a = anchorInBounds
+        var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
+        m = CATransform3DConcat(m, transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let s = superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
+            let p = s.anchorInBounds
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(-p.x, -p.y, -p.z))
+            m = CATransform3DConcat(m, s.sublayerTransform)
+            m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, p.z))
+        }
+        return m
+    }
+}
+
+extension CATransform3D {
+    /// This map followed by projection onto the plane z = 0 (what a flattening layer does to its
+    /// sublayers): the z column is zeroed.
+    var flattened: CATransform3D {
+        var m = self
+        (m.m13, m.m23, m.m33, m.m43) = (0, 0, 0, 0)
+        return m
+    }
+
+    /// The image of the plane point `p` (z = 0), after the perspective divide; nil when it lands
+    /// at infinity.
+    func project(_ p: CGPoint) -> CGPoint? {
+        let x = p.x * m11 + p.y * m21 + m41
+        let y = p.x * m12 + p.y * m22 + m42
+        let w = p.x * m14 + p.y * m24 + m44
+        guard w != 0, w.isFinite else { return nil }
+        return CGPoint(x: x / w, y: y / w)
+    }
+
+    /// The plane point (z = 0) that this map sends to `q` — inverting the plane-to-plane
+    /// homography (rows and columns x, y, w) — or nil when the plane is seen edge-on or collapsed.
+    func unproject(_ q: CGPoint) -> CGPoint? {
+        // H = [m11 m12 m14; m21 m22 m24; m41 m42 m44]; solve (x, y, 1)·H ∝ (q.x, q.y, 1).
+        let (a, b, c) = (m11, m12, m14), (d, e, f) = (m21, m22, m24), (g, h, i) = (m41, m42, m44)
+        // Adjugate of H (inverse up to the determinant, which cancels in the divide).
+        let A = e * i - f * h, B = -(b * i - c * h), C = b * f - c * e
+        let D = -(d * i - f * g), E = a * i - c * g, F = -(a * f - c * d)
+        let G = d * h - e * g, H = -(a * h - b * g), I = a * e - b * d
+        let determinant = a * A + b * D + c * G
+        // Degenerate relative to the map's own scale (a plane turned edge-on has a rounding-error
+        // determinant, not an exact zero); translation cannot make the plane degenerate.
+        let axisScale = max(hypot(a, hypot(b, c)), hypot(d, hypot(e, f)))
+        let bound = 1e-12 * axisScale * axisScale * hypot(g, hypot(h, i))
+        guard abs(determinant) > bound, determinant.isFinite else { return nil }
+        let x = q.x * A + q.y * D + G
+        let y = q.x * B + q.y * E + H
+        let w = q.x * C + q.y * F + I
+        guard w != 0, w.isFinite else { return nil }
+        return CGPoint(x: x / w, y: y / w)
+    }
+}

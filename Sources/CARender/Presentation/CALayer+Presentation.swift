@@ -1,0 +1,41 @@
+import Foundation
+
+extension CALayer {
+    /// A copy of the layer with every running animation applied at the stage's current time
+    /// (`CACurrentMediaTime()`); its `sublayers` and `mask` are presentation copies too, so
+    /// read-only methods such as `hitTest(_:)` see what is on screen. Called on a presentation
+    /// copy it returns that copy.
+    ///
+    /// Values start from the committed model values: changes made in the still-open transaction
+    /// show only after it commits. Nil, as on Apple's platforms, for a layer that has never been
+    /// committed as part of the stage's tree.
+    ///
+    /// Differences from Apple: the result is a plain `CALayer` (subclass state lives in
+    /// `LayerState`); its `superlayer` is nil.
+    public func presentation() -> CALayer? {
+        if modelLayerReference != nil { return self }
+        guard hasBeenCommitted else { return nil }
+        let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
+        return presentationCopy(parentTime: parentTime, parentRate: parentRate)
+    }
+
+    /// The model layer: for a presentation copy the layer it was made from, otherwise the
+    /// receiver.
+    public func model() -> CALayer {
+        modelLayerReference ?? self
+    }
+
+    private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
+        let local = layerTiming.layerLocalTime(parentTime: parentTime)
+        let rate = parentRate * Double(modelState.speed)
+        let copy = CALayer(layer: self)
+        copy.isPresentationCopy = true
+        copy.modelState = presentationValues(localTime: local, rate: rate).state
+        copy.modelLayerReference = self
+        if let sublayers {
+            copy.sublayers = sublayers.map { $0.presentationCopy(parentTime: local, parentRate: rate) }
+        }
+        copy.mask = mask?.presentationCopy(parentTime: local, parentRate: rate)
+        return copy
+    }
+}

@@ -1,0 +1,17 @@
+/// A transition running on a layer at one moment: what the compositor needs to blend the
+/// layer's previous rendering with its current one (SPEC-semantics §7).
+public struct TransitionState: Equatable, Sendable {
+    /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`).
+    public var type: CATransitionType
+    /// The direction for directional types; nil behaves like `fromLeft`.
+    public var subtype: CATransitionSubtype?
+    /// How far the transition has gone, `startProgress + (endProgress − startProgress) × f(s)`:
+    /// 0 shows only the old rendering, 1 only the new.
+    public var progress: Double
+
+    public init(type: CATransitionType, subtype: CATransitionSubtype?, progress: Double) {
+        self.type = type
+        self.subtype = subtype
+        self.progress = progress
+    }
+}

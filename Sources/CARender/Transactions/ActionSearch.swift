@@ -1,0 +1,91 @@
+import Foundation
+
+/// Core Animation's search for the action of a layer event (SPEC-semantics §8.5).
+enum ActionSearch {
+    /// Properties whose change Core Animation animates implicitly with a basic animation
+    /// (CAPG Table B-1 and the header's "Animatable" marks). `frame` is derived and
+    /// `doubleSided` has no implicit animation.
+    static let implicitlyAnimatedKeys: Set<String> = [
+        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds",
+        "contents", "contentsRect", "contentsCenter", "contentsScale", "cornerRadius", "hidden",
+        "masksToBounds", "opacity", "position", "shadowColor", "shadowOffset", "shadowOpacity",
+        "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition",
+    ]
+
+    static func action(for layer: CALayer, event: String) -> (any CAAction)? {
+        if let delegate = layer.delegate, let found = delegate.action(for: layer, forKey: event) {
+            return found is NSNull ? nil : found
+        }
+        if let found = layer.actions?[event] {
+            return found is NSNull ? nil : found
+        }
+        var style = layer.style
+        while let dictionary = style {
+            if let actions = dictionary["actions"] as? [String: Any], let found = actions[event] {
+                if found is NSNull { return nil }
+                if let action = found as? any CAAction { return action }
+            }
+            style = dictionary["style"] as? [AnyHashable: Any]
+        }
+        if let found = type(of: layer).defaultAction(forKey: event) {
+            return found is NSNull ? nil : found
+        }
+        return implicitAction(for: layer, key: event)
+    }
+
+    /// Core Animation's implicit animation: a basic animation of `key` from the value now on
+    /// screen to the new model value, with the transaction's duration and timing function
+    /// (the `default` curve when the transaction sets none).
+    static func implicitAction(for layer: CALayer, key: String) -> (any CAAction)? {
+        guard implicitlyAnimatedKeys.contains(key) else { return nil }
+        let animation = CABasicAnimation(keyPath: key)
+        // A fade-in from no image still needs a from value: NSNull stands for "no contents".
+        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key) ?? (key == "contents" ? NSNull() : nil)
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+}
+
+extension CALayer {
+    /// The action a change of `key` triggers now, or nil when changes do not animate: actions
+    /// disabled, or the layer not (yet) part of a committed stage tree.
+    func actionForPropertyChange(_ key: String) -> (any CAAction)? {
+        guard !TransactionSystem.shared.disableActions, isInCommittedStageTree else { return nil }
+        return action(forKey: key)
+    }
+
+    /// The action for an ordering event of `layer` (`kCAOnOrderIn`/`kCAOnOrderOut`), which
+    /// fires only when `parent` is part of the committed stage tree.
+    func actionForPropertyChange(on layer: CALayer, event: String, whenVisibleIn parent: CALayer) -> (any CAAction)? {
+        guard !TransactionSystem.shared.disableActions, parent.isInCommittedStageTree else { return nil }
+        return layer.action(forKey: event)
+    }
+
+    /// Whether the layer was committed as part of the current stage's tree and still belongs
+    /// to it.
+    var isInCommittedStageTree: Bool {
+        guard hasBeenCommitted, let root = Stage.current?.rootLayer else { return false }
+        var layer: CALayer? = self
+        while let current = layer {
+            if current === root { return true }
+            layer = current.superlayer
+        }
+        return false
+    }
+
+    /// Makes the model values the committed (rendered) ones.
+    func commitModelState() {
+        committedState = modelState
+    }
+
+    /// Marks this subtree (masks included) as committed, giving never-committed layers their
+    /// first committed state.
+    func markCommittedSubtree() {
+        if !hasBeenCommitted || committedState == nil {
+            hasBeenCommitted = true
+            committedState = modelState
+        }
+        mask?.markCommittedSubtree()
+        for sublayer in sublayers ?? [] { sublayer.markCommittedSubtree() }
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+
+/// The stack of open transactions and everything a commit must do: Core Animation's per-thread
+/// transaction state (scripts are single-threaded, so there is one).
+///
+/// A run-loop turn opens an implicit transaction on the first layer change or transaction call
+/// and commits it when the turn ends. `CATransaction.begin()` with nothing open starts an
+/// outermost explicit transaction, committed to the render tree by its own `commit()`; inside an
+/// open transaction it nests, and only the outermost commit reaches the render tree.
+final class TransactionSystem {
+    nonisolated(unsafe) static let shared = TransactionSystem()
+
+    private var stack: [TransactionScope] = []
+    /// Layers whose model changed since the last outermost commit, in order of first change.
+    private var changedLayers: [CALayer] = []
+    private var changedLayerIDs: Set<ObjectIdentifier> = []
+    /// Work to run at the outermost commit, e.g. resolving `beginTime = 0` of added animations.
+    private var commitHandlers: [(CFTimeInterval) -> Void] = []
+    private let lockObject = NSRecursiveLock()
+
+    static let defaultAnimationDuration: CFTimeInterval = 0.25
+
+    private init() {
+        // Animations read the transaction when they are added, and leave `beginTime = 0` for
+        // the commit to resolve.
+        CAAnimation.defaultDurationProvider = { TransactionSystem.shared.animationDuration }
+        CAAnimation.transactionTimingFunctionProvider = { CATransaction.animationTimingFunction() }
+        CALayer.defersBeginTimeResolution = true
+        CALayer.animationAttachObserver = { _, entry in
+            let animation = entry.animation
+            TransactionSystem.shared.animationAdded(animation)
+            entry.stopObservers.append { _ in TransactionSystem.shared.animationStopped(animation) }
+        }
+    }
+
+    var depth: Int { stack.count }
+
+    // MARK: - Scopes
+
+    /// Opens the implicit transaction of the current turn if nothing is open.
+    func ensureTransaction() {
+        if stack.isEmpty { stack.append(TransactionScope(isImplicit: true)) }
+    }
+
+    func begin() {
+        stack.append(TransactionScope(isImplicit: false))
+    }
+
+    /// Commits the innermost explicit transaction. Without one, says so on standard error and
+    /// changes nothing (Apple's current QuartzCore does not raise either).
+    func commitExplicit() {
+        guard let top = stack.last, !top.isImplicit else {
+            Diagnostics.error("CATransaction.commit() called without a matching CATransaction.begin(); ignored")
+            return
+        }
+        commitTop()
+    }
+
+    /// Ends a run-loop turn: commits everything still open, explicit transactions left open by
+    /// the script included (with a warning, since Apple would leave them uncommitted forever).
+    func commitAtEndOfTurn() {
+        if stack.contains(where: { !$0.isImplicit }) {
+            Diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
+        }
+        while !stack.isEmpty { commitTop() }
+        if !changedLayers.isEmpty || !commitHandlers.isEmpty || !AnimationScheduler.layersAwaitingBeginTime.isEmpty {
+            commitRenderTree()
+        }
+    }
+
+    /// Commits the implicit transaction when no explicit one is open; otherwise waits for the
+    /// outermost explicit commit, as Apple's `flush()` does.
+    func flush() {
+        guard stack.allSatisfy(\.isImplicit) else { return }
+        commitAtEndOfTurn()
+    }
+
+    private func commitTop() {
+        var scope = stack.removeLast()
+        scope.openCompletion = nil
+        for group in scope.completions where group.seal() {
+            CompletionScheduler.schedule(group)
+        }
+        if stack.isEmpty { commitRenderTree() }
+    }
+
+    /// The outermost commit: added animations get their begin times, changed layers' model values
+    /// become the committed (rendered) values, and the stage's tree is marked as committed.
+    private func commitRenderTree() {
+        let now = CACurrentMediaTime()
+        CALayer.resolvePendingBeginTimes(now: now)
+        let handlers = commitHandlers
+        commitHandlers = []
+        for handler in handlers { handler(now) }
+        // Layers outside the stage's tree stay uncommitted (no presentation, no implicit
+        // animations) until they join it.
+        for layer in changedLayers where layer.hasBeenCommitted { layer.commitModelState() }
+        changedLayers = []
+        changedLayerIDs = []
+        Stage.current?.rootLayer.markCommittedSubtree()
+    }
+
+    // MARK: - Changes and animations
+
+    /// Records that `layer`'s model is about to change in the current transaction.
+    func layerWillChange(_ layer: CALayer) {
+        ensureTransaction()
+        if changedLayerIDs.insert(ObjectIdentifier(layer)).inserted { changedLayers.append(layer) }
+    }
+
+    /// Runs `handler` with the stage time at the next outermost commit.
+    func onCommit(_ handler: @escaping (CFTimeInterval) -> Void) {
+        ensureTransaction()
+        commitHandlers.append(handler)
+    }
+
+    /// An animation was attached to a layer: every completion block set so far in an open scope
+    /// waits for it.
+    func animationAdded(_ animation: AnyObject) {
+        ensureTransaction()
+        for scope in stack {
+            scope.openCompletion?.track(animation)
+        }
+    }
+
+    /// An attached animation finished or was removed.
+    func animationStopped(_ animation: AnyObject) {
+        // Innermost (most recently set) blocks first: a nested transaction completes before the
+        // one around it when both wait for the same animation.
+        for group in CompletionScheduler.waitingGroups.reversed() where group.animationStopped(animation) {
+            CompletionScheduler.schedule(group)
+        }
+    }
+
+    // MARK: - Values
+
+    func value(forKey key: String) -> Any? {
+        for scope in stack.reversed() {
+            if let value = scope.values[key] { return value }
+        }
+        switch key {
+        case kCATransactionAnimationDuration: return TransactionSystem.defaultAnimationDuration
+        case kCATransactionDisableActions: return false
+        default: return nil
+        }
+    }
+
+    func setValue(_ value: Any?, forKey key: String) {
+        ensureTransaction()
+        let top = stack.count - 1
+        if key == kCATransactionCompletionBlock {
+            setCompletionBlock(value as? () -> Void)
+            stack[top].values[key] = value
+            return
+        }
+        stack[top].values[key] = value
+    }
+
+    private func setCompletionBlock(_ block: (() -> Void)?) {
+        let top = stack.count - 1
+        // Replacing the block ends tracking for the old one: it fires once what it already
+        // tracks has stopped (at once when nothing).
+        if let previous = stack[top].openCompletion, previous.seal() {
+            CompletionScheduler.schedule(previous)
+        }
+        stack[top].openCompletion = nil
+        guard let block else { return }
+        let group = CompletionGroup(block: block)
+        stack[top].openCompletion = group
+        stack[top].completions.append(group)
+        CompletionScheduler.register(group)
+    }
+
+    var animationDuration: CFTimeInterval {
+        coerceToCGFloat(value(forKey: kCATransactionAnimationDuration)).map(Double.init)
+            ?? TransactionSystem.defaultAnimationDuration
+    }
+
+    var disableActions: Bool {
+        coerceToBool(value(forKey: kCATransactionDisableActions)) ?? false
+    }
+
+    // MARK: - Lock
+
+    func lock() { lockObject.lock() }
+    func unlock() { lockObject.unlock() }
+
+    /// Forgets all open transactions and pending work (for a new stage).
+    func reset() {
+        stack = []
+        changedLayers = []
+        changedLayerIDs = []
+        commitHandlers = []
+        CompletionScheduler.reset()
+    }
+}

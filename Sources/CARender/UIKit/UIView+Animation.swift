@@ -1,0 +1,67 @@
+import Foundation
+
+extension UIView {
+    /// Options of `UIView.animate(withDuration:delay:options:animations:completion:)`; the curve
+    /// options choose the timing function.
+    public struct AnimationOptions: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+
+        var timingFunctionName: CAMediaTimingFunctionName {
+            switch rawValue & (3 << 16) {
+            case 1 << 16: return .easeIn
+            case 2 << 16: return .easeOut
+            case 3 << 16: return .linear
+            default: return .easeInEaseOut
+            }
+        }
+    }
+
+    /// Animates the view property changes made in `animations` over `duration` seconds after
+    /// `delay`, then calls `completion` (with true) once they have all finished.
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                            options: AnimationOptions = [], animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        let context = ViewAnimationContext(
+            duration: duration, delay: delay,
+            timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
+        CATransaction.begin()
+        if let completion {
+            CATransaction.setCompletionBlock { completion(ViewAnimationContext.animationsEnabled) }
+        }
+        ViewAnimationContext.stack.append(context)
+        animations()
+        ViewAnimationContext.stack.removeLast()
+        CATransaction.commit()
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    }
+
+    public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
+        animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+    }
+
+    /// Turns view animations off (property changes in animation blocks then apply at once).
+    public class func setAnimationsEnabled(_ enabled: Bool) {
+        ViewAnimationContext.animationsEnabled = enabled
+    }
+
+    public class var areAnimationsEnabled: Bool { ViewAnimationContext.animationsEnabled }
+
+    /// Runs `actionsWithoutAnimation` with view animations off.
+    public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+        let previous = ViewAnimationContext.animationsEnabled
+        ViewAnimationContext.animationsEnabled = false
+        actionsWithoutAnimation()
+        ViewAnimationContext.animationsEnabled = previous
+    }
+}

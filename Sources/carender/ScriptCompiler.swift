@@ -1,0 +1,125 @@
+import Foundation
+
+/// Compiles a user's script into an executable linked against CARender, caching the result by a
+/// hash of the script, its path and the library build.
+struct ScriptCompiler {
+    let library: LibraryLocation
+    var verbose = false
+
+    /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
+    static var cacheDirectory: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["CARENDER_CACHE"], !cache.isEmpty { return URL(fileURLWithPath: cache) }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("carender")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/carender")
+    }
+
+    /// Returns a compiled executable for `script`, compiling only when the cache has none.
+    func executable(for script: URL) throws -> URL {
+        let source: Data
+        do {
+            source = try Data(contentsOf: script)
+        } catch {
+            throw CLIError("cannot read the script \(script.path): \(error.localizedDescription)")
+        }
+        let key = try cacheKey(script: script, source: source)
+        let folder = Self.cacheDirectory.appendingPathComponent(key)
+        let executable = folder.appendingPathComponent("script")
+        if FileManager.default.isExecutableFile(atPath: executable.path) {
+            if verbose { log("using the cached build \(executable.path)") }
+            return executable
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create the cache folder \(folder.path): \(error.localizedDescription)")
+        }
+        let main = folder.appendingPathComponent("main.swift")
+        try Self.wrappedSource(source, path: script.path).write(to: main, atomically: true, encoding: .utf8)
+
+        // Build beside the final name, then rename: a concurrent or interrupted run never sees a
+        // half-linked executable.
+        let partial = folder.appendingPathComponent("script.partial-\(getpid())")
+        let arguments = [
+            "-Onone", "-gnone", "-diagnostic-style", "llvm",
+            "-module-name", "CarenderScript",
+            "-module-cache-path", Self.cacheDirectory.appendingPathComponent("module-cache").path,
+            "-I", library.modulesDirectory.path,
+            "-Xcc", "-fmodule-map-file=\(library.cModuleMap.path)",
+            "-L", library.directory.path, "-lCARender",
+            "-Xlinker", "-rpath", "-Xlinker", library.directory.path,
+            main.path, "-o", partial.path,
+        ]
+        let swiftc = try Self.findSwiftc()
+        if verbose { log("\(swiftc) \(arguments.joined(separator: " "))") }
+        let status = try ScriptRunner.run(URL(fileURLWithPath: swiftc), arguments: arguments,
+                                          environment: ProcessInfo.processInfo.environment)
+        guard status == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw CLIError("\(script.path) did not compile (see the errors above)")
+        }
+        if rename(partial.path, executable.path) != 0 {
+            try? FileManager.default.removeItem(at: partial)
+            throw CLIError("cannot move the compiled script into the cache at \(executable.path)")
+        }
+        return executable
+    }
+
+    /// The script as compiled: a `#sourceLocation` line first, so diagnostics and `#file` name the
+    /// user's file and line. A leading shebang line is blanked, as swiftc only accepts it on line 1.
+    static func wrappedSource(_ data: Data, path: String) throws -> String {
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw CLIError("\(path) is not UTF-8 text")
+        }
+        if text.hasPrefix("#!") {
+            let end = text.firstIndex(of: "\n") ?? text.endIndex
+            text.replaceSubrange(text.startIndex..<end, with: "")
+        }
+        let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
+    }
+
+    private func cacheKey(script: URL, source: Data) throws -> String {
+        var hash = FNV1a64()
+        hash.combine(Data("carender-script-cache-v1".utf8))
+        hash.combine(Data(script.path.utf8))
+        hash.combine(source)
+        for file in [library.sharedLibrary, library.swiftModule] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+            let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            hash.combine(Data("\(file.path)|\(size)|\(modified)".utf8))
+        }
+        return String(format: "%016llx", hash.value)
+    }
+
+    /// `swiftc` from `SWIFTC`, else beside the running toolchain on PATH.
+    static func findSwiftc() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["SWIFTC"], !explicit.isEmpty { return explicit }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") {
+            let candidate = "\(directory)/swiftc"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw CLIError("cannot find swiftc on PATH (set SWIFTC to the Swift compiler)")
+    }
+
+    private func log(_ message: String) {
+        FileHandle.standardError.write(Data("carender: \(message)\n".utf8))
+    }
+}
+
+/// The 64-bit FNV-1a hash: enough to tell cache entries apart, and stable across runs.
+struct FNV1a64 {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func combine(_ data: Data) {
+        for byte in data {
+            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        // Separate fields, so ("ab", "c") and ("a", "bc") differ.
+        value = (value ^ 0xff) &* 0x0000_0100_0000_01b3
+    }
+}

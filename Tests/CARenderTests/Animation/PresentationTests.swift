@@ -1,0 +1,64 @@
+import XCTest
+@testable import CARender
+
+/// Presentation layers and render nodes reflect animations at the stage's time
+/// (SPEC-semantics §10, §7 transition progress).
+final class PresentationTests: XCTestCase {
+    func testPresentationMirrorsTheTree() throws {
+        let clock = AnimationClock()
+        let child = CALayer()
+        child.name = "child"
+        clock.layer.addSublayer(child)
+        let mask = CALayer()
+        clock.layer.mask = mask
+        child.add(basic("position.x", from: 0, to: 10), forKey: "a")
+        mask.add(basic("opacity", from: 0, to: 1), forKey: "m")
+        clock.advance(to: 0.5)
+        let presentation = try XCTUnwrap(clock.layer.presentation())
+        XCTAssertTrue(presentation.model() === clock.layer)
+        XCTAssertTrue(presentation.presentation() === presentation)
+        XCTAssertTrue(clock.layer.model() === clock.layer)
+        let presentedChild = try XCTUnwrap(presentation.sublayers?.first)
+        XCTAssertEqual(presentedChild.name, "child")
+        XCTAssertEqual(presentedChild.position.x, 5, accuracy: exact)
+        XCTAssertTrue(presentedChild.model() === child)
+        XCTAssertEqual(Double(try XCTUnwrap(presentation.mask).opacity), 0.5, accuracy: exact)
+        XCTAssertEqual(child.position.x, 0, "the model is unchanged")
+        // Each call is a fresh snapshot.
+        clock.advance(to: 0.75)
+        XCTAssertEqual(clock.layer.presentation()?.sublayers?.first?.position.x ?? 0, 7.5, accuracy: exact)
+        XCTAssertEqual(presentedChild.position.x, 5, accuracy: exact)
+    }
+
+    func testRenderNodeUsesPresentationValues() {
+        let clock = AnimationClock()
+        clock.layer.add(basic("cornerRadius", from: 0, to: 8), forKey: "r")
+        clock.advance(to: 0.25)
+        let node = clock.root.renderNode()
+        XCTAssertEqual(node.sublayers[0].state.cornerRadius, 2, accuracy: exact)
+        XCTAssertNil(node.sublayers[0].transition)
+    }
+
+    /// The transition's progress is `start + (end − start) × f(s)` in the render tree.
+    func testTransitionProgress() {
+        let clock = AnimationClock()
+        let t = CATransition()
+        t.type = .push
+        t.subtype = .fromLeft
+        t.startProgress = 0.2
+        t.endProgress = 0.8
+        t.duration = 1
+        clock.layer.add(t, forKey: nil)
+        // startProgress and endProgress are Floats, as on Apple's platforms.
+        let (start, end) = (Double(Float(0.2)), Double(Float(0.8)))
+        clock.advance(to: 0.25)
+        XCTAssertEqual(clock.root.renderNode().sublayers[0].transition,
+                       TransitionState(type: .push, subtype: .fromLeft, progress: start + (end - start) * 0.25))
+        clock.advance(to: 0.5)
+        XCTAssertEqual(clock.root.renderNode().sublayers[0].transition?.progress ?? 0, 0.5, accuracy: 1e-7)
+        clock.advance(to: 1.5)
+        XCTAssertNil(clock.root.renderNode().sublayers[0].transition)
+        XCTAssertEqual(CATransition().type, .fade)
+        XCTAssertEqual(kCATransitionPush, "push")
+    }
+}

@@ -1,0 +1,82 @@
+import CARender
+import XCTest
+
+final class RenderCommandTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try Fixtures.temporaryFolder()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func writeScript(_ name: String, _ text: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    func testSyntaxErrorReportsTheUsersFileAndLineAndFails() throws {
+        let script = try writeScript("broken.swift-script", """
+            import CARender
+            let stage = Stage(width: 10, height: 10)
+            let x = = 3
+            stage.run()
+            """)
+        let result = try CarenderCLI.run([script.path, "-o", folder.appendingPathComponent("out").path],
+                                         cache: folder.appendingPathComponent("cache"))
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("\(script.path):3:"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path),
+                       "a script that does not compile writes no frames")
+    }
+
+    func testRendersTheFramesOfAScriptAndCachesTheBuild() throws {
+        let script = try writeScript("box.swift-script", """
+            #!/usr/bin/env carender
+            import CARender
+            let stage = Stage(width: 6, height: 4)
+            stage.duration = 0.5
+            let box = CALayer()
+            box.frame = CGRect(x: 2, y: 1, width: 2, height: 2)
+            box.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            stage.rootLayer.addSublayer(box)
+            stage.run()
+            """)
+        let out = folder.appendingPathComponent("frames")
+        let cache = folder.appendingPathComponent("cache")
+        let first = try CarenderCLI.run([script.path, "--fps", "8", "-o", out.path], cache: cache)
+        XCTAssertEqual(first.status, 0, first.standardError)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        XCTAssertEqual(frames, (0..<4).map { String(format: "frame_%05d.png", $0) })
+        let image = try RGBAImage(contentsOfPNG: out.appendingPathComponent("frame_00003.png"))
+        XCTAssertEqual(image[2, 1], RGBA8(r: 0, g: 255, b: 0, a: 255))
+        XCTAssertEqual(image[0, 0].a, 0)
+
+        let second = try CarenderCLI.run([script.path, "--fps", "8", "-o", out.path, "--times", "0.25", "--verbose"], cache: cache)
+        XCTAssertEqual(second.status, 0, second.standardError)
+        XCTAssertTrue(second.standardError.contains("using the cached build"), second.standardError)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("0.250.png").path))
+    }
+
+    func testRuntimeErrorInTheScriptExitsNonZeroWithItsMessage() throws {
+        let script = try writeScript("huge.swift-script", """
+            import CARender
+            let stage = Stage(width: 100000, height: 100000)
+            stage.run()
+            """)
+        let result = try CarenderCLI.run([script.path, "-o", folder.appendingPathComponent("out").path],
+                                         cache: folder.appendingPathComponent("cache"))
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.standardError.contains("100000×100000"), result.standardError)
+    }
+
+    func testBadOptionsAreRejected() throws {
+        let script = try writeScript("empty.swift-script", "import CARender\n")
+        let result = try CarenderCLI.run([script.path, "--fps", "0"], cache: folder.appendingPathComponent("cache"))
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("--fps"), result.standardError)
+    }
+}

@@ -1,0 +1,70 @@
+import CARender
+import XCTest
+
+final class PNGRoundTripTests: XCTestCase {
+    /// A deterministic pattern that exercises every byte value in every channel, alpha included.
+    private func pattern(width: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let n = x &* 31 &+ y &* 17
+                image[x, y] = RGBA8(r: UInt8(n & 255), g: UInt8((n >> 3) & 255), b: UInt8((x ^ y) & 255),
+                                    a: UInt8((n &* 7 &+ 3) & 255))
+            }
+        }
+        return image
+    }
+
+    func testOddSizesRoundTripExactly() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (w, h) in [(1, 1), (3, 7), (4097, 2)] {
+            let image = pattern(width: w, height: h)
+            let url = folder.appendingPathComponent("\(w)x\(h).png")
+            try image.writePNG(to: url)
+            let back = try RGBAImage(contentsOfPNG: url)
+            XCTAssertEqual(back.width, w)
+            XCTAssertEqual(back.height, h)
+            XCTAssertEqual(back, image, "\(w)×\(h) did not survive the round trip")
+        }
+    }
+
+    func testEveryAlphaValueSurvives() throws {
+        var image = RGBAImage(width: 256, height: 1)
+        for a in 0..<256 { image[a, 0] = RGBA8(r: 200, g: UInt8(a), b: 7, a: UInt8(a)) }
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("alpha.png")
+        try image.writePNG(to: url)
+        XCTAssertEqual(try RGBAImage(contentsOfPNG: url), image)
+    }
+
+    func testOpaqueFrameIsWrittenAsRGBAndReadBackOpaque() throws {
+        var image = pattern(width: 9, height: 4)
+        for y in 0..<4 { for x in 0..<9 { image[x, y].a = 255 } }
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("opaque.png")
+        try image.writePNG(to: url)
+        let header = try Data(contentsOf: url)
+        XCTAssertEqual(header[25], 2, "colour type byte of IHDR should be 2 (RGB) for an opaque frame")
+        XCTAssertEqual(try RGBAImage(contentsOfPNG: url), image)
+    }
+
+    func testEveryCompressionSettingDecodesToTheSamePixels() throws {
+        let image = pattern(width: 33, height: 5)
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let settings: [PNGWriteOptions] = [
+            PNGWriteOptions(zlibLevel: 0, filters: .none, strategy: .default),
+            PNGWriteOptions(zlibLevel: 9, filters: .all, strategy: .default),
+            PNGWriteOptions(zlibLevel: 1, filters: .up, strategy: .huffmanOnly),
+            PNGWriteOptions(zlibLevel: 6, filters: [.sub, .average], strategy: .filtered),
+        ]
+        for (i, options) in settings.enumerated() {
+            let url = folder.appendingPathComponent("\(i).png")
+            try image.writePNG(to: url, options: options)
+            XCTAssertEqual(try RGBAImage(contentsOfPNG: url), image, "setting \(i)")
+        }
+    }
+}

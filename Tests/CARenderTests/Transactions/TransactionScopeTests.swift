@@ -1,0 +1,68 @@
+import CARender
+import XCTest
+
+/// CATransaction's values and nesting (SPEC-semantics §8.1–8.2, TV-63…TV-65).
+final class TransactionScopeTests: XCTestCase {
+    override func setUp() {
+        _ = Stage(width: 10, height: 10)   // a fresh stage resets the transaction state
+    }
+
+    func testDefaultsWithoutATransaction() {   // TV-63
+        XCTAssertEqual(CATransaction.animationDuration(), 0.25)
+        XCTAssertFalse(CATransaction.disableActions())
+        XCTAssertNil(CATransaction.animationTimingFunction())
+        XCTAssertNil(CATransaction.completionBlock())
+    }
+
+    func testNestedScopesInheritAndRestore() {   // TV-64
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(1)
+        CATransaction.begin()
+        XCTAssertEqual(CATransaction.animationDuration(), 1, "an inner transaction reads the outer value")
+        CATransaction.setAnimationDuration(2)
+        XCTAssertEqual(CATransaction.animationDuration(), 2)
+        CATransaction.commit()
+        XCTAssertEqual(CATransaction.animationDuration(), 1, "committing the inner scope restores the outer value")
+        CATransaction.commit()
+        XCTAssertEqual(CATransaction.animationDuration(), 0.25)
+    }
+
+    func testKeyedValuesInteroperateWithTheTypedAccessors() {   // TV-65
+        XCTAssertEqual(kCATransactionAnimationDuration, "animationDuration")
+        XCTAssertEqual(kCATransactionDisableActions, "disableActions")
+        XCTAssertEqual(kCATransactionAnimationTimingFunction, "animationTimingFunction")
+        XCTAssertEqual(kCATransactionCompletionBlock, "completionBlock")
+        CATransaction.begin()
+        CATransaction.setValue(1.25, forKey: kCATransactionAnimationDuration)
+        XCTAssertEqual(CATransaction.animationDuration(), 1.25)
+        CATransaction.setValue(NSNumber(value: true), forKey: kCATransactionDisableActions)
+        XCTAssertTrue(CATransaction.disableActions())
+        CATransaction.setDisableActions(false)
+        XCTAssertEqual(CATransaction.value(forKey: kCATransactionDisableActions) as? Bool, false)
+        CATransaction.setValue("mine", forKey: "customKey")
+        XCTAssertEqual(CATransaction.value(forKey: "customKey") as? String, "mine")
+        XCTAssertNil(CATransaction.value(forKey: "neverSet"))
+        let function = CAMediaTimingFunction(name: .easeIn)
+        CATransaction.setAnimationTimingFunction(function)
+        XCTAssertTrue(CATransaction.animationTimingFunction() === function)
+        CATransaction.commit()
+        XCTAssertNil(CATransaction.value(forKey: "customKey"))
+    }
+
+    func testCommitWithoutBeginChangesNothing() {
+        CATransaction.commit()
+        XCTAssertEqual(CATransaction.animationDuration(), 0.25)
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(3)
+        CATransaction.commit()
+        CATransaction.commit()
+        XCTAssertEqual(CATransaction.animationDuration(), 0.25)
+    }
+
+    func testLockIsRecursive() {
+        CATransaction.lock()
+        CATransaction.lock()
+        CATransaction.unlock()
+        CATransaction.unlock()
+    }
+}
