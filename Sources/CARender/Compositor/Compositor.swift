@@ -65,7 +65,7 @@ public final class Compositor {
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
             canvas.clear()
-            drawLayer(root, map: rootMap(root), into: canvas, alpha: 1)
+            drawPlaced(root, map: rootMap(root), superlayer: nil, superlayerMap: .scale(scale), into: canvas, alpha: 1)
         }
     }
 

@@ -20,7 +20,7 @@ extension Compositor {
             }
             var children = IntRect.empty
             for placed in node.placedSublayers() {
-                children = children.union(deviceExtent(placed.node, map: placed.toParent.then(map)))
+                children = children.union(placedExtent(placed, superlayer: s, superlayerMap: map))
             }
             extent = extent.union(s.masksToBounds ? children.intersection(boundsExtent) : children)
         } else {
@@ -33,6 +33,26 @@ extension Compositor {
             let maskExtent = deviceExtent(mask, map: maskMap)
             let shadow = includeShadow && hasShadow(s) ? shadowExtent(s, map: map) : .empty
             extent = extent.intersection(maskExtent).union(shadow)
+        }
+        return extent
+    }
+
+    /// A sublayer's extent, including where its transition can move its old and new renderings.
+    private func placedExtent(_ placed: PlacedLayer, superlayer: LayerState, superlayerMap: ProjectiveMap) -> IntRect {
+        let map = placed.toParent.then(superlayerMap)
+        guard placed.node.transition != nil else { return deviceExtent(placed.node, map: map) }
+        var new = placed.node
+        new.transition = nil
+        var extent = IntRect.empty
+        let w = Double(new.state.bounds.width), h = Double(new.state.bounds.height)
+        for (dx, dy) in [(0.0, 0.0), (w, 0), (-w, 0), (0, h), (0, -h)] {
+            extent = extent.union(deviceExtent(new, map: ProjectiveMap.translation(dx, dy).then(map)))
+            if var old = placed.node.transitionSnapshot.first {
+                old.transition = nil
+                let oldMap = ProjectiveMap(flattening: transformToSuperlayer(old.state, superlayer: superlayer))
+                    .then(superlayerMap)
+                extent = extent.union(deviceExtent(old, map: ProjectiveMap.translation(dx, dy).then(oldMap)))
+            }
         }
         return extent
     }

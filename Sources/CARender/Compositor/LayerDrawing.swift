@@ -82,7 +82,8 @@ extension Compositor {
     /// Step 4: sublayers in sibling order, each flattened into this layer's plane.
     func drawSublayers(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         for placed in node.placedSublayers() {
-            drawLayer(placed.node, map: placed.toParent.then(map), into: target, alpha: alpha * placed.alpha)
+            drawPlaced(placed.node, map: placed.toParent.then(map), superlayer: node.state, superlayerMap: map,
+                       into: target, alpha: alpha * placed.alpha)
         }
     }
 

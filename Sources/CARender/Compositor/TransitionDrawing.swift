@@ -27,7 +27,7 @@ extension Compositor {
 
     /// Draws a layer in transition: its old and new renderings, each with its own map into the
     /// device, moved in the layer's own space (so a rotated layer's transition turns with it).
-    func drawTransition(old: RenderNode, oldMap: ProjectiveMap, new: RenderNode, newMap: ProjectiveMap, type: String,
+    func drawTransition(old: RenderNode?, oldMap: ProjectiveMap, new: RenderNode, newMap: ProjectiveMap, type: String,
                         subtype: String?, progress: Double, into target: Canvas, alpha: Double) {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
         let kind = TransitionKind(rawValue: type) ?? .fade
@@ -46,6 +46,8 @@ extension Compositor {
         func moved(_ map: ProjectiveMap, by k: Double) -> ProjectiveMap {
             ProjectiveMap.translation(n.x * travel * k, n.y * travel * k).then(map)
         }
+        let empty = RenderNode(state: LayerState())
+        let old = old ?? empty
         switch kind {
         case .fade:
             crossFade(old: old, oldMap: oldMap, new: new, newMap: newMap, progress: p, into: target, alpha: alpha)
@@ -59,6 +61,26 @@ extension Compositor {
             drawLayer(new, map: newMap, into: target, alpha: alpha)
             drawLayer(old, map: moved(oldMap, by: p), into: target, alpha: alpha)
         }
+    }
+
+    /// Draws a sublayer (or the root, without `superlayer`), through its running transition if it
+    /// has one.
+    func drawPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: LayerState?, superlayerMap: ProjectiveMap,
+                    into target: Canvas, alpha: Double) {
+        guard let transition = node.transition else {
+            drawLayer(node, map: map, into: target, alpha: alpha)
+            return
+        }
+        var new = node
+        new.transition = nil
+        new.transitionSnapshot = []
+        var old = node.transitionSnapshot.first
+        old?.transition = nil
+        let oldMap = old.map {
+            ProjectiveMap(flattening: transformToSuperlayer($0.state, superlayer: superlayer)).then(superlayerMap)
+        } ?? map
+        drawTransition(old: old, oldMap: oldMap, new: new, newMap: map, type: transition.type.rawValue,
+                       subtype: transition.subtype?.rawValue, progress: transition.progress, into: target, alpha: alpha)
     }
 
     /// A true cross-dissolve: both renderings composite in offscreens, which mix as

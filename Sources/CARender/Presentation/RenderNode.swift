@@ -18,6 +18,10 @@ public struct RenderNode {
     /// The transition running on the layer at this moment, if any (its progress; the old
     /// rendering to blend from is the compositor's to keep).
     public var transition: TransitionState?
+    /// The layer's rendering from before its running `transition`: its subtree as committed when
+    /// the transition was added (0 or 1 elements). The compositor blends from it to this node;
+    /// without it the old side draws nothing.
+    public var transitionSnapshot: [RenderNode] = []
 
     public init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind

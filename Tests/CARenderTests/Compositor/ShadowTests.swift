@@ -133,12 +133,11 @@ final class ShadowTests: XCTestCase {
 
     func testShadowPathCastsTheShadow() {
         // A shadow path on a layer that draws nothing: every pixel is shadow.
-        let path = CGMutablePath(elements: [
-            CGPathElement(type: .moveToPoint, points: [CGPoint(x: 4, y: 3)]),
-            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 26, y: 3)]),
-            CGPathElement(type: .addLineToPoint, points: [CGPoint(x: 15, y: 19)]),
-            CGPathElement(type: .closeSubpath, points: []),
-        ])
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 4, y: 3))
+        path.addLine(to: CGPoint(x: 26, y: 3))
+        path.addLine(to: CGPoint(x: 15, y: 19))
+        path.closeSubpath()
         var triangle = Outline()
         triangle.add(4, 3); triangle.add(26, 3); triangle.add(15, 19); triangle.closeContour()
         check(frame: CGRect(x: 15, y: 12, width: 30, height: 22), sigma: 2.5, offset: CGSize(width: 2, height: 2),

@@ -59,3 +59,39 @@ final class TransitionTests: XCTestCase {
         }
     }
 }
+
+/// A transition carried by a node of the tree: the compositor draws it in place, moving the
+/// renderings in the layer's own space.
+final class TreeTransitionTests: XCTestCase {
+    private func stage(_ node: RenderNode) -> RGBAImage {
+        Draw.render(Draw.root(120, 60, Draw.white, [node]), 120, 60)
+    }
+
+    func testNodeTransitionBlendsItsSnapshot() {
+        var node = Draw.layer(10, 10, 100, 40, Draw.blue)
+        node.transitionSnapshot = [Draw.layer(10, 10, 100, 40, Draw.red)]
+        node.transition = TransitionState(type: .push, subtype: .fromLeft, progress: 0.25)
+        let image = stage(node)
+        // New at −75 and old at +25 within the layer: device x 10 + 25 = 35 is the seam.
+        XCTAssertPixel(image, 30, 30, (0, 0, 255, 255))
+        XCTAssertPixel(image, 40, 30, (255, 0, 0, 255))
+        XCTAssertPixel(image, 115, 30, (255, 0, 0, 255), "the old content slides beyond the bounds")
+        XCTAssertPixel(image, 5, 30, (0, 0, 255, 255), "unclipped, as without masksToBounds")
+    }
+
+    func testTransitionInsideAGroupIsNotCutByTheGroupBounds() {
+        var node = Draw.layer(10, 10, 50, 40, Draw.blue)
+        node.transitionSnapshot = [Draw.layer(10, 10, 50, 40, Draw.red)]
+        node.transition = TransitionState(type: .reveal, subtype: .fromLeft, progress: 0.5)
+        let group = Draw.layer(0, 0, 120, 60, nil, sublayers: [Draw.layer(0, 0, 5, 5, Draw.green), node]) { $0.opacity = 0.5 }
+        let image = Draw.render(Draw.root(120, 60, Draw.white, [group]), 120, 60)
+        XCTAssertPixel(image, 30, 30, (127.5, 127.5, 255, 255), "the new content is uncovered on the left")
+        XCTAssertPixel(image, 70, 30, (255, 127.5, 127.5, 255), "the old content has slid 25 pt right")
+    }
+
+    func testWithoutSnapshotTheNewContentMovesInOverNothing() {
+        var node = Draw.layer(10, 10, 100, 40, Draw.blue)
+        node.transition = TransitionState(type: .fade, subtype: nil, progress: 0.5)
+        XCTAssertPixel(stage(node), 60, 30, (127.5, 127.5, 255, 255))
+    }
+}
