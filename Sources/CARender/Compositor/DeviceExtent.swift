@@ -11,7 +11,7 @@ extension Compositor {
             let box = s.boundsBox
             let boundsExtent = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
             extent = boundsExtent
-            if let image = s.contents as? CGImage {
+            for case let image as CGImage in [s.contents, s.contentsCrossfade?.from] {
                 let placed = contentsPlacement(image, state: s).rect
                 extent = extent.union(map.deviceBounds(x0: placed.x0, y0: placed.y0, x1: placed.x1, y1: placed.y1))
             }

@@ -56,14 +56,14 @@ extension Compositor {
         if let color = s.backgroundColor {
             fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
-        let image = s.contents as? CGImage
+        let contents = hasContents(s)
         let hasSublayers = node.sublayers.contains { !$0.state.isHidden }
-        if s.masksToBounds && (image != nil || hasSublayers) {
+        if s.masksToBounds && (contents || hasSublayers) {
             let box = s.boundsBox
             let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
             if !clip.isEmpty {
                 let inside = pool.acquire(clip)
-                if let image { drawContents(image, state: s, map: map, into: inside, alpha: alpha) }
+                if contents { drawLayerContents(s, map: map, into: inside, alpha: alpha) }
                 if hasSublayers { drawSublayers(node, map: map, into: inside, alpha: alpha) }
                 setRoundedBoundsShape(s, map: map)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
@@ -71,7 +71,7 @@ extension Compositor {
                 pool.release(inside)
             }
         } else {
-            if let image { drawContents(image, state: s, map: map, into: target, alpha: alpha) }
+            if contents { drawLayerContents(s, map: map, into: target, alpha: alpha) }
             if hasSublayers { drawSublayers(node, map: map, into: target, alpha: alpha) }
         }
         if s.borderWidth > 0, let color = s.borderColor {
@@ -94,7 +94,7 @@ extension Compositor {
         var count = 0
         if hasShadow(s) { count += 1 }
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { count += 1 }
-        if s.contents is CGImage { count += 1 }
+        if hasContents(s) { count += 1 }
         if s.borderWidth > 0, s.borderColor != nil { count += 1 }
         if !node.mask.isEmpty { count += 2 }
         for child in node.sublayers where !child.state.isHidden { count += 1; if count > 1 { break } }

@@ -95,14 +95,7 @@ extension Compositor {
         defer { pool.release(after) }
         drawLayer(old, map: oldMap, into: before, alpha: 1)
         drawLayer(new, map: newMap, into: after, alpha: 1)
-        let kNew = Float(p), kOld = 1 - kNew
-        for y in extent.y0..<extent.y1 {
-            var a = before.pixel(extent.x0, y), b = after.pixel(extent.x0, y)
-            for _ in extent.x0..<extent.x1 {
-                if a.packedPixel | b.packedPixel != 0 { store(a, load(a) * kOld + load(b) * kNew) }
-                a += 4; b += 4
-            }
-        }
+        mix(before, after, fraction: p)
         blit(before, onto: target, alpha: Float(alpha))
     }
 }

@@ -247,4 +247,17 @@ final class LayerVisualTests: XCTestCase {
         XCTAssertTrue(render(true)[0, 0].isWhite)
         XCTAssertPixel(render(true), 20, 20, (255, 0, 0, 255))
     }
+
+    func testContentsCrossDissolveMixesTheTwoImages() {
+        let before = image([red8], width: 1), after = image([blue8], width: 1)
+        let out = Draw.render(Draw.root(20, 20, Draw.white, [Draw.layer(0, 0, 20, 10) { s in
+            s.contents = after
+            s.contentsCrossfade = ContentsCrossfade(from: before, fraction: 0.25)
+        }, Draw.layer(0, 10, 20, 10) { s in
+            s.contents = after
+            s.contentsCrossfade = ContentsCrossfade(from: nil, fraction: 0.25)
+        }]), 20, 20)
+        XCTAssertPixel(out, 10, 5, (191.25, 0, 63.75, 255))
+        XCTAssertPixel(out, 10, 15, (191.25, 191.25, 255, 255), "fading in from no contents")
+    }
 }
