@@ -63,7 +63,8 @@ extension Compositor {
                 hidden = (Float(e - dx), Float(e - dy), Float(w - e - dx), Float(h - e - dy))
             }
         }
-        let margin = 3.5 * sigma
+        // Beyond 3σ the Gaussian leaves less than 0.35/255 of the shadow colour.
+        let margin = 3 * sigma
         layerShape.removeAll()
         layerShape.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
         let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
