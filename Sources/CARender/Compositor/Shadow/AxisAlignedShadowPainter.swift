@@ -35,6 +35,12 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         return (a, max(a, b))
     }
 
+    /// The first column whose u is at least `u` (columns' u grow with x).
+    @inline(__always)
+    private func firstColumn(atOrAfter u: Float) -> Int {
+        Int(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
+    }
+
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         let v = Float((Double(y) + 0.5) * scaleY + offsetY)
         let rowValue = vertical.value(v)
@@ -45,49 +51,62 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         } else if v > tall.v0 && v < tall.v1 {
             skip = columnRange(tall.u0, tall.u1)
         }
-        let bv = height - v
-        // Locals, not stored properties: pixel stores through raw pointers would otherwise force
-        // the compiler to reload every field of `self` on each pixel.
-        let palette = self.palette, columns = self.columns, columnU = self.columnU, firstColumn = self.firstColumn
-        let width = self.width, rounded = self.rounded
-        var d = canvas.pixel(x0, y)
-        var x = x0
         let end = x0 + count
-        if let corner, v < corner.reach || bv < corner.reach {
-            let reach = corner.reach
-            while x < end {
-                if x == skip.0 {
-                    let next = min(skip.1, end)
-                    if next > x { d += 4 * (next - x); x = next; continue }
-                }
-                let c = coverage[x - x0]
-                if c > 0 {
-                    let k = x - firstColumn
-                    var value = columns[k] * rowValue
-                    let u = columnU[k], ru = width - u
-                    if u < reach {
-                        if v < reach && rounded.x != 0 { value -= corner.value(u, v) }
-                        if bv < reach && rounded.w != 0 { value -= corner.value(u, bv) }
-                    }
-                    if ru < reach {
-                        if v < reach && rounded.y != 0 { value -= corner.value(ru, v) }
-                        if bv < reach && rounded.z != 0 { value -= corner.value(ru, bv) }
-                    }
-                    let a = value * c
-                    if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
-                }
-                d += 4; x += 1
-            }
+        let painter = self  // a local copy: raw pixel stores would otherwise force reloads of `self`
+        guard let corner, v < corner.reach || height - v < corner.reach else {
+            painter.run(y, x0, end, skip, rowValue, v, x0, coverage, left: false, right: false)
             return
         }
-        // Rows clear of the corners: a product and a blend per pixel.
-        while x < end {
-            if x == skip.0 {
-                let next = min(skip.1, end)
-                if next > x { d += 4 * (next - x); x = next; continue }
+        // Split the row into the left corner zone, the middle and the right corner zone, so
+        // each pixel does only the corner lookups its zone needs.
+        let leftEnd = max(x0, min(end, firstColumn(atOrAfter: corner.reach)))
+        let rightStart = max(leftEnd, min(end, firstColumn(atOrAfter: width - corner.reach)))
+        // (When the zones overlap — a layer narrower than two corner reaches — the left zone
+        // needs the right corners too.)
+        let overlap = width - corner.reach < corner.reach
+        painter.run(y, x0, leftEnd, skip, rowValue, v, x0, coverage, left: true, right: overlap)
+        painter.run(y, leftEnd, rightStart, skip, rowValue, v, x0, coverage, left: false, right: false)
+        painter.run(y, rightStart, end, skip, rowValue, v, x0, coverage, left: true, right: true)
+    }
+
+    /// Paints columns `[from, to)` of row `y`, minus the hidden run `skip`; `left`/`right` select
+    /// which corners' deficits apply (`left` alone: the min-X corners; both: every corner, which
+    /// also covers layers too narrow for separate zones).
+    @inline(__always)
+    private func run(_ y: Int, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float, _ v: Float,
+                     _ x0: Int, _ coverage: UnsafePointer<Float>, left: Bool, right: Bool) {
+        guard to > from else { return }
+        let palette = self.palette, columns = self.columns, columnU = self.columnU, first = self.firstColumn
+        let bv = height - v
+        let top = v < (corner?.reach ?? 0), bottom = bv < (corner?.reach ?? 0)
+        var x = from
+        var d = canvas.pixel(from, y)
+        while x < to {
+            if x == skip.0 || (x > skip.0 && x < skip.1) {
+                let next = min(skip.1, to)
+                d += 4 * (next - x); x = next
+                continue
             }
-            let a = columns[x - firstColumn] * rowValue * coverage[x - x0]
-            if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
+            let k = x - first
+            let base = columns[k] * rowValue * coverage[x - x0]
+            if base > 0.001 {
+                var a = base
+                if left || right, let corner {
+                    let c = coverage[x - x0]
+                    let u = columnU[k], ru = width - u
+                    var deficit: Float = 0
+                    if u < corner.reach {
+                        if top && rounded.x != 0 { deficit += corner.value(u, v) }
+                        if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
+                    }
+                    if right && ru < corner.reach {
+                        if top && rounded.y != 0 { deficit += corner.value(ru, v) }
+                        if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
+                    }
+                    a -= deficit * c
+                }
+                if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
+            }
             d += 4; x += 1
         }
     }

@@ -20,8 +20,7 @@ final class CornerDeficitTable: @unchecked Sendable {
 
     private init(curve continuous: Bool, radius r: Double, sigma: Double) {
         let extent = continuous ? r * ContinuousCorner.extent : r
-        // A corner piece's blur fades below 1/1000 about 3σ from it.
-        let margin = 3.25 * sigma
+        let margin = 4 * sigma
         origin = -margin
         reach = extent + margin
         let n = min(max(Int(((reach - origin) / (sigma / 5)).rounded(.up)) + 1, 8), 160)
