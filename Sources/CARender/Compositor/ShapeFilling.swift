@@ -10,7 +10,11 @@ extension Compositor {
     func fillLayerShape<P: CoveragePainter>(map: ProjectiveMap, rule: FillRule = .nonZero, into target: Canvas,
                                             painter: inout P) {
         deviceShape.setProjection(of: layerShape, through: map)
-        rasterizer.fill(deviceShape, rule: rule, clip: target.rect, painter: &painter)
+        if let r = deviceShape.axisAlignedRectangle {
+            rasterizer.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, clip: target.rect, painter: &painter)
+        } else {
+            rasterizer.fill(deviceShape, rule: rule, clip: target.rect, painter: &painter)
+        }
     }
 
     /// Sets `layerShape` to the layer's rounded bounds.

@@ -239,6 +239,12 @@ final class CoverageRasterizer {
         }
     }
 
+    /// The scratch coverage row, at least `count` long.
+    func scratchRow(_ count: Int) -> UnsafeMutablePointer<Float> {
+        reserve(accumulation: 0, coverage: count)
+        return coverage
+    }
+
     private func reserve(accumulation needed: Int, coverage coverageNeeded: Int) {
         if needed > accumulationCapacity {
             accumulation.deallocate()

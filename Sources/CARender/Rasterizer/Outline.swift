@@ -53,4 +53,16 @@ struct Outline {
         add(x0, y0); add(x1, y0); add(x1, y1); add(x0, y1)
         closeContour()
     }
+
+    /// The rectangle, when the outline is exactly one axis-aligned rectangle (four corners in
+    /// order, either direction) — the case with a faster, separable coverage.
+    var axisAlignedRectangle: (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        guard contourEnds.count == 1, xs.count == 4 else { return nil }
+        let horizontalFirst = ys[0] == ys[1] && xs[1] == xs[2] && ys[2] == ys[3] && xs[3] == xs[0]
+        let verticalFirst = xs[0] == xs[1] && ys[1] == ys[2] && xs[2] == xs[3] && ys[3] == ys[0]
+        guard horizontalFirst || verticalFirst else { return nil }
+        let r = (x0: min(xs[0], xs[2]), y0: min(ys[0], ys[2]), x1: max(xs[0], xs[2]), y1: max(ys[0], ys[2]))
+        guard r.x1 > r.x0, r.y1 > r.y0, r.x0.isFinite, r.x1.isFinite, r.y0.isFinite, r.y1.isFinite else { return nil }
+        return r
+    }
 }

@@ -137,3 +137,29 @@ final class CoverageRasterizerTests: XCTestCase {
         XCTAssertEqual(masked.radii, SIMD4(10, 0, 10, 0))  // top-left and bottom-right
     }
 }
+
+final class RectangleCoverageTests: XCTestCase {
+    func testRectangleFastPathMatchesTheAccumulatingRasterizer() {
+        for (x0, y0, x1, y1) in [(10.25, 5.5, 20.75, 8.0), (-5.0, -3.0, 50.0, 60.0), (3.3, 4.6, 3.9, 30.2), (7.0, 7.0, 9.0, 9.0)] {
+            var shape = Outline()
+            shape.addRect(x0: x0, y0: y0, x1: x1, y1: y1)
+            XCTAssertNotNil(shape.axisAlignedRectangle)
+            let clip = IntRect(x0: 0, y0: 0, x1: 40, y1: 40)
+            var general = Recorder(), fast = Recorder()
+            let rasterizer = CoverageRasterizer()
+            rasterizer.fill(shape, rule: .nonZero, clip: clip, painter: &general)
+            rasterizer.fillRectangle(x0: x0, y0: y0, x1: x1, y1: y1, clip: clip, painter: &fast)
+            for i in 0..<(40 * 40) { XCTAssertEqual(general.values[i], fast.values[i], accuracy: 1e-4, "\(x0) \(y0): \(i)") }
+        }
+        var rotated = Outline()
+        rotated.add(0, 0); rotated.add(10, 1); rotated.add(9, 11); rotated.add(-1, 10); rotated.closeContour()
+        XCTAssertNil(rotated.axisAlignedRectangle)
+    }
+
+    private struct Recorder: CoveragePainter {
+        var values = [Float](repeating: 0, count: 40 * 40)
+        mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
+            for i in 0..<count { values[y * 40 + x0 + i] += coverage[i] }
+        }
+    }
+}

@@ -19,12 +19,23 @@ struct RoundedRectShadowPainter: CoveragePainter {
     let rounded: SIMD4<Float>
     /// Shape-space box hidden under the layer's own opaque background, skipped; empty if none.
     let hidden: (x0: Float, y0: Float, x1: Float, y1: Float)
+    /// The same background as a cross of two boxes (see `AxisAlignedShadowPainter`).
+    let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
+    let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
+
+    /// Whether a shape point lies under the layer's opaque background.
+    @inline(__always)
+    private func isHidden(_ u: Float, _ v: Float) -> Bool {
+        (u > wide.u0 && u < wide.u1 && v > wide.v0 && v < wide.v1) || (u > tall.u0 && u < tall.u1 && v > tall.v0 && v < tall.v1)
+    }
 
     @inline(__always)
     private func shade(_ u: Float, _ v: Float) -> Float {
         let h = horizontal.value(u)
         if h == 0 { return 0 }
         var value = h * vertical.value(v)
+        // Corners only take away: where the rectangle's blur is invisible, so is the result.
+        if value < 0.0005 { return 0 }
         if let corner {
             let reach = corner.reach
             let ru = width - u, bv = height - v
@@ -85,7 +96,8 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 let c = coverage[i]
                 if c > 0 {
                     let fi = Float(i)
-                    blend(d0 + 4 * i, shade(Float(u0) + fi * du, Float(v0) + fi * dv) * c)
+                    let u = Float(u0) + fi * du, v = Float(v0) + fi * dv
+                    if !isHidden(u, v) { blend(d0 + 4 * i, shade(u, v) * c) }
                 }
                 i += 1
             }
@@ -97,7 +109,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 let w = px * m.m13 + py * m.m23 + m.m33
                 if w <= 0 { continue }
                 let u = Float((px * m.m11 + py * m.m21 + m.m31) / w), v = Float((px * m.m12 + py * m.m22 + m.m32) / w)
-                if u > hidden.x0 && u < hidden.x1 && v > hidden.y0 && v < hidden.y1 { continue }
+                if (u > hidden.x0 && u < hidden.x1 && v > hidden.y0 && v < hidden.y1) || isHidden(u, v) { continue }
                 blend(d0 + 4 * i, shade(u, v) * c)
             }
         }

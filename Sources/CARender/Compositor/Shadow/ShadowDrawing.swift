@@ -70,6 +70,15 @@ extension Compositor {
         let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
                                    shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
         for level in 0...256 { shadowPalette[level] = packed(color * (Float(level) / 256)) }
+        // The opaque background as a cross of two boxes (the rectangle minus its corner
+        // squares), inset by an anti-aliasing margin, in shape coordinates.
+        let e = shape.extents.max(), aa = 1.5 / k
+        var wide: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 0, 0)
+        var tall = wide
+        if hidesCenter {
+            wide = (Float(aa - dx), Float(e + aa - dy), Float(w - aa - dx), Float(h - e - aa - dy))
+            tall = (Float(e + aa - dx), Float(aa - dy), Float(w - e - aa - dx), Float(h - aa - dy))
+        }
         let m = deviceToShape
         let axisAligned = m.isAffine && m.m12 == 0 && m.m21 == 0 && m.m11 > 0 && m.m22 > 0
         horizontal.values.withUnsafeBufferPointer { hv in
@@ -88,14 +97,6 @@ extension Compositor {
                             us[x - extent.x0] = u
                             values[x - extent.x0] = hLookup.value(u)
                         }
-                        // The opaque background as a cross of two boxes, in shape coordinates.
-                        let e = shape.extents.max(), aa = 1.5 / k
-                        var wide: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 0, 0)
-                        var tall = wide
-                        if hidesCenter {
-                            wide = (Float(aa - dx), Float(e + aa - dy), Float(w - aa - dx), Float(h - e - aa - dy))
-                            tall = (Float(e + aa - dx), Float(aa - dy), Float(w - e - aa - dx), Float(h - aa - dy))
-                        }
                         var painter = AxisAlignedShadowPainter(
                             canvas: target, palette: shadowPalette, columns: values, columnU: us, firstColumn: extent.x0,
                             vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
@@ -105,7 +106,7 @@ extension Compositor {
                         var painter = RoundedRectShadowPainter(
                             canvas: target, palette: shadowPalette, deviceToShape: deviceToShape, width: Float(w),
                             height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
-                            hidden: hidden)
+                            hidden: hidden, wide: wide, tall: tall)
                         fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
                     }
                 }
