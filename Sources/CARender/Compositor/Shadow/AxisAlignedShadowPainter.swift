@@ -82,7 +82,7 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         var x = from
         var d = canvas.pixel(from, y)
         while x < to {
-            if x == skip.0 || (x > skip.0 && x < skip.1) {
+            if x >= skip.0 && x < skip.1 {
                 let next = min(skip.1, to)
                 d += 4 * (next - x); x = next
                 continue

@@ -17,17 +17,9 @@ struct RoundedRectShadowPainter: CoveragePainter {
     let corner: CornerLookup?
     /// Which corners are rounded: top-left, top-right, bottom-right, bottom-left.
     let rounded: SIMD4<Float>
-    /// Shape-space box hidden under the layer's own opaque background, skipped; empty if none.
-    let hidden: (x0: Float, y0: Float, x1: Float, y1: Float)
     /// The same background as a cross of two boxes (see `AxisAlignedShadowPainter`).
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
-
-    /// Whether a shape point lies under the layer's opaque background.
-    @inline(__always)
-    private func isHidden(_ u: Float, _ v: Float) -> Bool {
-        (u > wide.u0 && u < wide.u1 && v > wide.v0 && v < wide.v1) || (u > tall.u0 && u < tall.u1 && v > tall.v0 && v < tall.v1)
-    }
 
     @inline(__always)
     private func shade(_ u: Float, _ v: Float) -> Float {
@@ -63,54 +55,70 @@ struct RoundedRectShadowPainter: CoveragePainter {
         shader.paintRow(y, x0, count, coverage)
     }
 
+    /// The pixels `i` of a row (device x = x0 + i, homogeneous shape point `a + b·i`) whose
+    /// shape point lies strictly inside `box`, as a half-open range (empty when none).
+    @inline(__always)
+    private func run(inside box: (u0: Float, v0: Float, u1: Float, v1: Float), a: SIMD3<Double>, b: SIMD3<Double>,
+                     count: Int) -> (Int, Int) {
+        guard box.u1 > box.u0, box.v1 > box.v0 else { return (0, 0) }
+        var lo = -Double.infinity, hi = Double.infinity
+        // Each side is linear in i once multiplied by w (> 0 where anything is drawn):
+        // u > u0  ⇔  (a.x − u0·a.z) + (b.x − u0·b.z)·i > 0, and so on.
+        func constrain(_ c0: Double, _ c1: Double) {
+            if c1 == 0 {
+                if c0 <= 0 { hi = -Double.infinity }
+            } else if c1 > 0 {
+                lo = max(lo, -c0 / c1)
+            } else {
+                hi = min(hi, -c0 / c1)
+            }
+        }
+        let u0 = Double(box.u0), u1 = Double(box.u1), v0 = Double(box.v0), v1 = Double(box.v1)
+        constrain(a.x - u0 * a.z, b.x - u0 * b.z)
+        constrain(u1 * a.z - a.x, u1 * b.z - b.x)
+        constrain(a.y - v0 * a.z, b.y - v0 * b.z)
+        constrain(v1 * a.z - a.y, v1 * b.z - b.y)
+        guard hi > lo else { return (0, 0) }
+        let from = max(0, Int(max(lo, -1).rounded(.down)) + 1)
+        let to = min(count, Int(min(hi, Double(count) + 1).rounded(.up)))
+        return from < to ? (from, to) : (0, 0)
+    }
+
     @inline(__always)
     private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>) {
         let m = deviceToShape
         let py = Double(y) + 0.5, px0 = Double(x0) + 0.5
         let d0 = canvas.pixel(x0, y)
+        // Homogeneous shape point of pixel i: a + b·i.
+        let a = SIMD3(px0 * m.m11 + py * m.m21 + m.m31, px0 * m.m12 + py * m.m22 + m.m32, px0 * m.m13 + py * m.m23 + m.m33)
+        let b = SIMD3(m.m11, m.m12, m.m13)
+        // The run under the layer's opaque background (the union of the cross's boxes when they
+        // meet, else the longer), skipped outright.
+        let r1 = run(inside: wide, a: a, b: b, count: count), r2 = run(inside: tall, a: a, b: b, count: count)
+        var skip = r1.1 - r1.0 >= r2.1 - r2.0 ? r1 : r2
+        if r1.1 > r1.0 && r2.1 > r2.0 && r1.0 <= r2.1 && r2.0 <= r1.1 { skip = (min(r1.0, r2.0), max(r1.1, r2.1)) }
         if m.isAffine {
-            let u0 = px0 * m.m11 + py * m.m21 + m.m31, v0 = px0 * m.m12 + py * m.m22 + m.m32
-            let du = Float(m.m11), dv = Float(m.m12)
-            // The run of this row under the layer's opaque centre, skipped outright.
-            var (skipFrom, skipTo) = (count, count)
-            if hidden.x1 > hidden.x0 {
-                var lo = 0.0, hi = Double(count)
-                func clamp(_ start: Double, _ step: Double, _ a: Float, _ b: Float) {
-                    if step == 0 {
-                        if !(start > Double(a) && start < Double(b)) { hi = lo }
-                    } else {
-                        var t0 = (Double(a) - start) / step, t1 = (Double(b) - start) / step
-                        if t0 > t1 { swap(&t0, &t1) }
-                        lo = max(lo, t0); hi = min(hi, t1)
-                    }
-                }
-                clamp(u0, m.m11, hidden.x0, hidden.x1)
-                clamp(v0, m.m12, hidden.y0, hidden.y1)
-                if hi > lo {
-                    skipFrom = Int(lo.rounded(.up)); skipTo = max(skipFrom, Int(hi.rounded(.down)))
-                }
-            }
+            let u0 = Float(a.x), v0 = Float(a.y), du = Float(b.x), dv = Float(b.y)
             var i = 0
             while i < count {
-                if i == skipFrom { i = skipTo; if i >= count { break } }
+                if i == skip.0 && skip.1 > i { i = skip.1; continue }
                 let c = coverage[i]
                 if c > 0 {
                     let fi = Float(i)
-                    let u = Float(u0) + fi * du, v = Float(v0) + fi * dv
-                    if !isHidden(u, v) { blend(d0 + 4 * i, shade(u, v) * c) }
+                    blend(d0 + 4 * i, shade(u0 + fi * du, v0 + fi * dv) * c)
                 }
                 i += 1
             }
         } else {
-            for i in 0..<count {
+            var i = 0
+            while i < count {
+                if i == skip.0 && skip.1 > i { i = skip.1; continue }
                 let c = coverage[i]
-                if c <= 0 { continue }
-                let px = px0 + Double(i)
-                let w = px * m.m13 + py * m.m23 + m.m33
-                if w <= 0 { continue }
-                let u = Float((px * m.m11 + py * m.m21 + m.m31) / w), v = Float((px * m.m12 + py * m.m22 + m.m32) / w)
-                if (u > hidden.x0 && u < hidden.x1 && v > hidden.y0 && v < hidden.y1) || isHidden(u, v) { continue }
-                blend(d0 + 4 * i, shade(u, v) * c)
+                let h = a + b * Double(i)
+                if c > 0 && h.z > 0 {
+                    blend(d0 + 4 * i, shade(Float(h.x / h.z), Float(h.y / h.z)) * c)
+                }
+                i += 1
             }
         }
     }

@@ -54,15 +54,6 @@ extension Compositor {
         let shape = s.cornerShape
         let radius = shape.radii.max()
         let table = radius > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
-        // Under the layer's own opaque background the shadow never shows: skip that box (inset
-        // past the corners' curves and a pixel and a half of anti-aliasing).
-        var hidden: (x0: Float, y0: Float, x1: Float, y1: Float) = (0, 0, 0, 0)
-        if hidesCenter {
-            let e = shape.extents.max() * (shape.continuous ? 0.5 : 0.3) + 1.5 / k
-            if w > 2 * e && h > 2 * e {
-                hidden = (Float(e - dx), Float(e - dy), Float(w - e - dx), Float(h - e - dy))
-            }
-        }
         // Beyond 3σ the Gaussian leaves less than 0.35/255 of the shadow colour.
         let margin = 3 * sigma
         layerShape.removeAll()
@@ -70,9 +61,11 @@ extension Compositor {
         let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
                                    shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
         for level in 0...256 { shadowPalette[level] = packed(color * (Float(level) / 256)) }
-        // The opaque background as a cross of two boxes (the rectangle minus its corner
-        // squares), inset by an anti-aliasing margin, in shape coordinates.
-        let e = shape.extents.max(), aa = 1.5 / k
+        // Under the layer's own opaque background the shadow never shows: skip it, as a cross of
+        // two boxes (the rectangle minus its corner squares) inset by an anti-aliasing margin —
+        // two pixels at the largest scale, so still over 0.7 px where perspective shrinks the
+        // layer to a third.
+        let e = shape.extents.max(), aa = 2 / k
         var wide: (u0: Float, v0: Float, u1: Float, v1: Float) = (0, 0, 0, 0)
         var tall = wide
         if hidesCenter {
@@ -106,7 +99,7 @@ extension Compositor {
                         var painter = RoundedRectShadowPainter(
                             canvas: target, palette: shadowPalette, deviceToShape: deviceToShape, width: Float(w),
                             height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
-                            hidden: hidden, wide: wide, tall: tall)
+                            wide: wide, tall: tall)
                         fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
                     }
                 }
