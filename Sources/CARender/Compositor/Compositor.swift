@@ -22,6 +22,8 @@ public final class Compositor {
     let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
     var columnScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     var columnCapacity = 1
+    /// Blurred interval profiles by (length, sigma), reused across frames.
+    var profiles: [SIMD2<Double>: BlurredIntervalProfile] = [:]
 
     public init() {}
 

@@ -51,6 +51,7 @@ final class ShadowTests: XCTestCase {
     /// pixel when the layer draws nothing opaque itself.
     private func check(frame: CGRect, radius: Double = 0, continuous: Bool = false, sigma: Double,
                        offset: CGSize, opacity: Float = 0.8, scale: Double = 1, rotation: Double = 0,
+                       transform: CATransform3D? = nil,
                        size: (Int, Int) = (60, 50), layerCoversShadow: Bool = true,
                        configure: (inout LayerState) -> Void = { _ in }, sublayers: [RenderNode] = [],
                        shadowShape: Outline? = nil,
@@ -62,7 +63,7 @@ final class ShadowTests: XCTestCase {
             s.shadowRadius = sigma
             s.shadowOffset = offset
             s.shadowColor = CGColor(gray: 0, alpha: 1)
-            s.transform = CATransform3DMakeRotation(rotation * .pi / 180, 0, 0, 1)
+            s.transform = transform ?? CATransform3DMakeRotation(rotation * .pi / 180, 0, 0, 1)
         }
         configure(&layer.state)
         layer.sublayers = sublayers
@@ -75,15 +76,17 @@ final class ShadowTests: XCTestCase {
             shape.addRoundedRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height, corners: corners, tolerance: 0.002)
         }
         let reference = BruteForceShadow(shape: shape, sigma: sigma, opacity: Double(opacity))
-        // Device pixel centre → layer bounds space (inverse of rotation about the centre).
-        let c = cos(rotation * .pi / 180), s = sin(rotation * .pi / 180)
+        // Device pixel centre → layer bounds space, through the inverse of the layer's plane map.
+        let toDevice = ProjectiveMap(flattening: transformToSuperlayer(layer.state, superlayer: nil)).then(.scale(scale))
+        let toLayer = toDevice.inverted()!
         var checked = 0, worst = 0.0
         for py in 0..<image.height {
             for px in 0..<image.width {
-                let x = (Double(px) + 0.5) / scale - frame.midX, y = (Double(py) + 0.5) / scale - frame.midY
-                let u = x * c + y * s + frame.width / 2, v = -x * s + y * c + frame.height / 2
+                let q = toLayer.apply(Double(px) + 0.5, Double(py) + 0.5)
+                guard q.w > 0 else { continue }
+                let u = q.x / q.w, v = q.y / q.w
                 if layerCoversShadow {
-                    let m = 1.5 / scale
+                    let m = 2.5 / scale
                     if u > -m && u < frame.width + m && v > -m && v < frame.height + m { continue }
                 }
                 let a = reference.alpha(u - Double(offset.width), v - Double(offset.height))
@@ -121,6 +124,17 @@ final class ShadowTests: XCTestCase {
         // Offset and blur live in the layer's space: rotating the layer rotates its shadow.
         check(frame: CGRect(x: 16, y: 14, width: 28, height: 18), radius: 6, sigma: 3,
               offset: CGSize(width: 3, height: 4), rotation: 30)
+    }
+
+    func testShadowUnderPerspectiveStaysInTheLayersPlane() {
+        // The layer's own transform turns it 35° about y with m34 = −1/120: the blur and offset
+        // happen in its plane and are projected with it.
+        check(frame: CGRect(x: 14, y: 13, width: 32, height: 24), radius: 7, sigma: 3,
+              offset: CGSize(width: 2, height: 4),
+              transform: CATransform3DConcat(CATransform3DMakeRotation(35 * .pi / 180, 0, 1, 0),
+                                             CATransform3D(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                                                           m31: 0, m32: 0, m33: 1, m34: -1.0 / 120,
+                                                           m41: 0, m42: 0, m43: 0, m44: 1)))
     }
 
     func testShadowOfCompositedSublayers() {

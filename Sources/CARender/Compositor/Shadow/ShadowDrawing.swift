@@ -48,9 +48,7 @@ extension Compositor {
         // Shape coordinates: layer space relative to the shadow rectangle's top-left corner.
         let shapeToDevice = ProjectiveMap.translation(b.x0 + dx, b.y0 + dy).then(map)
         guard let deviceToShape = shapeToDevice.inverted() else { return }
-        var horizontal = BlurredIntervalProfile(), vertical = BlurredIntervalProfile()
-        horizontal.build(a: 0, b: w, sigma: sigma)
-        vertical.build(a: 0, b: h, sigma: sigma)
+        let horizontal = profile(length: w, sigma: sigma), vertical = profile(length: h, sigma: sigma)
         let shape = s.cornerShape
         let radius = shape.radii.max()
         let table = radius > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
@@ -105,6 +103,18 @@ extension Compositor {
                 }
             }
         }
+    }
+
+    /// The blurred profile of `[0, length]`, kept across frames (a stage reuses its compositor, and
+    /// layers keep their sizes and shadows between most frames).
+    private func profile(length: Double, sigma: Double) -> BlurredIntervalProfile {
+        let key = SIMD2(length, sigma)
+        if let cached = profiles[key] { return cached }
+        var profile = BlurredIntervalProfile()
+        profile.build(a: 0, b: length, sigma: sigma)
+        if profiles.count >= 512 { profiles.removeAll(keepingCapacity: true) }
+        profiles[key] = profile
+        return profile
     }
 
     /// The general case: render the shadow's source alpha into a plane aligned with the layer's
