@@ -75,7 +75,7 @@ final class ShadowTests: XCTestCase {
             let corners = CornerShape(width: frame.width, height: frame.height, radius: radius, mask: 15, continuous: continuous)
             shape.addRoundedRect(x0: 0, y0: 0, x1: frame.width, y1: frame.height, corners: corners, tolerance: 0.002)
         }
-        let reference = BruteForceShadow(shape: shape, sigma: sigma, opacity: Double(opacity))
+        let reference = BruteForceShadow(shape: shape, sigma: sigma, opacity: Double(opacity), step: sigma > 6 ? 0.1 : 0.05)
         // Device pixel centre → layer bounds space, through the inverse of the layer's plane map.
         let toDevice = ProjectiveMap(flattening: transformToSuperlayer(layer.state, superlayer: nil)).then(.scale(scale))
         let toLayer = toDevice.inverted()!
@@ -142,6 +142,13 @@ final class ShadowTests: XCTestCase {
         // sublayer filling its bounds), through the general blur.
         check(frame: CGRect(x: 15, y: 12, width: 30, height: 20), sigma: 3, offset: CGSize(width: 3, height: 4),
               configure: { s in s.backgroundColor = nil },
+              sublayers: [Draw.layer(0, 0, 30, 20, Draw.white)])
+    }
+
+    func testWideBlurOfCompositedAlphaIsComputedAtReducedResolution() {
+        // σ = 12 pt: the general blur works on a half-resolution plane and upsamples.
+        check(frame: CGRect(x: 45, y: 40, width: 30, height: 20), sigma: 12, offset: CGSize(width: 4, height: 6),
+              size: (120, 100), configure: { s in s.backgroundColor = nil },
               sublayers: [Draw.layer(0, 0, 30, 20, Draw.white)])
     }
 

@@ -123,8 +123,12 @@ extension Compositor {
         let s = node.state
         let source = shadowSourceBox(s)
         guard source.x1 > source.x0, source.y1 > source.y0 else { return }
-        let k = min(max(map.maxScale(x0: source.x0, y0: source.y0, x1: source.x1, y1: source.y1), 0.25), 8 * scale)
         let sigma = max(Double(s.shadowRadius), 0)
+        // Plane pixels per layer unit: the device resolution, but coarser for wide blurs (a blur
+        // of 6 plane pixels is already smooth enough to upsample bilinearly, and keeps the
+        // separable kernel short).
+        var k = min(max(map.maxScale(x0: source.x0, y0: source.y0, x1: source.x1, y1: source.y1), 0.25), 8 * scale)
+        if sigma > 0 { k = min(k, max(6 / sigma, 0.05)) }
         let margin = Int((3.5 * sigma * k).rounded(.up)) + 2
         let width = Int(((source.x1 - source.x0) * k).rounded(.up)) + 2 * margin
         let height = Int(((source.y1 - source.y0) * k).rounded(.up)) + 2 * margin
