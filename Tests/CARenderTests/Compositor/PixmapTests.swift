@@ -33,3 +33,18 @@ final class PixmapTests: XCTestCase {
         XCTAssertEqual(first.bytes, Compositor().render(scene).bytes)
     }
 }
+
+final class FastIndexTests: XCTestCase {
+    func testIndicesMatchRoundingAndFloor() {
+        for k in 0..<20_000 {
+            let x = Float(k) * 0.0137
+            XCTAssertEqual(nearestIndex(x), Int(x.rounded(.toNearestOrEven)), "\(x)")
+            let i = lowerIndex(x)
+            XCTAssertTrue(Float(i) <= x && x <= Float(i + 1), "\(x) → \(i)")
+        }
+        XCTAssertEqual(nearestIndex(256), 256)
+        XCTAssertEqual(nearestIndex(0), 0)
+        XCTAssertEqual(lowerIndex(0), 0)
+        XCTAssertEqual(lowerIndex(0.3), 0)
+    }
+}

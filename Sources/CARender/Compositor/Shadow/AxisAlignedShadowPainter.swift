@@ -105,7 +105,7 @@ struct AxisAlignedShadowPainter: CoveragePainter {
                     }
                     a -= deficit * c
                 }
-                if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(a, 1) * 256 + 0.5)]) }
+                if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[nearestIndex(min(a, 1) * 256)]) }
             }
             d += 4; x += 1
         }

@@ -46,7 +46,7 @@ struct TableLookup1D {
     func value(_ u: Float) -> Float {
         let t = (u - origin) * inverseStep
         guard t >= 0, t < last else { return 0 }
-        let i = Int(t)
+        let i = lowerIndex(t)
         let f = t - Float(i)
         return values[i] + (values[i + 1] - values[i]) * f
     }

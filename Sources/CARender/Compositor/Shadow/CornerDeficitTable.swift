@@ -152,9 +152,9 @@ struct CornerLookup {
         let ta = (a - origin) * inverseStep, tb = (b - origin) * inverseStep
         let last = Float(count - 1)
         guard ta >= 0, tb >= 0, ta < last, tb < last else { return 0 }
-        let i = Int(ta), j = Int(tb)
+        let i = lowerIndex(ta), j = lowerIndex(tb)
         let fa = ta - Float(i), fb = tb - Float(j)
-        let p = values + (j * count + i)
+        let p = values + (j &* count &+ i)
         let top = p[0] + (p[1] - p[0]) * fa
         let bottom = p[count] + (p[count + 1] - p[count]) * fa
         return top + (bottom - top) * fb

@@ -46,7 +46,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
     @inline(__always)
     private func blend(_ d: UnsafeMutablePointer<UInt8>, _ k: Float) {
         if k > 0.001 {
-            d.packedPixel = sourceOverPacked(d.packedPixel, palette[Int(min(k, 1) * 256 + 0.5)])
+            d.packedPixel = sourceOverPacked(d.packedPixel, palette[nearestIndex(min(k, 1) * 256)])
         }
     }
 

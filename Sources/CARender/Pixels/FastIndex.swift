@@ -1,0 +1,16 @@
+/// Float-to-index conversions for table lookups in hot loops, without the range checks (and the
+/// `floor` call on baseline x86-64) of `Int(_:)` and `rounded(_:)`: adding 1.5 × 2²³ leaves the
+/// rounded integer in the low mantissa bits.
+
+/// `x` rounded to the nearest integer, for `x` in `-0.5 ..< 2²²`.
+@inline(__always)
+func nearestIndex(_ x: Float) -> Int {
+    Int(truncatingIfNeeded: (x + 12_582_912).bitPattern & 0x3F_FFFF)
+}
+
+/// An index `i` with `i ≤ x ≤ i + 1`, for `x` in `0 ..< 2²²` (`floor(x)`, or one less when `x` is
+/// a whole number — either way linear interpolation from `i` is exact).
+@inline(__always)
+func lowerIndex(_ x: Float) -> Int {
+    nearestIndex(x - 0.5)
+}
