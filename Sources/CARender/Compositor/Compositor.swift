@@ -3,9 +3,17 @@ import Foundation
 /// Turns a render tree into pixels (SPEC-rendering): shadows, rounded backgrounds, contents,
 /// sublayers in 3D, borders, masks and group opacity, anti-aliased by exact area coverage.
 ///
-/// An instance keeps its scratch buffers (coverage accumulation, offscreens, outlines) between
-/// frames; reuse one instance to render many frames without allocating. Not thread-safe: use one
-/// instance per thread.
+/// The pipeline, tiny-skia style, one concept per file: a layer's shapes are built in its bounds
+/// space (`Outline`, rounded rects and paths flattened within 1/8 pixel), mapped to the device by
+/// the layer's 3×3 projective map with near-plane clipping (`OutlineProjection`), turned into
+/// exact-area coverage (`CoverageRasterizer`, or `fillRectangle` for axis-aligned rectangles), and
+/// painted by a `CoveragePainter`: a solid colour, an image, an offscreen, or an analytic shadow.
+/// Group opacity, masks and `masksToBounds` composite through offscreens in device space, as small
+/// as the content, so 3D-turned subtrees are never resampled.
+///
+/// An instance keeps its scratch buffers (coverage accumulation, offscreens, outlines, shadow
+/// profiles) between frames; reuse one instance to render many frames without allocating. Not
+/// thread-safe: use one instance per thread.
 public final class Compositor {
     let rasterizer = CoverageRasterizer()
     let pool = OffscreenPool()
