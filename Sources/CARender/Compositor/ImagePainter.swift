@@ -1,0 +1,43 @@
+/// Paints a straight-alpha RGBA8 image through a projective map with bilinear filtering; samples
+/// outside the image repeat its edge pixels (SPEC-semantics §12.7, contentsRect).
+struct ImagePainter: CoveragePainter {
+    let canvas: Canvas
+    let pixels: UnsafePointer<UInt8>
+    let width: Int
+    let height: Int
+    let deviceToImage: ProjectiveMap
+    let alpha: Float
+
+    @inline(__always)
+    private func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
+        let cx = min(max(x, 0), width - 1), cy = min(max(y, 0), height - 1)
+        let p = pixels + ((cy * width + cx) << 2)
+        let a = Float(p[3]) * (1 / 255)
+        return SIMD4(Float(p[0]) * a, Float(p[1]) * a, Float(p[2]) * a, Float(p[3]))
+    }
+
+    @inline(__always)
+    mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
+        var d = canvas.pixel(x0, y)
+        let m = deviceToImage
+        let py = Double(y) + 0.5
+        for i in 0..<count {
+            let c = coverage[i] * alpha
+            if c > 0 {
+                let px = Double(x0 + i) + 0.5
+                let h = m.apply(px, py)
+                if h.w > 0 {
+                    // Pixel centres sit at half-integers: shift to sample indices.
+                    let u = h.x / h.w - 0.5, v = h.y / h.w - 0.5
+                    let fu = u.rounded(.down), fv = v.rounded(.down)
+                    let ix = Int(max(-2, min(fu, Double(width + 1)))), iy = Int(max(-2, min(fv, Double(height + 1))))
+                    let tx = Float(u - fu), ty = Float(v - fv)
+                    let top = texel(ix, iy) * (1 - tx) + texel(ix + 1, iy) * tx
+                    let bottom = texel(ix, iy + 1) * (1 - tx) + texel(ix + 1, iy + 1) * tx
+                    sourceOver(d, (top * (1 - ty) + bottom * ty) * c)
+                }
+            }
+            d += 4
+        }
+    }
+}
