@@ -1,11 +1,14 @@
-/// Paints a straight-alpha RGBA8 image through a projective map with bilinear filtering; samples
-/// outside the image repeat its edge pixels (SPEC-semantics §12.7, contentsRect).
+/// Paints a straight-alpha RGBA8 image through a projective map (device → layer) and the
+/// contents' nine-slice axes (layer → image pixels), with bilinear filtering; samples outside the
+/// image repeat its edge pixels (SPEC-semantics §12.7).
 struct ImagePainter: CoveragePainter {
     let canvas: Canvas
     let pixels: UnsafePointer<UInt8>
     let width: Int
     let height: Int
-    let deviceToImage: ProjectiveMap
+    let deviceToLayer: ProjectiveMap
+    let xAxis: SliceAxis
+    let yAxis: SliceAxis
     let alpha: Float
 
     @inline(__always)
@@ -19,7 +22,7 @@ struct ImagePainter: CoveragePainter {
     @inline(__always)
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         var d = canvas.pixel(x0, y)
-        let m = deviceToImage
+        let m = deviceToLayer
         let py = Double(y) + 0.5
         for i in 0..<count {
             let c = coverage[i] * alpha
@@ -28,7 +31,7 @@ struct ImagePainter: CoveragePainter {
                 let h = m.apply(px, py)
                 if h.w > 0 {
                     // Pixel centres sit at half-integers: shift to sample indices.
-                    let u = h.x / h.w - 0.5, v = h.y / h.w - 0.5
+                    let u = xAxis.map(h.x / h.w) - 0.5, v = yAxis.map(h.y / h.w) - 0.5
                     let fu = u.rounded(.down), fv = v.rounded(.down)
                     let ix = Int(max(-2, min(fu, Double(width + 1)))), iy = Int(max(-2, min(fv, Double(height + 1))))
                     let tx = Float(u - fu), ty = Float(v - fv)

@@ -260,4 +260,22 @@ final class LayerVisualTests: XCTestCase {
         XCTAssertPixel(out, 10, 5, (191.25, 0, 63.75, 255))
         XCTAssertPixel(out, 10, 15, (191.25, 191.25, 255, 255), "fading in from no contents")
     }
+
+    func testContentsCenterNineSlices() {
+        // 4 × 4 image: red corners, green edges, a 2 × 2 blue centre; contentsCenter selects the
+        // centre, so the 1-pixel caps stay 1 pt wide on a 30 × 30 layer.
+        var pixels = [RGBA8](repeating: blue8, count: 16)
+        for i in 0..<4 { pixels[i] = green8; pixels[12 + i] = green8; pixels[i * 4] = green8; pixels[i * 4 + 3] = green8 }
+        for i in [0, 3, 12, 15] { pixels[i] = red8 }
+        let picture = image(pixels, width: 4)
+        let out = Draw.render(Draw.root(30, 30, Draw.white, [Draw.layer(0, 0, 30, 30) { s in
+            s.contents = picture; s.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        }]), 30, 30)
+        XCTAssertPixel(out, 0, 0, (255, 0, 0, 255))
+        XCTAssertPixel(out, 29, 29, (255, 0, 0, 255))
+        XCTAssertPixel(out, 15, 0, (0, 255, 0, 255))
+        XCTAssertPixel(out, 15, 15, (0, 0, 255, 255))
+        // Two points in, a plain stretch would still show the edge; the slice is mostly centre.
+        XCTAssertGreaterThan(out[3, 15].b, 150)
+    }
 }
