@@ -16,28 +16,40 @@ public struct Pixmap: Sendable {
 
     /// Converts to a straight-alpha image, rounding each channel to nearest.
     public func unpremultiplied() -> RGBAImage {
-        var out = [UInt8](repeating: 0, count: bytes.count)
-        bytes.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                let count = src.count / 4
-                let s = UnsafeRawPointer(src.baseAddress!), d = UnsafeMutableRawPointer(dst.baseAddress!)
-                for i in 0..<count {
-                    let p = s.load(fromByteOffset: i &* 4, as: UInt32.self)
-                    let a = p >> 24
-                    if a == 255 {
-                        d.storeBytes(of: p, toByteOffset: i &* 4, as: UInt32.self)
-                    } else if a != 0 {
-                        // c · 255 / a, rounded to nearest (translucent pixels are rare: edges of a
-                        // transparent stage only).
-                        let half = a / 2
-                        let r = min(((p & 0xFF) &* 255 &+ half) / a, 255)
-                        let g = min((((p >> 8) & 0xFF) &* 255 &+ half) / a, 255)
-                        let b = min((((p >> 16) & 0xFF) &* 255 &+ half) / a, 255)
-                        d.storeBytes(of: r | g << 8 | b << 16 | a << 24, toByteOffset: i &* 4, as: UInt32.self)
-                    }
+        // Opaque pixels are already straight: copy everything, then fix the translucent ones,
+        // testing two pixels' alphas at a time.
+        var out = bytes
+        out.withUnsafeMutableBufferPointer { buffer in
+            let pixels = buffer.count / 4
+            let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
+            var i = 0
+            while i + 1 < pixels {
+                let pair = raw.load(fromByteOffset: i &* 4, as: UInt64.self)
+                if pair & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 {
+                    Self.unpremultiply(raw + i &* 4)
+                    Self.unpremultiply(raw + (i &+ 1) &* 4)
                 }
+                i &+= 2
             }
+            if i < pixels { Self.unpremultiply(raw + i &* 4) }
         }
         return RGBAImage(width: width, height: height, bytes: out)
+    }
+
+    /// Un-premultiplies one pixel in place: c · 255 / a, rounded to nearest.
+    @inline(__always)
+    private static func unpremultiply(_ pixel: UnsafeMutableRawPointer) {
+        let p = pixel.load(as: UInt32.self)
+        let a = p >> 24
+        guard a != 255 else { return }
+        guard a != 0 else {
+            pixel.storeBytes(of: 0, as: UInt32.self)
+            return
+        }
+        let half = a / 2
+        let r = min(((p & 0xFF) &* 255 &+ half) / a, 255)
+        let g = min((((p >> 8) & 0xFF) &* 255 &+ half) / a, 255)
+        let b = min((((p >> 16) & 0xFF) &* 255 &+ half) / a, 255)
+        pixel.storeBytes(of: r | g << 8 | b << 16 | a << 24, as: UInt32.self)
     }
 }
