@@ -116,7 +116,8 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 let c = coverage[i]
                 let h = a + b * Double(i)
                 if c > 0 && h.z > 0 {
-                    blend(d0 + 4 * i, shade(Float(h.x / h.z), Float(h.y / h.z)) * c)
+                    let inverse = 1 / h.z
+                    blend(d0 + 4 * i, shade(Float(h.x * inverse), Float(h.y * inverse)) * c)
                 }
                 i += 1
             }
