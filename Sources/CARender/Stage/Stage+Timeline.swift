@@ -79,7 +79,7 @@ extension Stage {
     }
 
     /// The frame times `start + n / fps` from `start` up to `end`. The count allows for
-    /// rounding in `(end − start) × fps` (0.1 × 30 is 3.0000000000000004), so an `end` that
+    /// rounding in `(end − start) × fps` (4.1 × 60 is 245.99999999999997), so an `end` that
     /// is meant to be a frame time is one.
     static func timelineTimes(from start: CFTimeInterval, to end: CFTimeInterval, fps: Double) -> [CFTimeInterval] {
         precondition(start.isFinite && end.isFinite, "Stage.sample: the range \(start) ... \(end) must be finite")

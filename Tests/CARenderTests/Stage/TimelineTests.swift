@@ -55,12 +55,13 @@ final class TimelineTests: XCTestCase {
     }
 
     func testFrameGridIsStartPlusNOverFpsUpToTheEnd() {
-        XCTAssertEqual(Stage.timelineTimes(from: 0, to: 0.1, fps: 30), [0, 1.0 / 30, 2.0 / 30, 3.0 / 30],
-                       "0.1 × 30 is 3.0000000000000004 in binary; the end is still a frame")
+        XCTAssertEqual(Stage.timelineTimes(from: 0, to: 0.1, fps: 30), [0, 1.0 / 30, 2.0 / 30, 3.0 / 30])
+        XCTAssertEqual(Stage.timelineTimes(from: 0, to: 0.29, fps: 100).count, 30,
+                       "0.29 × 100 is 28.999999999999996 in binary; the end is still a frame")
         XCTAssertEqual(Stage.timelineTimes(from: 1, to: 1, fps: 60), [1])
         XCTAssertEqual(Stage.timelineTimes(from: 0, to: 0.05, fps: 10), [0], "no frame falls in (0, 0.05]")
         let seconds = Stage.timelineTimes(from: 0, to: 4.1, fps: 60)
-        XCTAssertEqual(seconds.count, 247)
+        XCTAssertEqual(seconds.count, 247, "4.1 × 60 is 245.99999999999997, yet 246 / 60 is a frame")
         XCTAssertEqual(seconds.last, 246.0 / 60)
         XCTAssertEqual(seconds[60], 1, "frame 60 at 60 fps is t = 1 exactly, the time run() renders it")
         XCTAssertEqual(Stage.timelineTimes(from: 0.5, to: 1, fps: 4), [0.5, 0.75, 1])
@@ -126,6 +127,28 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(completion, 0.5)
         XCTAssertEqual(samples[0].value as? CGPoint, CGPoint(x: 100, y: 105), "half of the 10-point nudge at 0.375")
         XCTAssertEqual(samples[1].value as? CGPoint, CGPoint(x: 7, y: 7), "the completion block's change")
+    }
+
+    /// The sampled value is what a render at the same time draws: a 4 × 4 red square moving
+    /// from x = 10 to x = 90 in 1 s is sampled at x = 50 at 0.5 s, and the frame rendered right
+    /// after covers pixel 50 and no longer pixel 30 (where the square was at 0.25 s).
+    func testSampledValueIsWhatTheRenderDraws() {
+        let stage = Stage(width: 100, height: 20)
+        let square = CALayer()
+        square.bounds = CGRect(x: 0, y: 0, width: 4, height: 4)
+        square.position = CGPoint(x: 10, y: 10)
+        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        stage.rootLayer.addSublayer(square)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = 10
+        move.toValue = 90
+        move.duration = 1
+        square.add(move, forKey: "move")
+        let sample = stage.sample("position", of: square, at: [0.5])[0]
+        XCTAssertEqual(sample.value as? CGPoint, CGPoint(x: 50, y: 10))
+        let frame = stage.render()
+        XCTAssertEqual(frame[50, 10], RGBA8(r: 255, g: 0, b: 0, a: 255))
+        XCTAssertEqual(frame[30, 10].r, 0)
     }
 
     func testALayerWithoutPresentationSamplesNil() {
