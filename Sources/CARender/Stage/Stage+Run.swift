@@ -93,23 +93,26 @@ extension Stage {
         let directory = options.outputDirectory
         try Self.prepareOutputDirectory(directory)
         var written: [URL] = []
+        let writer = FrameWriter()
+        defer { try? writer.finish() }
         if let times = options.times {
             for t in times {
                 advance(to: t)
                 let url = directory.appendingPathComponent(RenderOptions.fileName(forTime: t))
-                try render().writePNG(to: url)
+                try writer.write(render(), to: url)
                 written.append(url)
             }
-            return written
+        } else {
+            let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
+            let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
+            for n in range {
+                advance(to: Double(n) / options.fps)
+                let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
+                try writer.write(render(), to: url)
+                written.append(url)
+            }
         }
-        let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
-        let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
-        for n in range {
-            advance(to: Double(n) / options.fps)
-            let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
-            try render().writePNG(to: url)
-            written.append(url)
-        }
+        try writer.finish()
         return written
     }
 
