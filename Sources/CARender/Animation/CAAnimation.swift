@@ -2,7 +2,7 @@ import Foundation
 
 /// The abstract base of Core Animation's animations: timing, a timing function, a delegate and
 /// user values. Animations are copied when added to a layer.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked Sendable {
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     // MARK: CAMediaTiming
 
     /// When the animation begins, in the layer's local time; 0 means "when added" (replaced with

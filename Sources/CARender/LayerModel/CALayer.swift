@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Property values live in a `LayerState` value (`modelState`); every setter goes through
 /// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
-open class CALayer: @unchecked Sendable {
+open class CALayer {
     /// The model values, as the program last set them.
     public internal(set) var modelState = LayerState()
 

@@ -90,7 +90,9 @@ public final class Stage {
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
     public func render() -> RGBAImage {
-        advance(to: time)
+        // Inside a turn (a snapshot, as `renderInContext` takes) the frame shows what is on screen
+        // now; other turns due at this instant must not run in the middle of this one.
+        if !isRunningTurn { advance(to: time) }
         let size: (width: Int, height: Int)
         do {
             size = try pixelSize()
@@ -103,8 +105,14 @@ public final class Stage {
 
     // MARK: - Turns
 
+    /// Whether a turn's body is running (so `render()` must not advance the clock).
+    private var isRunningTurn = false
+
     private func runTurn(_ body: () -> Void) {
+        let outer = isRunningTurn
+        isRunningTurn = true
         body()
+        isRunningTurn = outer
         endTurn()
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A colour for the layer-backed views of UIKit-style scripts; `cgColor` is what layers take.
-open class UIColor: Equatable, @unchecked Sendable {
+open class UIColor: Equatable {
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) {
