@@ -34,6 +34,13 @@ struct RenderCommand: ParsableCommand {
         valueName: "start:end"))
     var frames: String?
 
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
+        "Also write every rendered frame into one grid image at this path.", valueName: "file.png"))
+    var contactSheet: String?
+
+    @Option(help: "Cells per row of the contact sheet (default: about square).")
+    var columns: Int?
+
     @Flag(help: "Do not print the summary line.")
     var quiet = false
 
@@ -48,6 +55,8 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
+        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
+        if columns != nil && contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
         if let frames {
             do {
                 _ = try RenderOptions.frameRange(parsing: frames)
@@ -80,6 +89,8 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_SCALE"] = scale.map { String($0) }
         environment["CARENDER_TIMES"] = times
         environment["CARENDER_FRAMES"] = frames
+        environment["CARENDER_CONTACT_SHEET"] = contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        environment["CARENDER_CONTACT_SHEET_COLUMNS"] = columns.map(String.init)
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
         let status = try ScriptRunner.run(executable, environment: environment)
         if status != 0 { throw ExitCode(status) }

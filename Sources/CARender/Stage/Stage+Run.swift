@@ -12,6 +12,10 @@ public struct RenderOptions: Equatable, Sendable {
     public var scale: Double?
     /// When set, only these times are rendered, each to `<time with 3 decimals>.png`.
     public var times: [Double]?
+    /// When set, every rendered frame also goes into a contact sheet written to this file.
+    public var contactSheet: URL?
+    /// Cells per row of the contact sheet; nil chooses about a square grid.
+    public var contactSheetColumns: Int?
     /// When set, only frames in this range are rendered (a split of a long render); each frame
     /// is identical to the one a full render writes.
     public var frames: Range<Int>?
@@ -40,6 +44,15 @@ public struct RenderOptions: Equatable, Sendable {
         if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
         scale = try number("CARENDER_SCALE")
         if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
+        if let path = environment["CARENDER_CONTACT_SHEET"], !path.isEmpty {
+            contactSheet = URL(fileURLWithPath: path)
+        }
+        if let text = environment["CARENDER_CONTACT_SHEET_COLUMNS"], !text.isEmpty {
+            guard let columns = Int(text), columns >= 1 else {
+                throw StageError.invalidOption("the contact sheet needs at least one column, got '\(text)'")
+            }
+            contactSheetColumns = columns
+        }
         if let text = environment["CARENDER_FRAMES"], !text.isEmpty {
             frames = try RenderOptions.frameRange(parsing: text)
         }
@@ -92,28 +105,34 @@ extension Stage {
         _ = try pixelSize()
         let directory = options.outputDirectory
         try Self.prepareOutputDirectory(directory)
-        var written: [URL] = []
-        let writer = FrameWriter()
-        defer { try? writer.finish() }
+        // Which frames, and where each goes.
+        var jobs: [(time: Double, url: URL)] = []
         if let times = options.times {
-            for t in times {
-                advance(to: t)
-                let url = directory.appendingPathComponent(RenderOptions.fileName(forTime: t))
-                try writer.write(render(), to: url)
-                written.append(url)
-            }
+            jobs = times.map { ($0, directory.appendingPathComponent(RenderOptions.fileName(forTime: $0))) }
         } else {
             let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
             let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
-            for n in range {
-                advance(to: Double(n) / options.fps)
-                let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
-                try writer.write(render(), to: url)
-                written.append(url)
-            }
+            jobs = range.map { (Double($0) / options.fps, directory.appendingPathComponent(RenderOptions.fileName(forFrame: $0))) }
+        }
+        var sheet: ContactSheet?
+        if options.contactSheet != nil, !jobs.isEmpty {
+            let columns = options.contactSheetColumns ?? Int(Double(jobs.count).squareRoot().rounded(.up))
+            let frameWidth = try pixelSize().width
+            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: frameWidth, columns: columns))
+        }
+        let writer = FrameWriter()
+        defer { try? writer.finish() }
+        for job in jobs {
+            advance(to: job.time)
+            let frame = render()
+            try writer.write(frame, to: job.url)
+            sheet?.append(frame)
         }
         try writer.finish()
-        return written
+        if let sheet, let url = options.contactSheet {
+            try sheet.image().writePNG(to: url)
+        }
+        return jobs.map(\.url)
     }
 
     /// The script entry point: renders as the `carender` command line asks (through the
