@@ -41,6 +41,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Cells per row of the contact sheet (default: about square).")
     var columns: Int?
 
+    @Option(help: ArgumentHelp(
+        "Also encode the frames into a video with ffmpeg (format from the extension: .mp4, .webm, .gif, ...).",
+        valueName: "file"))
+    var video: String?
+
     @Flag(help: "Do not print the summary line.")
     var quiet = false
 
@@ -55,6 +60,7 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
+        if video != nil && times != nil { throw ValidationError("--video needs a frame sequence, not --times") }
         if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
         if columns != nil && contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
         if let frames {
@@ -94,6 +100,12 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
         let status = try ScriptRunner.run(executable, environment: environment)
         if status != 0 { throw ExitCode(status) }
+        if let video {
+            let first = try frames.map { try RenderOptions.frameRange(parsing: $0).lowerBound } ?? 0
+            let outputURL = URL(fileURLWithPath: video).standardizedFileURL
+            try VideoExport.export(framesIn: URL(fileURLWithPath: output).standardizedFileURL, first: first, fps: fps, to: outputURL)
+            if !quiet { print("carender: wrote \(outputURL.path)") }
+        }
     }
 }
 
