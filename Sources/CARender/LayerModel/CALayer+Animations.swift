@@ -19,7 +19,7 @@ extension CALayer {
     /// transaction timing function overrides the copy's, and a `beginTime` of 0 becomes "now" in
     /// the layer's local time (at commit — see `defersBeginTimeResolution`). The caller's object
     /// is unchanged.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    func attach(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
         if !(copy.duration > 0) { copy.duration = CAAnimation.defaultDurationProvider() }
         if let function = CAAnimation.transactionTimingFunctionProvider() { copy.timingFunction = function }
@@ -49,25 +49,25 @@ extension CALayer {
     }
 
     /// The attached copy under `key` (modifying it is undefined, as on Apple's platforms).
-    public func animation(forKey key: String) -> CAAnimation? {
+    func attachedAnimation(forKey key: String) -> CAAnimation? {
         animationEntries.first { $0.key == key }?.animation
     }
 
     /// The keys of the attached animations in the order they are applied; nil when there are
     /// none.
-    public func animationKeys() -> [String]? {
+    func attachedAnimationKeys() -> [String]? {
         animationEntries.isEmpty ? nil : animationEntries.map(\.key)
     }
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`
     /// unless it had already stopped.
-    public func removeAnimation(forKey key: String) {
+    func detachAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         detachEntry(at: index)
     }
 
     /// Removes every animation, each stopping unfinished unless it had already stopped.
-    public func removeAllAnimations() {
+    func detachAllAnimations() {
         while !animationEntries.isEmpty { detachEntry(at: 0) }
     }
 

@@ -5,7 +5,7 @@ extension CALayer {
     /// after the anchor point, `transform` and `position` (not the superlayer's
     /// `sublayerTransform`). Setting it sets `position` and `bounds.size` so that the box equals
     /// the new frame (exact for affine transforms; undefined, as on Apple's platforms, otherwise).
-    public var frame: CGRect {
+    var frameValue: CGRect {
         get { Self.frame(of: modelState) }
         set {
             let frame = newValue.standardized
