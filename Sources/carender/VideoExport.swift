@@ -4,12 +4,13 @@ import Foundation
 enum VideoExport {
     /// The ffmpeg arguments for frames `first ..< first + count` at `fps` into `output` (the
     /// container and codec follow the file extension; MP4 gets H.264 in yuv420p so any player
-    /// opens it).
-    static func arguments(framesIn directory: URL, first: Int, fps: Double, output: URL) -> [String] {
+    /// opens it). Only these frames go in, whatever else the folder holds.
+    static func arguments(framesIn directory: URL, first: Int, count: Int, fps: Double, output: URL) -> [String] {
         var arguments = ["-y", "-loglevel", "error",
                          "-framerate", String(fps),
                          "-start_number", String(first),
-                         "-i", directory.appendingPathComponent("frame_%05d.png").path]
+                         "-i", directory.appendingPathComponent("frame_%05d.png").path,
+                         "-frames:v", String(count)]
         switch output.pathExtension.lowercased() {
         case "mp4", "mov", "m4v":
             arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
@@ -19,14 +20,20 @@ enum VideoExport {
         return arguments + [output.path]
     }
 
-    /// Runs ffmpeg; a missing ffmpeg or a failed encode is a clear error that leaves the frames.
-    static func export(framesIn directory: URL, first: Int, fps: Double, to output: URL) throws {
+    /// ffmpeg from `CARENDER_FFMPEG`, else from `PATH`; a clear error when there is none.
+    static func locateFFmpeg() throws -> String {
         let explicit = ProcessInfo.processInfo.environment["CARENDER_FFMPEG"].flatMap { $0.isEmpty ? nil : $0 }
         guard let ffmpeg = explicit ?? findOnPath("ffmpeg"), FileManager.default.isExecutableFile(atPath: ffmpeg) else {
-            throw CLIError("--video needs ffmpeg on PATH or in CARENDER_FFMPEG (Debian: apt-get install ffmpeg); the frames are in \(directory.path)")
+            throw CLIError("--video needs ffmpeg on PATH or in CARENDER_FFMPEG (Debian: apt-get install ffmpeg)")
         }
+        return ffmpeg
+    }
+
+    /// Runs ffmpeg; a failed encode is a clear error that leaves the frames.
+    static func export(ffmpeg: String, framesIn directory: URL, first: Int, count: Int, fps: Double, to output: URL) throws {
+        guard count > 0 else { throw CLIError("no frames were rendered, so there is no video to write") }
         let status = try ScriptRunner.run(URL(fileURLWithPath: ffmpeg),
-                                          arguments: arguments(framesIn: directory, first: first, fps: fps, output: output),
+                                          arguments: arguments(framesIn: directory, first: first, count: count, fps: fps, output: output),
                                           environment: ProcessInfo.processInfo.environment)
         guard status == 0 else {
             throw CLIError("ffmpeg could not write \(output.path) (exit status \(status)); the frames are in \(directory.path)")

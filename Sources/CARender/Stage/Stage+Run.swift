@@ -114,6 +114,7 @@ extension Stage {
             let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
             jobs = range.map { (Double($0) / options.fps, directory.appendingPathComponent(RenderOptions.fileName(forFrame: $0))) }
         }
+        try checkJobs(jobs.map(\.time), sampled: options.times != nil)
         var sheet: ContactSheet?
         if options.contactSheet != nil, !jobs.isEmpty {
             let columns = options.contactSheetColumns ?? Int(Double(jobs.count).squareRoot().rounded(.up))
@@ -135,6 +136,23 @@ extension Stage {
         return jobs.map(\.url)
     }
 
+    /// The most frames one render may write (about 4.6 hours at 60 fps).
+    public static let maximumFrameCount = 1_000_000
+
+    /// Rejects frame times the clock cannot reach: it never runs backwards.
+    private func checkJobs(_ times: [Double], sampled: Bool) throws {
+        guard times.count <= Stage.maximumFrameCount else {
+            throw StageError.invalidOption("\(times.count) frames asked for; carender renders at most \(Stage.maximumFrameCount) at a time (use --frames to split the render)")
+        }
+        if let first = times.first, first < time {
+            let what = sampled ? "the first time asked for, \(first) s," : "frame 0 (t = \(first) s)"
+            throw StageError.invalidOption("the stage is already at \(time) s (the script advanced it before run()), so \(what) cannot be rendered: the clock never runs backwards")
+        }
+        for (previous, next) in zip(times, times.dropFirst()) where next < previous {
+            throw StageError.invalidOption("times must not decrease: \(next) s comes after \(previous) s, and the clock never runs backwards")
+        }
+    }
+
     /// The script entry point: renders as the `carender` command line asks (through the
     /// environment), or 60 fps into `frames/` when run on its own. Errors are printed and end the
     /// process with status 1.
@@ -142,6 +160,7 @@ extension Stage {
         do {
             let options = try RenderOptions(environment: ProcessInfo.processInfo.environment)
             let files = try render(options: options)
+            try Self.writeReport(files: files, options: options)
             if ProcessInfo.processInfo.environment["CARENDER_QUIET"] == nil {
                 print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
             }
@@ -149,6 +168,15 @@ extension Stage {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Tells the `carender` command line (through `CARENDER_REPORT`) how many frames were written
+    /// and the first frame's number, so it can tell a script that never called `run()` and make a
+    /// video of exactly these frames.
+    static func writeReport(files: [URL], options: RenderOptions) throws {
+        guard let path = ProcessInfo.processInfo.environment["CARENDER_REPORT"], !path.isEmpty else { return }
+        let first = options.times == nil ? (options.frames?.lowerBound ?? 0) : 0
+        try "\(files.count) \(first)\n".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Creates `directory` when missing and checks that files can be created in it, before any

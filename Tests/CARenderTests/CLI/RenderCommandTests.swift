@@ -82,7 +82,7 @@ final class RenderCommandTests: XCTestCase {
 }
 
 final class VideoOptionTests: XCTestCase {
-    /// Without ffmpeg the frames are still written and the error says what to install.
+    /// Without ffmpeg the error says what to install, before anything renders.
     func testVideoWithoutFFmpegExplainsAndKeepsTheFrames() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -95,7 +95,7 @@ final class VideoOptionTests: XCTestCase {
                                          extraEnvironment: ["CARENDER_FFMPEG": folder.appendingPathComponent("no-ffmpeg").path])
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.standardError.contains("--video needs ffmpeg"), result.standardError)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path).count, 2)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "the missing encoder is reported before rendering")
     }
 
     func testVideoAndTimesDoNotMix() throws {
@@ -104,5 +104,19 @@ final class VideoOptionTests: XCTestCase {
         let result = try CarenderCLI.run(["x.swift-script", "--times", "0", "--video", "v.mp4"], cache: folder)
         XCTAssertNotEqual(result.status, 0)
         XCTAssertTrue(result.standardError.contains("--video needs a frame sequence"), result.standardError)
+    }
+}
+
+final class ScriptWithoutRunTests: XCTestCase {
+    func testAScriptThatNeverCallsRunIsReported() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("forgot.swift-script")
+        try "import CARender\nlet stage = Stage(width: 4, height: 4)\nprint(\"built\")\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try CarenderCLI.run([script.path, "-o", folder.appendingPathComponent("out").path],
+                                         cache: folder.appendingPathComponent("cache"))
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput, "built\n")
+        XCTAssertTrue(result.standardError.contains("finished without calling stage.run()"), result.standardError)
     }
 }
