@@ -193,6 +193,53 @@ open class CALayer: NSObject {
     /// For a presentation copy the model layer it was made from, otherwise the receiver.
     open func model() -> CALayer { modelLayer() }
 
+    // MARK: - Layout and display
+
+    /// Set by `setNeedsLayout()`; cleared when the layer is laid out.
+    var needsLayoutFlag = false
+    /// Set by `setNeedsDisplay()`; cleared when the layer is displayed.
+    var needsDisplayFlag = false
+
+    /// Marks the layer for layout: `layoutSublayers()` runs before the next commit reaches the
+    /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        LayoutPass.schedule(self)
+    }
+
+    /// Whether `setNeedsLayout()` is pending.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer now if it is marked, then its sublayers.
+    open func layoutIfNeeded() { performLayoutIfNeeded() }
+
+    /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    /// Override to lay out sublayers by hand.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the contents for an update: `display()` runs before the next commit.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        LayoutPass.schedule(self)
+    }
+
+    /// Marks part of the contents for an update (carender updates the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether `setNeedsDisplay()` is pending.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer now if it is marked.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// Updates `contents`; the default asks the delegate's `display(_:)`. Override to set
+    /// `contents` yourself (carender has no Core Graphics drawing context for `draw(in:)`).
+    open func display() { delegate?.display(self) }
+
     // MARK: - CAMediaTiming
 
     open var beginTime: CFTimeInterval {
@@ -242,7 +289,14 @@ open class CALayer: NSObject {
     /// The layer's own coordinate space: its origin and size.
     open var bounds: CGRect {
         get { modelState.bounds }
-        set { setModelValue(\.bounds, newValue, forKey: "bounds") }
+        set {
+            let resized = newValue.size != modelState.bounds.size
+            setModelValue(\.bounds, newValue, forKey: "bounds")
+            if resized && !isPresentationCopy {
+                setNeedsLayout()
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinates.

@@ -76,6 +76,9 @@ final class TransactionSystem {
     }
 
     private func commitTop() {
+        // Layout runs inside the outermost transaction, so its changes follow that transaction's
+        // settings (disabled actions, duration) as they do on Apple's platforms.
+        if stack.count == 1 { LayoutPass.run() }
         var scope = stack.removeLast()
         scope.openCompletion = nil
         for group in scope.completions where group.seal() {
@@ -87,6 +90,7 @@ final class TransactionSystem {
     /// The outermost commit: added animations get their begin times, changed layers' model values
     /// become the committed (rendered) values, and the stage's tree is marked as committed.
     private func commitRenderTree() {
+        LayoutPass.run()
         let now = CACurrentMediaTime()
         CALayer.resolvePendingBeginTimes(now: now)
         let handlers = commitHandlers
@@ -192,5 +196,6 @@ final class TransactionSystem {
         changedLayerIDs = []
         commitHandlers = []
         CompletionScheduler.reset()
+        LayoutPass.reset()
     }
 }

@@ -82,7 +82,19 @@ open class UIView: NSObject, CALayerDelegate {
         layer.removeFromSuperlayer()
     }
 
+    // MARK: - Layout
+
+    /// Lays out subviews; override to position them (called when the view's layer is laid out).
+    open func layoutSubviews() {}
+
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
     // MARK: - CALayerDelegate
+
+    /// The layer asks its view to lay out: `layoutSubviews()`.
+    open func layoutSublayers(of layer: CALayer) { layoutSubviews() }
 
     /// `NSNull` outside `UIView.animate` blocks, an animation inside one.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
