@@ -20,18 +20,7 @@ final class TransactionSystem {
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
-    private init() {
-        // Animations read the transaction when they are added, and leave `beginTime = 0` for
-        // the commit to resolve.
-        CAAnimation.defaultDurationProvider = { TransactionSystem.shared.animationDuration }
-        CAAnimation.transactionTimingFunctionProvider = { CATransaction.animationTimingFunction() }
-        CALayer.defersBeginTimeResolution = true
-        CALayer.animationAttachObserver = { _, entry in
-            let animation = entry.animation
-            TransactionSystem.shared.animationAdded(animation)
-            entry.stopObservers.append { _ in TransactionSystem.shared.animationStopped(animation) }
-        }
-    }
+    private init() {}
 
     var depth: Int { stack.count }
 
