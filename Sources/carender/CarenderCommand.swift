@@ -18,6 +18,8 @@ struct CarenderCommand: ParsableCommand {
               --scale K        pixels per point (default: the script's stage.scale)
               --times T,...    render only these times, each to <time>.png (e.g. 0.500.png)
               --frames A:B     render only frames A ..< B of the sequence (split a long render)
+              --contact-sheet F  also write all rendered frames as one grid image (--columns N)
+              --video F        also encode the frames with ffmpeg (.mp4, .webm, .gif, ...)
               --quiet          no summary line;  --verbose  show the compiler call
 
             The library is found next to the carender executable, or where CARENDER_HOME \

@@ -34,6 +34,18 @@ struct RenderCommand: ParsableCommand {
         valueName: "start:end"))
     var frames: String?
 
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
+        "Also write every rendered frame into one grid image at this path.", valueName: "file.png"))
+    var contactSheet: String?
+
+    @Option(help: "Cells per row of the contact sheet (default: about square).")
+    var columns: Int?
+
+    @Option(help: ArgumentHelp(
+        "Also encode the frames into a video with ffmpeg (format from the extension: .mp4, .webm, .gif, ...).",
+        valueName: "file"))
+    var video: String?
+
     @Flag(help: "Do not print the summary line.")
     var quiet = false
 
@@ -48,6 +60,9 @@ struct RenderCommand: ParsableCommand {
         if let scale, !(scale.isFinite && scale > 0) {
             throw ValidationError("--scale must be a positive number, got \(scale)")
         }
+        if video != nil && times != nil { throw ValidationError("--video needs a frame sequence, not --times") }
+        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
+        if columns != nil && contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
         if let frames {
             do {
                 _ = try RenderOptions.frameRange(parsing: frames)
@@ -69,20 +84,40 @@ struct RenderCommand: ParsableCommand {
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
             throw CLIError("cannot read the script \(script)")
         }
+        // Fail before a long render, not after it.
+        let ffmpeg = try video.map { _ in try VideoExport.locateFFmpeg() }
         let library = try LibraryLocation.find()
         let compiler = ScriptCompiler(library: library, verbose: verbose)
         let executable = try compiler.executable(for: scriptURL)
 
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("carender-report-\(getpid())")
+        try? FileManager.default.removeItem(at: report)
+        defer { try? FileManager.default.removeItem(at: report) }
+        let outputDirectory = URL(fileURLWithPath: output).standardizedFileURL
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_FPS"] = String(fps)
-        environment["CARENDER_OUTPUT"] = URL(fileURLWithPath: output).standardizedFileURL.path
+        environment["CARENDER_OUTPUT"] = outputDirectory.path
         environment["CARENDER_DURATION"] = duration.map { String($0) }
         environment["CARENDER_SCALE"] = scale.map { String($0) }
         environment["CARENDER_TIMES"] = times
         environment["CARENDER_FRAMES"] = frames
+        environment["CARENDER_CONTACT_SHEET"] = contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        environment["CARENDER_CONTACT_SHEET_COLUMNS"] = columns.map(String.init)
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
+        environment["CARENDER_REPORT"] = report.path
         let status = try ScriptRunner.run(executable, environment: environment)
         if status != 0 { throw ExitCode(status) }
+
+        guard let rendered = RenderReport(contentsOf: report) else {
+            FileHandle.standardError.write(Data("carender: warning: \(script) finished without calling stage.run(); no frames were written\n".utf8))
+            return
+        }
+        if let ffmpeg, let video {
+            let outputURL = URL(fileURLWithPath: video).standardizedFileURL
+            try VideoExport.export(ffmpeg: ffmpeg, framesIn: outputDirectory, first: rendered.firstFrame,
+                                   count: rendered.frameCount, fps: fps, to: outputURL)
+            if !quiet { print("carender: wrote \(outputURL.path)") }
+        }
     }
 }
 
@@ -90,4 +125,18 @@ struct RenderCommand: ParsableCommand {
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// What `stage.run()` reported back: how many frames it wrote, starting at which frame number.
+struct RenderReport {
+    let frameCount: Int
+    let firstFrame: Int
+
+    init?(contentsOf url: URL) {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        guard numbers.count == 2 else { return nil }
+        frameCount = numbers[0]
+        firstFrame = numbers[1]
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The abstract base of Core Animation's animations: timing, a timing function, a delegate and
 /// user values. Animations are copied when added to a layer.
-open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked Sendable {
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     // MARK: CAMediaTiming
 
     /// When the animation begins, in the layer's local time; 0 means "when added" (replaced with
@@ -132,20 +132,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction, @unchecked
 
     // MARK: Evaluation
 
-    /// The default duration for animations whose duration is ≤ 0 when they are added: the
-    /// current transaction's animation duration. Transactions code replaces this provider;
-    /// until then it is Core Animation's 0.25 s.
-    nonisolated(unsafe) static var defaultDurationProvider: () -> CFTimeInterval = { 0.25 }
-
-    /// The timing function the current transaction imposes on animations added in it (nil
-    /// leaves each animation's own). Transactions code replaces this provider.
-    nonisolated(unsafe) static var transactionTimingFunctionProvider: () -> CAMediaTimingFunction? = { nil }
-
     /// The timing parameters with the duration resolved: a positive `duration` as is, otherwise
-    /// `inheritedDuration` (a group's, for its children) or the default duration.
+    /// `inheritedDuration` (a group's, for its children) or Core Animation's 0.25 s.
     func timingParameters(inheritedDuration: Double? = nil) -> MediaTimingParameters {
         var d = duration
-        if !(d > 0) { d = inheritedDuration ?? CAAnimation.defaultDurationProvider() }
+        if !(d > 0) { d = inheritedDuration ?? TransactionSystem.defaultAnimationDuration }
         return MediaTimingParameters(self, duration: d)
     }
 

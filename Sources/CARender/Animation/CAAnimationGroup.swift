@@ -6,7 +6,7 @@ import Foundation
 /// as their parent time, so they are clipped to the group's duration. A child whose duration is
 /// ≤ 0 takes the group's duration (SPEC's recommendation; Apple's rule is undocumented). The
 /// children's delegates and `isRemovedOnCompletion` are ignored; only the group reports.
-open class CAAnimationGroup: CAAnimation, @unchecked Sendable {
+open class CAAnimationGroup: CAAnimation {
     /// The animations to run.
     open var animations: [CAAnimation]?
 

@@ -5,7 +5,7 @@ import Foundation
 /// Any of `fromValue`, `toValue` and `byValue` may be nil (SPEC-semantics §3.1); a missing end is
 /// the property's *live* model value, read again at every frame, so changing the model while
 /// the animation runs bends its path (§3.2).
-open class CABasicAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CABasicAnimation: CAPropertyAnimation {
     /// The start value.
     open var fromValue: Any?
     /// The end value.

@@ -38,7 +38,7 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 
 /// An animation of a property through a sequence of values, or of a point along a path
 /// (SPEC-semantics §4).
-open class CAKeyframeAnimation: CAPropertyAnimation, @unchecked Sendable {
+open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
     /// A path for point properties; when set it overrides `values`.

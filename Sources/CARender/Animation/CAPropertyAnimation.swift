@@ -2,7 +2,7 @@ import Foundation
 
 /// An animation of one layer property, named by a key path such as "opacity", "position.x" or
 /// "transform.rotation.z".
-open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
+open class CAPropertyAnimation: CAAnimation {
     /// The key path of the animated property, relative to the layer.
     open var keyPath: String?
     /// When true the animation's value is added to the value below it (the model value, or the
@@ -19,6 +19,22 @@ open class CAPropertyAnimation: CAAnimation, @unchecked Sendable {
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path
+    }
+
+    /// Run as an action, the animation is added under the event's key (a copy, so an action kept
+    /// in `actions` is never changed). A property animation without a key path animates the
+    /// event's property, and a basic animation without from, to or by values runs from the
+    /// value on screen before the change to the new model value, as CABasicAnimation documents.
+    open override func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        guard let layer = anObject as? CALayer, let animation = copy() as? CAPropertyAnimation else {
+            return super.run(forKey: event, object: anObject, arguments: dict)
+        }
+        if animation.keyPath == nil || animation.keyPath?.isEmpty == true { animation.keyPath = event }
+        if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
+            // The committed values still hold the old value: the presentation is what was on screen.
+            basic.fromValue = layer.presentation()?.value(forKeyPath: keyPath)
+        }
+        layer.add(animation, forKey: event)
     }
 
     override func copyProperties(from other: CAAnimation) {

@@ -5,7 +5,7 @@ import Foundation
 /// The spring is evaluated at the animation's basic time in *seconds* (SPEC-semantics §5.3):
 /// `duration` only decides when the animation ends, it does not stretch the curve. Set
 /// `duration = settlingDuration` to let the spring come to rest. `timingFunction` is ignored.
-open class CASpringAnimation: CABasicAnimation, @unchecked Sendable {
+open class CASpringAnimation: CABasicAnimation {
     /// The mass of the object on the spring; must be > 0 (1 by default).
     open var mass: CGFloat = 1 {
         didSet { if !(mass > 0) { mass = oldValue } }

@@ -37,7 +37,7 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
 
 /// An animation of a layer's whole rendering from its previous state to its current one. Added
 /// to a layer it is always stored under the key "transition".
-open class CATransition: CAAnimation, @unchecked Sendable {
+open class CATransition: CAAnimation {
     /// The kind of transition; `fade` by default.
     open var type: CATransitionType = .fade
     /// The direction of `moveIn`, `push` and `reveal`; nil by default.

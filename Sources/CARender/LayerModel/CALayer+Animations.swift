@@ -2,27 +2,18 @@ import Foundation
 
 /// Adding, replacing, finding and removing a layer's explicit animations (SPEC-semantics §9).
 extension CALayer {
-    /// When true, `add(_:forKey:)` leaves a zero `beginTime` for the transaction's commit to
-    /// resolve through `resolvePendingBeginTimes(now:)`; when false (until transactions code
-    /// takes this over) it is resolved immediately to the layer's current local time.
-    nonisolated(unsafe) static var defersBeginTimeResolution = false
-
-    /// Called for every animation attached to a layer (transaction completion tracking hooks
-    /// here and adds a stop observer to the entry).
-    nonisolated(unsafe) static var animationAttachObserver: ((CALayer, AttachedAnimation) -> Void)?
-
     /// Attaches a copy of `anim` under `key`, replacing (and stopping, unfinished) an animation
     /// with the same key. A nil key gets a unique generated key; a `CATransition` always uses
     /// "transition".
     ///
     /// The copy's duration ≤ 0 becomes the default duration (the transaction's, or 0.25 s), a
     /// transaction timing function overrides the copy's, and a `beginTime` of 0 becomes "now" in
-    /// the layer's local time (at commit — see `defersBeginTimeResolution`). The caller's object
-    /// is unchanged.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// the layer's local time when the transaction commits. The caller's object is unchanged.
+    func attach(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        if !(copy.duration > 0) { copy.duration = CAAnimation.defaultDurationProvider() }
-        if let function = CAAnimation.transactionTimingFunctionProvider() { copy.timingFunction = function }
+        let transaction = TransactionSystem.shared
+        if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
+        if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
         copy.checkKeyPaths()
         let resolvedKey: String
         if copy is CATransition {
@@ -39,35 +30,33 @@ extension CALayer {
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
         animationEntries.append(entry)
         if entry.beginTimePending {
-            if CALayer.defersBeginTimeResolution {
-                AnimationScheduler.layersAwaitingBeginTime.append(.init(layer: self))
-            } else {
-                resolveBeginTimes(now: CACurrentMediaTime())
-            }
+            AnimationScheduler.layersAwaitingBeginTime.append(.init(layer: self))
         }
-        CALayer.animationAttachObserver?(self, entry)
+        // The open transactions' completion blocks wait for the copy until it stops.
+        transaction.animationAdded(copy)
+        entry.stopObservers.append { _ in transaction.animationStopped(copy) }
     }
 
     /// The attached copy under `key` (modifying it is undefined, as on Apple's platforms).
-    public func animation(forKey key: String) -> CAAnimation? {
+    func attachedAnimation(forKey key: String) -> CAAnimation? {
         animationEntries.first { $0.key == key }?.animation
     }
 
     /// The keys of the attached animations in the order they are applied; nil when there are
     /// none.
-    public func animationKeys() -> [String]? {
+    func attachedAnimationKeys() -> [String]? {
         animationEntries.isEmpty ? nil : animationEntries.map(\.key)
     }
 
     /// Removes the animation under `key`; its delegate hears `animationDidStop(finished: false)`
     /// unless it had already stopped.
-    public func removeAnimation(forKey key: String) {
+    func detachAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         detachEntry(at: index)
     }
 
     /// Removes every animation, each stopping unfinished unless it had already stopped.
-    public func removeAllAnimations() {
+    func detachAllAnimations() {
         while !animationEntries.isEmpty { detachEntry(at: 0) }
     }
 
@@ -93,7 +82,7 @@ extension CALayer {
     }
 
     /// Resolves pending begin times on every layer that received an animation since the last
-    /// call (used when `defersBeginTimeResolution` is on).
+    /// call (the outermost commit does this).
     static func resolvePendingBeginTimes(now: CFTimeInterval) {
         let layers = AnimationScheduler.layersAwaitingBeginTime
         AnimationScheduler.layersAwaitingBeginTime = []

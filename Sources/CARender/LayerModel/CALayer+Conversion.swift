@@ -10,25 +10,25 @@ extension CALayer {
     /// Converts `p` from `layer`'s coordinates (the roots' common space when nil) to this layer's.
     /// When this layer's plane is seen edge-on (or collapsed by a zero scale) no point maps back
     /// and `p` is returned unchanged.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    func convertPoint(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         convertedPoint(p, from: layer) ?? p
     }
 
     /// Converts `p` from this layer's coordinates to `layer`'s (the roots' common space when nil).
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    func convertPoint(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         if let layer { return layer.convert(p, from: self) }
         return mappingToRootSpace().project(p) ?? p
     }
 
     /// Converts `r` from `layer`'s coordinates to this layer's: the box spanned by its converted corners.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    func convertRect(_ r: CGRect, from layer: CALayer?) -> CGRect {
         if r.isNull { return r }
         let s = r.standardized
         return CGRect.boundingBox(of: Self.corners(of: s).map { convert($0, from: layer) })
     }
 
     /// Converts `r` from this layer's coordinates to `layer`'s: the box spanned by its converted corners.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    func convertRect(_ r: CGRect, to layer: CALayer?) -> CGRect {
         if r.isNull { return r }
         let s = r.standardized
         return CGRect.boundingBox(of: Self.corners(of: s).map { convert($0, to: layer) })

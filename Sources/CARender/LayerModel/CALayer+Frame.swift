@@ -5,7 +5,7 @@ extension CALayer {
     /// after the anchor point, `transform` and `position` (not the superlayer's
     /// `sublayerTransform`). Setting it sets `position` and `bounds.size` so that the box equals
     /// the new frame (exact for affine transforms; undefined, as on Apple's platforms, otherwise).
-    public var frame: CGRect {
+    var frameValue: CGRect {
         get { Self.frame(of: modelState) }
         set {
             let frame = newValue.standardized
@@ -30,24 +30,22 @@ extension CALayer {
         }
     }
 
-    /// The frame a layer with `state` would have.
+    /// The frame a layer with `state` would have: its bounds corners through the layer's own
+    /// mapping into the superlayer (without the superlayer's `sublayerTransform`).
     static func frame(of state: LayerState) -> CGRect {
+        let m = state.mappingToSuperlayer(nil)
         let b = state.bounds
-        let t = state.transform
-        let ax = b.width * state.anchorPoint.x
-        let ay = b.height * state.anchorPoint.y
         var minX = CGFloat.infinity, minY = CGFloat.infinity
         var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        for (cx, cy) in [(0, 0), (b.width, 0), (0, b.height), (b.width, b.height)] as [(CGFloat, CGFloat)] {
-            let x = cx - ax, y = cy - ay, z = -state.anchorPointZ
-            let px = x * t.m11 + y * t.m21 + z * t.m31 + t.m41
-            let py = x * t.m12 + y * t.m22 + z * t.m32 + t.m42
-            var w = x * t.m14 + y * t.m24 + z * t.m34 + t.m44
+        for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+            var w = x * m.m14 + y * m.m24 + m.m44
             if w == 0 { w = 1 }
-            minX = min(minX, px / w + state.position.x)
-            maxX = max(maxX, px / w + state.position.x)
-            minY = min(minY, py / w + state.position.y)
-            maxY = max(maxY, py / w + state.position.y)
+            let px = (x * m.m11 + y * m.m21 + m.m41) / w
+            let py = (x * m.m12 + y * m.m22 + m.m42) / w
+            minX = min(minX, px)
+            maxX = max(maxX, px)
+            minY = min(minY, py)
+            maxY = max(maxY, py)
         }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }

@@ -1,51 +1,9 @@
 import Foundation
 
-/// A layer's `CAMediaTiming`: it maps its superlayer's time (absolute time for a root) to the
-/// local time its animations and sublayers run in. Values live in `LayerState` so presentation
-/// copies and commits carry them like any other property.
+/// A layer's `CAMediaTiming` (the properties are in CALayer.swift): it maps its superlayer's time
+/// (absolute time for a root) to the local time its animations and sublayers run in. Values live
+/// in `LayerState` so presentation copies and commits carry them like any other property.
 extension CALayer: CAMediaTiming {
-    public var beginTime: CFTimeInterval {
-        get { modelState.beginTime }
-        set { setModelValue(\.beginTime, newValue, forKey: "beginTime") }
-    }
-
-    /// Infinite by default for layers, so a layer's local time never wraps.
-    public var duration: CFTimeInterval {
-        get { modelState.duration }
-        set { setModelValue(\.duration, newValue, forKey: "duration") }
-    }
-
-    /// 0 pauses the layer's subtree (Apple's QA1673 pause recipe).
-    public var speed: Float {
-        get { modelState.speed }
-        set { setModelValue(\.speed, newValue, forKey: "speed") }
-    }
-
-    public var timeOffset: CFTimeInterval {
-        get { modelState.timeOffset }
-        set { setModelValue(\.timeOffset, newValue, forKey: "timeOffset") }
-    }
-
-    public var repeatCount: Float {
-        get { modelState.repeatCount }
-        set { setModelValue(\.repeatCount, newValue, forKey: "repeatCount") }
-    }
-
-    public var repeatDuration: CFTimeInterval {
-        get { modelState.repeatDuration }
-        set { setModelValue(\.repeatDuration, newValue, forKey: "repeatDuration") }
-    }
-
-    public var autoreverses: Bool {
-        get { modelState.autoreverses }
-        set { setModelValue(\.autoreverses, newValue, forKey: "autoreverses") }
-    }
-
-    public var fillMode: CAMediaTimingFillMode {
-        get { modelState.fillMode }
-        set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
-    }
-
     // MARK: - Time conversion
 
     /// Converts `t` from `layer`'s local time (absolute time when nil) to the receiver's.
@@ -54,13 +12,13 @@ extension CALayer: CAMediaTiming {
     /// `(tp − beginTime) × speed + timeOffset`, then brought down the receiver's chain. A layer
     /// with speed 0 maps every parent time to one local time, so lifting through it yields its
     /// `beginTime` (the earliest parent time with that local time).
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    func convertLocalTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let absolute = layer.map { $0.absoluteTime(fromLocal: t) } ?? t
         return localTime(fromAbsolute: absolute)
     }
 
     /// Converts `t` from the receiver's local time to `layer`'s (absolute time when nil).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    func convertLocalTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let absolute = absoluteTime(fromLocal: t)
         return layer.map { $0.localTime(fromAbsolute: absolute) } ?? absolute
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Property values live in a `LayerState` value (`modelState`); every setter goes through
 /// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
-open class CALayer: @unchecked Sendable {
+open class CALayer: NSObject {
     /// The model values, as the program last set them.
     public internal(set) var modelState = LayerState()
 
@@ -42,10 +42,13 @@ open class CALayer: @unchecked Sendable {
     public private(set) weak var superlayer: CALayer?
     private var maskStorage: CALayer?
 
-    public init() {}
+    public override init() {
+        super.init()
+    }
 
     /// Makes a copy of `layer`'s state (used for presentation layers and by subclasses).
     public init(layer: Any) {
+        super.init()
         if let other = layer as? CALayer {
             modelState = other.modelState
             name = other.name
@@ -129,12 +132,171 @@ open class CALayer: @unchecked Sendable {
     /// Whether `p`, in this layer's coordinates, lies inside its bounds.
     open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
 
+
+    // MARK: - Overridable entry points
+    // Declared here, in the class body, so subclasses can override them as on Apple's
+    // platforms; each forwards to its implementation in the extension that owns the concept.
+
+    /// The layer's rectangle in its superlayer's coordinates (see CALayer+Frame.swift).
+    open var frame: CGRect {
+        get { frameValue }
+        set { frameValue = newValue }
+    }
+
+    /// The transform as an affine transform when it is one, otherwise the identity.
+    open func affineTransform() -> CGAffineTransform { affineTransformValue() }
+
+    /// Replaces the transform with an affine one.
+    open func setAffineTransform(_ m: CGAffineTransform) { replaceTransform(withAffine: m) }
+
+    /// Attaches a copy of `anim` under `key` (see CALayer+Animations.swift).
+    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+
+    /// The attached copy under `key`.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations in the order they apply; nil when there are none.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// Removes the animation under `key`.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every animation.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// Converts a point from `layer`'s coordinates (see CALayer+Conversion.swift).
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { convertPoint(p, from: layer) }
+
+    /// Converts a point to `layer`'s coordinates.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { convertPoint(p, to: layer) }
+
+    /// Converts a rectangle from `layer`'s coordinates (the box of its converted corners).
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { convertRect(r, from: layer) }
+
+    /// Converts a rectangle to `layer`'s coordinates.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { convertRect(r, to: layer) }
+
+    /// Converts `t` from `layer`'s local time (absolute time when nil) to the receiver's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { convertLocalTime(t, from: layer) }
+
+    /// Converts `t` from the receiver's local time to `layer`'s (absolute time when nil).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertLocalTime(t, to: layer) }
+
+    /// A copy with the running animations applied at the current time (see
+    /// CALayer+Presentation.swift); nil before the layer is first committed.
+    ///
+    /// Unlike Apple's (`-> Self?`) the copy is a plain `CALayer`: Swift can only build an
+    /// instance of an unknown subclass through a `required` initializer, which would break
+    /// subclasses written for Apple's CALayer. Custom key-value properties are copied.
+    open func presentation() -> CALayer? { makePresentation() }
+
+    /// For a presentation copy the model layer it was made from, otherwise the receiver.
+    open func model() -> CALayer { modelLayer() }
+
+    // MARK: - Layout and display
+
+    /// Set by `setNeedsLayout()`; cleared when the layer is laid out.
+    var needsLayoutFlag = false
+    /// Set by `setNeedsDisplay()`; cleared when the layer is displayed.
+    var needsDisplayFlag = false
+
+    /// Marks the layer for layout: `layoutSublayers()` runs before the next commit reaches the
+    /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        LayoutPass.schedule(self)
+    }
+
+    /// Whether `setNeedsLayout()` is pending.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer now if it is marked, then its sublayers.
+    open func layoutIfNeeded() { performLayoutIfNeeded() }
+
+    /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    /// Override to lay out sublayers by hand.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the contents for an update: `display()` runs before the next commit.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        LayoutPass.schedule(self)
+    }
+
+    /// Marks part of the contents for an update (carender updates the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether `setNeedsDisplay()` is pending.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer now if it is marked.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// Updates `contents`; the default asks the delegate's `display(_:)`. Override to set
+    /// `contents` yourself (carender has no Core Graphics drawing context for `draw(in:)`).
+    open func display() { delegate?.display(self) }
+
+    // MARK: - CAMediaTiming
+
+    open var beginTime: CFTimeInterval {
+        get { modelState.beginTime }
+        set { setModelValue(\.beginTime, newValue, forKey: "beginTime") }
+    }
+
+    /// Infinite by default for layers, so a layer's local time never wraps.
+    open var duration: CFTimeInterval {
+        get { modelState.duration }
+        set { setModelValue(\.duration, newValue, forKey: "duration") }
+    }
+
+    /// 0 pauses the layer's subtree (Apple's QA1673 pause recipe).
+    open var speed: Float {
+        get { modelState.speed }
+        set { setModelValue(\.speed, newValue, forKey: "speed") }
+    }
+
+    open var timeOffset: CFTimeInterval {
+        get { modelState.timeOffset }
+        set { setModelValue(\.timeOffset, newValue, forKey: "timeOffset") }
+    }
+
+    open var repeatCount: Float {
+        get { modelState.repeatCount }
+        set { setModelValue(\.repeatCount, newValue, forKey: "repeatCount") }
+    }
+
+    open var repeatDuration: CFTimeInterval {
+        get { modelState.repeatDuration }
+        set { setModelValue(\.repeatDuration, newValue, forKey: "repeatDuration") }
+    }
+
+    open var autoreverses: Bool {
+        get { modelState.autoreverses }
+        set { setModelValue(\.autoreverses, newValue, forKey: "autoreverses") }
+    }
+
+    open var fillMode: CAMediaTimingFillMode {
+        get { modelState.fillMode }
+        set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
+    }
+
     // MARK: - Geometry
 
     /// The layer's own coordinate space: its origin and size.
     open var bounds: CGRect {
         get { modelState.bounds }
-        set { setModelValue(\.bounds, newValue, forKey: "bounds") }
+        set {
+            let resized = newValue.size != modelState.bounds.size
+            setModelValue(\.bounds, newValue, forKey: "bounds")
+            if resized && !isPresentationCopy {
+                setNeedsLayout()
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            }
+        }
     }
 
     /// Where the anchor point sits in the superlayer's coordinates.

@@ -12,7 +12,7 @@ extension CALayer {
     ///
     /// Differences from Apple: the result is a plain `CALayer` (subclass state lives in
     /// `LayerState`); its `superlayer` is nil.
-    public func presentation() -> CALayer? {
+    func makePresentation() -> CALayer? {
         if modelLayerReference != nil { return self }
         guard hasBeenCommitted else { return nil }
         let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
@@ -21,7 +21,7 @@ extension CALayer {
 
     /// The model layer: for a presentation copy the layer it was made from, otherwise the
     /// receiver.
-    public func model() -> CALayer {
+    func modelLayer() -> CALayer {
         modelLayerReference ?? self
     }
 

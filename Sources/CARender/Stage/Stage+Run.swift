@@ -12,6 +12,10 @@ public struct RenderOptions: Equatable, Sendable {
     public var scale: Double?
     /// When set, only these times are rendered, each to `<time with 3 decimals>.png`.
     public var times: [Double]?
+    /// When set, every rendered frame also goes into a contact sheet written to this file.
+    public var contactSheet: URL?
+    /// Cells per row of the contact sheet; nil chooses about a square grid.
+    public var contactSheetColumns: Int?
     /// When set, only frames in this range are rendered (a split of a long render); each frame
     /// is identical to the one a full render writes.
     public var frames: Range<Int>?
@@ -40,6 +44,15 @@ public struct RenderOptions: Equatable, Sendable {
         if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
         scale = try number("CARENDER_SCALE")
         if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
+        if let path = environment["CARENDER_CONTACT_SHEET"], !path.isEmpty {
+            contactSheet = URL(fileURLWithPath: path)
+        }
+        if let text = environment["CARENDER_CONTACT_SHEET_COLUMNS"], !text.isEmpty {
+            guard let columns = Int(text), columns >= 1 else {
+                throw StageError.invalidOption("the contact sheet needs at least one column, got '\(text)'")
+            }
+            contactSheetColumns = columns
+        }
         if let text = environment["CARENDER_FRAMES"], !text.isEmpty {
             frames = try RenderOptions.frameRange(parsing: text)
         }
@@ -92,25 +105,52 @@ extension Stage {
         _ = try pixelSize()
         let directory = options.outputDirectory
         try Self.prepareOutputDirectory(directory)
-        var written: [URL] = []
+        // Which frames, and where each goes.
+        var jobs: [(time: Double, url: URL)] = []
         if let times = options.times {
-            for t in times {
-                advance(to: t)
-                let url = directory.appendingPathComponent(RenderOptions.fileName(forTime: t))
-                try render().writePNG(to: url)
-                written.append(url)
-            }
-            return written
+            jobs = times.map { ($0, directory.appendingPathComponent(RenderOptions.fileName(forTime: $0))) }
+        } else {
+            let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
+            let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
+            jobs = range.map { (Double($0) / options.fps, directory.appendingPathComponent(RenderOptions.fileName(forFrame: $0))) }
         }
-        let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
-        let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
-        for n in range {
-            advance(to: Double(n) / options.fps)
-            let url = directory.appendingPathComponent(RenderOptions.fileName(forFrame: n))
-            try render().writePNG(to: url)
-            written.append(url)
+        try checkJobs(jobs.map(\.time), sampled: options.times != nil)
+        var sheet: ContactSheet?
+        if options.contactSheet != nil, !jobs.isEmpty {
+            let columns = options.contactSheetColumns ?? Int(Double(jobs.count).squareRoot().rounded(.up))
+            let frameWidth = try pixelSize().width
+            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: frameWidth, columns: columns))
         }
-        return written
+        let writer = FrameWriter()
+        defer { try? writer.finish() }
+        for job in jobs {
+            advance(to: job.time)
+            let frame = render()
+            try writer.write(frame, to: job.url)
+            sheet?.append(frame)
+        }
+        try writer.finish()
+        if let sheet, let url = options.contactSheet {
+            try sheet.image().writePNG(to: url)
+        }
+        return jobs.map(\.url)
+    }
+
+    /// The most frames one render may write (about 4.6 hours at 60 fps).
+    public static let maximumFrameCount = 1_000_000
+
+    /// Rejects frame times the clock cannot reach: it never runs backwards.
+    private func checkJobs(_ times: [Double], sampled: Bool) throws {
+        guard times.count <= Stage.maximumFrameCount else {
+            throw StageError.invalidOption("\(times.count) frames asked for; carender renders at most \(Stage.maximumFrameCount) at a time (use --frames to split the render)")
+        }
+        if let first = times.first, first < time {
+            let what = sampled ? "the first time asked for, \(first) s," : "frame 0 (t = \(first) s)"
+            throw StageError.invalidOption("the stage is already at \(time) s (the script advanced it before run()), so \(what) cannot be rendered: the clock never runs backwards")
+        }
+        for (previous, next) in zip(times, times.dropFirst()) where next < previous {
+            throw StageError.invalidOption("times must not decrease: \(next) s comes after \(previous) s, and the clock never runs backwards")
+        }
     }
 
     /// The script entry point: renders as the `carender` command line asks (through the
@@ -120,6 +160,7 @@ extension Stage {
         do {
             let options = try RenderOptions(environment: ProcessInfo.processInfo.environment)
             let files = try render(options: options)
+            try Self.writeReport(files: files, options: options)
             if ProcessInfo.processInfo.environment["CARENDER_QUIET"] == nil {
                 print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
             }
@@ -127,6 +168,15 @@ extension Stage {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
             exit(1)
         }
+    }
+
+    /// Tells the `carender` command line (through `CARENDER_REPORT`) how many frames were written
+    /// and the first frame's number, so it can tell a script that never called `run()` and make a
+    /// video of exactly these frames.
+    static func writeReport(files: [URL], options: RenderOptions) throws {
+        guard let path = ProcessInfo.processInfo.environment["CARENDER_REPORT"], !path.isEmpty else { return }
+        let first = options.times == nil ? (options.frames?.lowerBound ?? 0) : 0
+        try "\(files.count) \(first)\n".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Creates `directory` when missing and checks that files can be created in it, before any

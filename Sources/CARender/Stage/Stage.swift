@@ -5,7 +5,8 @@ import Foundation
 /// Time is virtual: every frame and presentation value is a pure function of the script and the
 /// stage time, never of how long rendering takes.
 public final class Stage {
-    /// The stage whose clock `CACurrentMediaTime()` reads: the most recently created one.
+    /// The stage whose clock `CACurrentMediaTime()` reads: the one last created, advanced or
+    /// rendered (transactions, implicit animations and callbacks belong to it).
     nonisolated(unsafe) static weak var current: Stage?
 
     /// Size in points.
@@ -53,6 +54,10 @@ public final class Stage {
     /// own implicit transaction), then sets the clock to `t`.
     public func advance(to t: CFTimeInterval) {
         precondition(t.isFinite, "Stage.advance(to:) needs a finite time, got \(t)")
+        Stage.current = self
+        if t < time {
+            Diagnostics.warnOnce("Stage.advance(to: \(t)) is earlier than the stage's time \(time) s; the clock does not run backwards")
+        }
         // Code that ran since the last advance (the script's top level, at first) is a turn of
         // its own at the current time: its changes commit now.
         endTurn()
@@ -90,7 +95,10 @@ public final class Stage {
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
     public func render() -> RGBAImage {
-        advance(to: time)
+        // Inside a turn (a snapshot, as `renderInContext` takes) the frame shows what is on screen
+        // now; other turns due at this instant must not run in the middle of this one.
+        Stage.current = self
+        if !isRunningTurn { advance(to: time) }
         let size: (width: Int, height: Int)
         do {
             size = try pixelSize()
@@ -103,8 +111,14 @@ public final class Stage {
 
     // MARK: - Turns
 
+    /// Whether a turn's body is running (so `render()` must not advance the clock).
+    private var isRunningTurn = false
+
     private func runTurn(_ body: () -> Void) {
+        let outer = isRunningTurn
+        isRunningTurn = true
         body()
+        isRunningTurn = outer
         endTurn()
     }
 

@@ -27,7 +27,7 @@ public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default.raw
 /// A cubic Bézier curve from (0, 0) to (1, 1) that maps an animation's normalised time to its
 /// progress. Control points are single precision, as on Apple's platforms; curves whose control
 /// points leave [0, 1] in y overshoot, and the output is never clamped.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject {
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
     private let curve: UnitBezier
 

@@ -38,7 +38,7 @@ enum ActionSearch {
     /// (the `default` curve when the transaction sets none).
     static func implicitAction(for layer: CALayer, key: String) -> (any CAAction)? {
         guard implicitlyAnimatedKeys.contains(key) else { return nil }
-        let animation = CABasicAnimation(keyPath: key)
+        let animation = ImplicitAnimation(keyPath: key)
         // A fade-in from no image still needs a from value: NSNull stands for "no contents".
         animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key) ?? (key == "contents" ? NSNull() : nil)
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
@@ -46,12 +46,24 @@ enum ActionSearch {
     }
 }
 
+/// Core Animation's implicit animation: a basic animation like any other, marked so that the
+/// property-change path can tell it from one the program supplied.
+final class ImplicitAnimation: CABasicAnimation {}
+
 extension CALayer {
     /// The action a change of `key` triggers now, or nil when changes do not animate: actions
     /// disabled, or the layer not (yet) part of a committed stage tree.
     func actionForPropertyChange(_ key: String) -> (any CAAction)? {
-        guard !TransactionSystem.shared.disableActions, isInCommittedStageTree else { return nil }
-        return action(forKey: key)
+        guard !TransactionSystem.shared.disableActions else { return nil }
+        return Self.withoutImplicitUnlessCommitted(action(forKey: key), layer: self)
+    }
+
+    /// The whole search runs for every layer (a view's layer answers from its delegate even
+    /// before its first commit, which is how a view added and animated in one turn animates),
+    /// but Core Animation's own implicit animation needs a layer that is already on screen.
+    static func withoutImplicitUnlessCommitted(_ action: (any CAAction)?, layer: CALayer) -> (any CAAction)? {
+        if action is ImplicitAnimation && !layer.isInCommittedStageTree { return nil }
+        return action
     }
 
     /// The action for an ordering event of `layer` (`kCAOnOrderIn`/`kCAOnOrderOut`), which

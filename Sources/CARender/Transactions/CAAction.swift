@@ -16,8 +16,14 @@ public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`: an object to run, `NSNull()` to stop the search, or nil
     /// to continue it.
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
+    /// Lays out `layer`'s sublayers (called from the layer's `layoutSublayers()`).
+    func layoutSublayers(of layer: CALayer)
+    /// Updates `layer`'s contents (called from the layer's `display()`).
+    func display(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    public func layoutSublayers(of layer: CALayer) {}
+    public func display(_ layer: CALayer) {}
 }

@@ -20,18 +20,7 @@ final class TransactionSystem {
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
-    private init() {
-        // Animations read the transaction when they are added, and leave `beginTime = 0` for
-        // the commit to resolve.
-        CAAnimation.defaultDurationProvider = { TransactionSystem.shared.animationDuration }
-        CAAnimation.transactionTimingFunctionProvider = { CATransaction.animationTimingFunction() }
-        CALayer.defersBeginTimeResolution = true
-        CALayer.animationAttachObserver = { _, entry in
-            let animation = entry.animation
-            TransactionSystem.shared.animationAdded(animation)
-            entry.stopObservers.append { _ in TransactionSystem.shared.animationStopped(animation) }
-        }
-    }
+    private init() {}
 
     var depth: Int { stack.count }
 
@@ -76,6 +65,9 @@ final class TransactionSystem {
     }
 
     private func commitTop() {
+        // Layout runs inside the outermost transaction, so its changes follow that transaction's
+        // settings (disabled actions, duration) as they do on Apple's platforms.
+        if stack.count == 1 { LayoutPass.run() }
         var scope = stack.removeLast()
         scope.openCompletion = nil
         for group in scope.completions where group.seal() {
@@ -87,6 +79,7 @@ final class TransactionSystem {
     /// The outermost commit: added animations get their begin times, changed layers' model values
     /// become the committed (rendered) values, and the stage's tree is marked as committed.
     private func commitRenderTree() {
+        LayoutPass.run()
         let now = CACurrentMediaTime()
         CALayer.resolvePendingBeginTimes(now: now)
         let handlers = commitHandlers
@@ -192,5 +185,6 @@ final class TransactionSystem {
         changedLayerIDs = []
         commitHandlers = []
         CompletionScheduler.reset()
+        LayoutPass.reset()
     }
 }

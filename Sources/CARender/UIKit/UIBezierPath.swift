@@ -2,14 +2,15 @@ import Foundation
 
 /// UIKit's path builder, over a `CGMutablePath`, for scripts ported from iOS (keyframe paths,
 /// shadow paths).
-open class UIBezierPath {
+open class UIBezierPath: NSObject {
     /// The path built so far.
     public private(set) var cgPath: CGPath
     private var path: CGMutablePath
 
-    public init() {
+    public override init() {
         path = CGMutablePath()
         cgPath = path
+        super.init()
     }
 
     public convenience init(rect: CGRect) {

@@ -1,11 +1,12 @@
 import Foundation
 
 /// A colour for the layer-backed views of UIKit-style scripts; `cgColor` is what layers take.
-open class UIColor: Equatable, @unchecked Sendable {
+open class UIColor: NSObject {
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) {
         self.cgColor = cgColor
+        super.init()
     }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -21,7 +22,11 @@ open class UIColor: Equatable, @unchecked Sendable {
         UIColor(cgColor: cgColor.copy(alpha: alpha) ?? cgColor)
     }
 
-    public static func == (lhs: UIColor, rhs: UIColor) -> Bool { lhs.cgColor == rhs.cgColor }
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? UIColor)?.cgColor == cgColor
+    }
+
+    open override var hash: Int { cgColor.hashValue }
 
     // UIKit's named colours, with UIKit's component values.
     open class var black: UIColor { UIColor(white: 0, alpha: 1) }

@@ -3,7 +3,7 @@ import Foundation
 /// A minimal layer-backed view, built as UIKit builds one: the view is its layer's delegate and
 /// answers `NSNull` (no animation) for property changes outside an animation block, and a basic
 /// animation inside one.
-open class UIView: CALayerDelegate {
+open class UIView: NSObject, CALayerDelegate {
     /// The view's backing layer.
     public let layer: CALayer
     /// The view's subviews, back to front.
@@ -12,11 +12,12 @@ open class UIView: CALayerDelegate {
 
     public init(frame: CGRect) {
         layer = CALayer()
+        super.init()
         layer.delegate = self
         self.frame = frame
     }
 
-    public convenience init() {
+    public override convenience init() {
         self.init(frame: .zero)
     }
 
@@ -81,7 +82,19 @@ open class UIView: CALayerDelegate {
         layer.removeFromSuperlayer()
     }
 
+    // MARK: - Layout
+
+    /// Lays out subviews; override to position them (called when the view's layer is laid out).
+    open func layoutSubviews() {}
+
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
     // MARK: - CALayerDelegate
+
+    /// The layer asks its view to lay out: `layoutSubviews()`.
+    open func layoutSublayers(of layer: CALayer) { layoutSubviews() }
 
     /// `NSNull` outside `UIView.animate` blocks, an animation inside one.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {

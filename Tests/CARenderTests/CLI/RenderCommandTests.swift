@@ -80,3 +80,43 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("--fps"), result.standardError)
     }
 }
+
+final class VideoOptionTests: XCTestCase {
+    /// Without ffmpeg the error says what to install, before anything renders.
+    func testVideoWithoutFFmpegExplainsAndKeepsTheFrames() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("tiny.swift-script")
+        try "import CARender\nlet stage = Stage(width: 4, height: 4)\nstage.duration = 0.2\nstage.run()\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        let out = folder.appendingPathComponent("frames")
+        let result = try CarenderCLI.run([script.path, "--fps", "10", "-o", out.path, "--video", folder.appendingPathComponent("v.mp4").path],
+                                         cache: folder.appendingPathComponent("cache"),
+                                         extraEnvironment: ["CARENDER_FFMPEG": folder.appendingPathComponent("no-ffmpeg").path])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("--video needs ffmpeg"), result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "the missing encoder is reported before rendering")
+    }
+
+    func testVideoAndTimesDoNotMix() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CarenderCLI.run(["x.swift-script", "--times", "0", "--video", "v.mp4"], cache: folder)
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertTrue(result.standardError.contains("--video needs a frame sequence"), result.standardError)
+    }
+}
+
+final class ScriptWithoutRunTests: XCTestCase {
+    func testAScriptThatNeverCallsRunIsReported() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("forgot.swift-script")
+        try "import CARender\nlet stage = Stage(width: 4, height: 4)\nprint(\"built\")\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try CarenderCLI.run([script.path, "-o", folder.appendingPathComponent("out").path],
+                                         cache: folder.appendingPathComponent("cache"))
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput, "built\n")
+        XCTAssertTrue(result.standardError.contains("finished without calling stage.run()"), result.standardError)
+    }
+}

@@ -273,7 +273,7 @@ func assertTransform(_ a: CATransform3D, _ b: CATransform3D, accuracy: CGFloat =
 }
 
 final class KeyValueCodingDefaultsTests: XCTestCase {
-    private final class ProgressLayer: CALayer, @unchecked Sendable {
+    private final class ProgressLayer: CALayer {
         override class func defaultValue(forKey key: String) -> Any? {
             key == "progress" ? 0.5 : super.defaultValue(forKey: key)
         }

@@ -153,3 +153,42 @@ final class FrameRangeTests: XCTestCase {
         XCTAssertThrowsError(try RenderOptions.frameRange(parsing: "x"))
     }
 }
+
+final class ClockDirectionTests: XCTestCase {
+    func testRenderRefusesTimesTheClockCannotReach() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var options = RenderOptions()
+        options.outputDirectory = folder
+        options.times = [1, 0.5]
+        XCTAssertThrowsError(try Stage(width: 4, height: 4).render(options: options)) { error in
+            XCTAssertTrue("\(error)".contains("must not decrease"), "\(error)")
+        }
+        options.times = nil
+        let advanced = Stage(width: 4, height: 4)
+        advanced.advance(to: 0.9)
+        XCTAssertThrowsError(try advanced.render(options: options)) { error in
+            XCTAssertTrue("\(error)".contains("already at 0.9 s"), "\(error)")
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing was written")
+    }
+
+    func testTheStageBeingDrivenOwnsTheClock() {
+        let first = Stage(width: 4, height: 4)
+        let layer = CALayer()
+        first.rootLayer.addSublayer(layer)
+        first.advance(to: 0)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 1
+        fade.toValue = 0
+        fade.duration = 2
+        layer.add(fade, forKey: "fade")
+        first.advance(to: 1)
+        let second = Stage(width: 4, height: 4)
+        second.advance(to: 0.25)
+        XCTAssertEqual(CACurrentMediaTime(), 0.25)
+        first.advance(to: 1.5)
+        XCTAssertEqual(CACurrentMediaTime(), 1.5)
+        XCTAssertEqual(Double(layer.presentation()?.opacity ?? -1), 0.25, accuracy: 1e-9)
+    }
+}

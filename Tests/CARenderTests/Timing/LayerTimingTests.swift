@@ -177,28 +177,28 @@ final class LayerTimingTests: XCTestCase {
     }
 
     /// TV-12: duration 0 becomes the default duration on the stored copy only; TV-13: the
-    /// transaction's duration, through the provider transactions code sets.
+    /// transaction's duration, read from the transaction the animation is added in.
     func testDefaultDurationSubstitution() {
         let layer = CALayer()
         let anim = basic("cornerRadius", from: 0, to: 1, duration: 0)
         layer.add(anim, forKey: "a")
         XCTAssertEqual(layer.animation(forKey: "a")?.duration, 0.25)
         XCTAssertEqual(anim.duration, 0)
-        let saved = CAAnimation.defaultDurationProvider
-        defer { CAAnimation.defaultDurationProvider = saved }
-        CAAnimation.defaultDurationProvider = { 0.75 }
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(0.75)
         layer.add(anim, forKey: "b")
         XCTAssertEqual(layer.animation(forKey: "b")?.duration, 0.75)
         anim.duration = -1
         layer.add(anim, forKey: "c")
         XCTAssertEqual(layer.animation(forKey: "c")?.duration, 0.75)
+        CATransaction.commit()
     }
 
-    /// TV-27 (mechanism): a transaction timing function replaces the copy's.
+    /// TV-27: a transaction timing function replaces the copy's.
     func testTransactionTimingFunctionProvider() {
-        let saved = CAAnimation.transactionTimingFunctionProvider
-        defer { CAAnimation.transactionTimingFunctionProvider = saved }
-        CAAnimation.transactionTimingFunctionProvider = { CAMediaTimingFunction(name: .easeIn) }
+        CATransaction.begin()
+        defer { CATransaction.commit() }
+        CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
         let layer = CALayer()
         layer.add(basic("cornerRadius", to: 0), forKey: "a")
         XCTAssertEqual(layer.animation(forKey: "a")?.timingFunction, CAMediaTimingFunction(name: .easeIn))
@@ -221,10 +221,7 @@ final class LayerTimingTests: XCTestCase {
         clock.commit()
         XCTAssertEqual(clock.layer.animation(forKey: "b")?.beginTime, 1e-100)
 
-        // Deferred to the commit hook, which resolves with the time it is given.
-        let saved = CALayer.defersBeginTimeResolution
-        CALayer.defersBeginTimeResolution = true
-        defer { CALayer.defersBeginTimeResolution = saved }
+        // Deferred to the commit, which resolves with the time it is given.
         anim.beginTime = 0
         clock.layer.removeAnimation(forKey: "b")
         clock.layer.add(anim, forKey: "c")

@@ -17,7 +17,7 @@ final class ActionSearchTests: XCTestCase {
 
     final class QuietDelegate: CALayerDelegate {}
 
-    final class DefaultingLayer: CALayer, @unchecked Sendable {
+    final class DefaultingLayer: CALayer {
         nonisolated(unsafe) static let marker = Marker()
         override class func defaultAction(forKey event: String) -> (any CAAction)? {
             event == "opacity" ? marker : nil
