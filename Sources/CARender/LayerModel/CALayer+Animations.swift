@@ -28,6 +28,10 @@ extension CALayer {
             detachEntry(at: index)
         }
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
+        if copy is CATransition {
+            // What is on screen now — committed values and running animations — is the old side.
+            entry.transitionSnapshot = renderNode()
+        }
         animationEntries.append(entry)
         if entry.beginTimePending {
             AnimationScheduler.layersAwaitingBeginTime.append(.init(layer: self))

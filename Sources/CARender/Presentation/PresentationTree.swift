@@ -20,6 +20,10 @@ extension CALayer {
             sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate) },
             mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate)] } ?? [])
         node.transition = result.transition
+        if result.transition != nil,
+           let snapshot = animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot {
+            node.transitionSnapshot = [snapshot]
+        }
         node.hideIfNotFinite(layerName: name)
         return node
     }

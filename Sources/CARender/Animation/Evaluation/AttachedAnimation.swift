@@ -12,6 +12,9 @@ final class AttachedAnimation {
     /// Called once with `finished` when the animation stops or is removed (for transaction
     /// completion tracking).
     var stopObservers: [(Bool) -> Void] = []
+    /// For a transition: the layer's subtree as it looked when the transition was added (the
+    /// "old" side the compositor transitions from).
+    var transitionSnapshot: RenderNode?
 
     init(key: String, animation: CAAnimation) {
         self.key = key
