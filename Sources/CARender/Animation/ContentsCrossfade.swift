@@ -1,7 +1,7 @@
 /// A running cross-dissolve between two `contents` images: Core Animation animates `contents`
 /// (implicitly on a change, or with a basic animation) by dissolving from the old image to the
 /// new one rather than switching.
-public struct ContentsCrossfade {
+package struct ContentsCrossfade {
     /// The image dissolving away (nil when fading in from no contents).
     public var from: Any?
     /// 0 shows only `from`, 1 only the layer's `contents`.

@@ -14,7 +14,7 @@ import Foundation
 /// An instance keeps its scratch buffers (coverage accumulation, offscreens, outlines, shadow
 /// profiles) between frames; reuse one instance to render many frames without allocating. Not
 /// thread-safe: use one instance per thread.
-public final class Compositor {
+package final class Compositor {
     let rasterizer = CoverageRasterizer()
     let pool = OffscreenPool()
     /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
@@ -82,6 +82,6 @@ public final class Compositor {
     /// The root's bounds space to device pixels: the root is positioned like any layer, in the
     /// stage's point space, which the scale turns into pixels.
     func rootMap(_ root: RenderNode) -> ProjectiveMap {
-        ProjectiveMap(flattening: transformToSuperlayer(root.state, superlayer: nil)).then(.scale(scale))
+        ProjectiveMap(flattening: root.state.mappingToSuperlayer(nil)).then(.scale(scale))
     }
 }

@@ -29,7 +29,7 @@ extension Compositor {
             }
         }
         if let mask = node.mask.first {
-            let maskMap = ProjectiveMap(flattening: transformToSuperlayer(mask.state, superlayer: nil)).then(map)
+            let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
             let maskExtent = deviceExtent(mask, map: maskMap)
             let shadow = includeShadow && hasShadow(s) ? shadowExtent(s, map: map) : .empty
             extent = extent.intersection(maskExtent).union(shadow)
@@ -49,7 +49,7 @@ extension Compositor {
             extent = extent.union(deviceExtent(new, map: ProjectiveMap.translation(dx, dy).then(map)))
             if var old = placed.node.transitionSnapshot.first {
                 old.transition = nil
-                let oldMap = ProjectiveMap(flattening: transformToSuperlayer(old.state, superlayer: superlayer))
+                let oldMap = ProjectiveMap(flattening: old.state.mappingToSuperlayer(superlayer))
                     .then(superlayerMap)
                 extent = extent.union(deviceExtent(old, map: ProjectiveMap.translation(dx, dy).then(oldMap)))
             }

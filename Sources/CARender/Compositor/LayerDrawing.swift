@@ -37,7 +37,7 @@ extension Compositor {
             drawLayerContent(node, map: map, into: target, alpha: alpha)
             return
         }
-        let maskMap = ProjectiveMap(flattening: transformToSuperlayer(mask.state, superlayer: nil)).then(map)
+        let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
         let extent = deviceExtent(node, map: map, includeShadow: false)
             .intersection(deviceExtent(mask, map: maskMap)).intersection(target.rect)
         guard !extent.isEmpty else { return }

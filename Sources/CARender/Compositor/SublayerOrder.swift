@@ -20,7 +20,7 @@ extension RenderNode {
         var placed: [PlacedLayer] = []
         placed.reserveCapacity(sublayers.count)
         for (_, child) in ordered where !child.state.isHidden {
-            let toParent = transformToSuperlayer(child.state, superlayer: state)
+            let toParent = child.state.mappingToSuperlayer(state)
             if child.kind == .transformLayer {
                 var items: [(depth: Double, layer: PlacedLayer)] = []
                 child.gatherTransformLayerContents(toParent: toParent, alpha: 1, into: &items)
@@ -42,7 +42,7 @@ extension RenderNode {
         guard !state.isHidden else { return }
         let alpha = alpha * state.clampedOpacity
         for child in sublayers where !child.state.isHidden {
-            let m = CATransform3DConcat(transformToSuperlayer(child.state, superlayer: state), toParent)
+            let m = CATransform3DConcat(child.state.mappingToSuperlayer(state), toParent)
             if child.kind == .transformLayer {
                 child.gatherTransformLayerContents(toParent: m, alpha: alpha, into: &items)
                 continue

@@ -77,7 +77,7 @@ extension Compositor {
         var old = node.transitionSnapshot.first
         old?.transition = nil
         let oldMap = old.map {
-            ProjectiveMap(flattening: transformToSuperlayer($0.state, superlayer: superlayer)).then(superlayerMap)
+            ProjectiveMap(flattening: $0.state.mappingToSuperlayer(superlayer)).then(superlayerMap)
         } ?? map
         drawTransition(old: old, oldMap: oldMap, new: new, newMap: map, type: transition.type.rawValue,
                        subtype: transition.subtype?.rawValue, progress: transition.progress, into: target, alpha: alpha)

@@ -6,7 +6,7 @@ import Foundation
 /// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
 open class CALayer: NSObject {
     /// The model values, as the program last set them.
-    public internal(set) var modelState = LayerState()
+    package internal(set) var modelState = LayerState()
 
     /// The layer's name, for debugging and `sublayers` look-ups.
     open var name: String?

@@ -5,7 +5,7 @@ import Foundation
 /// reference into the model.
 ///
 /// Defaults are Apple's (SPEC-semantics §12.9).
-public struct LayerState {
+package struct LayerState {
     // Geometry
     public var bounds: CGRect = .zero
     public var position: CGPoint = .zero

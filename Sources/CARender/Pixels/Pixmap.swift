@@ -2,7 +2,7 @@
 ///
 /// Blending happens on premultiplied values in sRGB space, as Core Animation does; conversion to
 /// straight alpha happens once, when a frame leaves the compositor.
-public struct Pixmap: Sendable {
+package struct Pixmap: Sendable {
     public let width: Int
     public let height: Int
     /// `width × height × 4` premultiplied bytes.

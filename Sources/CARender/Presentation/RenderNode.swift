@@ -1,6 +1,6 @@
 /// One layer of the tree handed to the compositor: presentation values and children, all plain
 /// values. Nothing in it refers back to the model.
-public struct RenderNode {
+package struct RenderNode {
     /// How a layer treats its sublayers.
     public enum Kind: Sendable, Equatable {
         /// A plain layer: draws itself and flattens its sublayers into its plane.

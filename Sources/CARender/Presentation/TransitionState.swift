@@ -1,6 +1,6 @@
 /// A transition running on a layer at one moment: what the compositor needs to blend the
 /// layer's previous rendering with its current one (SPEC-semantics §7).
-public struct TransitionState: Equatable, Sendable {
+package struct TransitionState: Equatable, Sendable {
     /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`).
     public var type: CATransitionType
     /// The direction for directional types; nil behaves like `fromLeft`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A layer tree described as data: the scene-JSON format of `shared/bench/scene.py`, used for
 /// benchmarks and for comparisons with reference renderers.
-public struct Scene {
+package struct Scene {
     /// Size in points.
     public var width: Double
     public var height: Double
@@ -24,6 +24,6 @@ public struct Scene {
 }
 
 /// Why a scene could not be read.
-public struct SceneError: Error, CustomStringConvertible {
+package struct SceneError: Error, CustomStringConvertible {
     public var description: String
 }

@@ -77,7 +77,7 @@ final class ShadowTests: XCTestCase {
         }
         let reference = BruteForceShadow(shape: shape, sigma: sigma, opacity: Double(opacity), step: sigma > 6 ? 0.1 : 0.05)
         // Device pixel centre → layer bounds space, through the inverse of the layer's plane map.
-        let toDevice = ProjectiveMap(flattening: transformToSuperlayer(layer.state, superlayer: nil)).then(.scale(scale))
+        let toDevice = ProjectiveMap(flattening: layer.state.mappingToSuperlayer(nil)).then(.scale(scale))
         let toLayer = toDevice.inverted()!
         var checked = 0, worst = 0.0
         for py in 0..<image.height {
