@@ -25,6 +25,7 @@ extension CALayer {
             node.transitionSnapshot = [snapshot]
         }
         node.hideIfNotFinite(layerName: name)
+        node.warnAboutUnrenderedSettings(layerName: name)
         return node
     }
 

@@ -1,0 +1,20 @@
+extension LayerState {
+    /// Properties set to values the compositor does not draw yet, described for a warning.
+    var unrenderedSettings: [String] {
+        var found: [String] = []
+        if isGeometryFlipped { found.append("isGeometryFlipped") }
+        if magnificationFilter == .nearest { found.append("magnificationFilter = .nearest (drawn bilinear)") }
+        if minificationFilter == .nearest { found.append("minificationFilter = .nearest (drawn bilinear)") }
+        return found
+    }
+}
+
+extension RenderNode {
+    /// Says once per layer and setting that something asked for is not drawn, rather than
+    /// silently drawing something else.
+    func warnAboutUnrenderedSettings(layerName: String?) {
+        for setting in state.unrenderedSettings {
+            Diagnostics.warnOnce("layer \(layerName.map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
+        }
+    }
+}
