@@ -26,7 +26,8 @@ let package = Package(
     targets: [
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            cSettings: [.unsafeFlags(["-O3"], .when(configuration: .release))],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(
             name: "CARender",

@@ -1,8 +1,10 @@
 // A thin shim over libpng whose only jobs are the ones Swift cannot do: setjmp-based error
 // recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk.
 #include "cpng.h"
+#include "png_filters.h"
 
 #include <errno.h>
+#include <libdeflate.h>
 #include <limits.h>
 #include <png.h>
 #include <setjmp.h>
@@ -36,6 +38,61 @@ static void on_png_error(png_structp png, png_const_charp message) {
 static void on_png_warning(png_structp png, png_const_charp message) {
     (void)png;
     (void)message; /* warnings (e.g. an unknown ancillary chunk) never stop a read */
+}
+
+/* One compressor per thread and level: frames are encoded on several threads at once, and
+ * allocating a compressor costs more than a small frame. */
+static struct libdeflate_compressor *compressor_for_level(int level) {
+    static __thread struct libdeflate_compressor *cached = NULL;
+    static __thread int cached_level = -1;
+    if (cached && cached_level == level) return cached;
+    if (cached) libdeflate_free_compressor(cached);
+    cached = libdeflate_alloc_compressor(level);
+    cached_level = cached ? level : -1;
+    return cached;
+}
+
+/* Filters every row and deflates the result; returns a malloc'd zlib stream or NULL. */
+static uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+                             cpng_write_options options, size_t *size) {
+    size_t bpp = options.drop_alpha ? 3 : 4;
+    size_t n = (size_t)width * bpp;
+    size_t filtered_size = (n + 1) * height;
+    uint8_t *filtered = malloc(filtered_size);
+    uint8_t *rows = malloc(2 * n);             /* the current and previous packed rows */
+    uint8_t *scratch = malloc(5 * n);
+    uint8_t *out = NULL;
+    int level = options.level < 0 ? 0 : (options.level > 12 ? 12 : options.level);
+    int allowed = options.filters & 0xf8 ? options.filters & 0xf8 : CPNG_FILTER_PAETH;
+    struct libdeflate_compressor *compressor = compressor_for_level(level);
+    if (filtered && rows && scratch && compressor) {
+        uint8_t *prev = rows, *cur = rows + n;
+        memset(prev, 0, n);
+        for (uint32_t y = 0; y < height; y++) {
+            const uint8_t *src = pixels + (size_t)y * row_bytes;
+            if (bpp == 4) {
+                memcpy(cur, src, n);
+            } else {
+                for (uint32_t x = 0; x < width; x++) {
+                    cur[3 * x] = src[4 * x];
+                    cur[3 * x + 1] = src[4 * x + 1];
+                    cur[3 * x + 2] = src[4 * x + 2];
+                }
+            }
+            cpng_filter_row(filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, scratch);
+            uint8_t *swap = prev; prev = cur; cur = swap;
+        }
+        size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+        out = malloc(bound);
+        if (out) {
+            *size = libdeflate_zlib_compress(compressor, filtered, filtered_size, out, bound);
+            if (*size == 0) { free(out); out = NULL; }
+        }
+    }
+    free(filtered);
+    free(rows);
+    free(scratch);
+    return out;
 }
 
 int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
@@ -85,7 +142,10 @@ int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uin
     }
     /* Locals changed after setjmp must be volatile to survive the longjmp. */
     FILE *volatile open_file = file;
+    uint8_t *volatile encoded = NULL;
+    size_t encoded_size = 0;
     if (setjmp(context.jump)) {
+        free(encoded);
         png_destroy_write_struct(&png, &info);
         fclose(open_file);
         unlink(temporary);
@@ -93,18 +153,18 @@ int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uin
         return CPNG_ERR_LIBPNG;
     }
     png_init_io(png, file);
-    png_set_compression_level(png, options.zlib_level);
-    png_set_compression_strategy(png, options.zlib_strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_set_IHDR(png, info, width, height, 8,
                  options.drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
-    if (options.drop_alpha) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * row_bytes));
-    }
-    png_write_end(png, info);
+
+    /* The image data: filtered rows, deflated as one zlib stream, in one IDAT chunk. */
+    encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
+    if (!encoded) png_error(png, "out of memory while compressing the image");
+    png_write_chunk(png, (png_const_bytep)"IDAT", encoded, encoded_size);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    free(encoded);
+    encoded = NULL;
     png_destroy_write_struct(&png, &info);
 
     int failed = ferror(file) != 0;

@@ -51,7 +51,7 @@ public struct GoldenStore: Sendable {
         let golden = url(name: name, time: t)
         if isRecording {
             try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try image.writePNG(to: golden, options: PNGWriteOptions(zlibLevel: 9, filters: .all, strategy: .default))
+            try image.writePNG(to: golden, options: .smallest)
             return .recorded(golden)
         }
         guard FileManager.default.fileExists(atPath: golden.path) else { return .missing(golden) }

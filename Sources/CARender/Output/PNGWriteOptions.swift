@@ -1,7 +1,8 @@
-/// How frames are compressed. The default (Paeth filter, zlib level 1 with the RLE strategy) gives
-/// level-6 file sizes at a third of the time (see RASTER-NOTES.md).
+/// How frames are compressed. The default (each row's best filter, deflate level 6) writes files
+/// no larger than zlib's level 6 in about a third of zlib level 1's time (libdeflate does the
+/// deflating; see README's performance notes).
 public struct PNGWriteOptions: Equatable, Sendable {
-    /// PNG row filters, combinable (libpng tries each and keeps the best per row).
+    /// PNG row filters. With several, each row gets the one whose residuals are smallest.
     public struct Filters: OptionSet, Sendable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -13,24 +14,19 @@ public struct PNGWriteOptions: Equatable, Sendable {
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]
     }
 
-    /// zlib's compression strategies.
-    public enum Strategy: Int32, Sendable {
-        case `default` = 0, filtered = 1, huffmanOnly = 2, rle = 3
-    }
-
-    /// zlib level, 0 (store) to 9 (smallest).
-    public var zlibLevel: Int
+    /// Deflate level, 0 (store) to 12 (smallest, slowest).
+    public var compressionLevel: Int
     public var filters: Filters
-    public var strategy: Strategy
     /// Write RGB instead of RGBA when every pixel is opaque (about a fifth smaller and faster).
     public var dropAlphaWhenOpaque: Bool
 
-    public init(zlibLevel: Int = 1, filters: Filters = .paeth, strategy: Strategy = .rle, dropAlphaWhenOpaque: Bool = true) {
-        self.zlibLevel = zlibLevel
+    public init(compressionLevel: Int = 6, filters: Filters = .all, dropAlphaWhenOpaque: Bool = true) {
+        self.compressionLevel = compressionLevel
         self.filters = filters
-        self.strategy = strategy
         self.dropAlphaWhenOpaque = dropAlphaWhenOpaque
     }
 
     public static let `default` = PNGWriteOptions()
+    /// The smallest files, for goldens and archives.
+    public static let smallest = PNGWriteOptions(compressionLevel: 12)
 }

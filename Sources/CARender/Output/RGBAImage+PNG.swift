@@ -10,9 +10,8 @@ extension RGBAImage {
             throw PNGError(kind: .invalidImage, path: path, message: "cannot write an empty \(width)×\(height) image")
         }
         let cOptions = cpng_write_options(
-            zlib_level: Int32(max(0, min(9, options.zlibLevel))),
+            level: Int32(max(0, min(12, options.compressionLevel))),
             filters: options.filters.rawValue,
-            zlib_strategy: options.strategy.rawValue,
             drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0)
         var error = cpng_error()
         let status = bytes.withUnsafeBufferPointer { buffer in

@@ -33,16 +33,19 @@ enum {
     CPNG_FILTER_ALL = 0xf8
 };
 
-/// zlib strategies (Z_DEFAULT_STRATEGY = 0, Z_FILTERED = 1, Z_HUFFMAN_ONLY = 2, Z_RLE = 3).
+/// How a frame is encoded. libpng writes the file (signature, IHDR, chunk framing and CRCs, error
+/// handling); the image data is filtered here and deflated with libdeflate, which reaches zlib
+/// level-6 sizes in a fraction of zlib's time.
 typedef struct cpng_write_options {
-    int zlib_level;     /* 0...9 */
-    int filters;        /* CPNG_FILTER_* bits */
-    int zlib_strategy;  /* Z_* strategy */
+    int level;          /* libdeflate compression level, 0 (store) ... 12 (smallest) */
+    int filters;        /* CPNG_FILTER_* bits: one filter, or several to choose per row */
     int drop_alpha;     /* write RGB, ignoring the 4th byte of each pixel */
 } cpng_write_options;
 
 /// Writes 8-bit RGBA rows (straight alpha) to `path` atomically: the image goes to a temporary
-/// file in the same folder, which is renamed over `path` only once complete.
+/// file in the same folder, which is renamed over `path` only once complete. When several
+/// filters are allowed, each row gets the one with the smallest sum of absolute residuals
+/// (libpng's own heuristic).
 int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                     size_t row_bytes, cpng_write_options options, cpng_error *error);
 

@@ -56,10 +56,12 @@ final class PNGRoundTripTests: XCTestCase {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let settings: [PNGWriteOptions] = [
-            PNGWriteOptions(zlibLevel: 0, filters: .none, strategy: .default),
-            PNGWriteOptions(zlibLevel: 9, filters: .all, strategy: .default),
-            PNGWriteOptions(zlibLevel: 1, filters: .up, strategy: .huffmanOnly),
-            PNGWriteOptions(zlibLevel: 6, filters: [.sub, .average], strategy: .filtered),
+            PNGWriteOptions(compressionLevel: 0, filters: .none),
+            PNGWriteOptions(compressionLevel: 12, filters: .all),
+            PNGWriteOptions(compressionLevel: 1, filters: .up),
+            PNGWriteOptions(compressionLevel: 6, filters: [.sub, .average]),
+            PNGWriteOptions(compressionLevel: 6, filters: .paeth),
+            PNGWriteOptions(compressionLevel: 3, filters: .sub, dropAlphaWhenOpaque: false),
         ]
         for (i, options) in settings.enumerated() {
             let url = folder.appendingPathComponent("\(i).png")
