@@ -95,12 +95,78 @@ static uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t hei
     return out;
 }
 
-int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                    size_t row_bytes, cpng_write_options options, cpng_error *error) {
-    if (!path || !pixels || width == 0 || height == 0 || row_bytes < (size_t)width * 4) {
+/* A growable memory buffer that libpng writes into. */
+typedef struct {
+    uint8_t *bytes;
+    size_t size, capacity;
+    int failed;
+} memory_sink;
+
+static void write_to_memory(png_structp png, png_bytep data, size_t length) {
+    memory_sink *sink = (memory_sink *)png_get_io_ptr(png);
+    if (sink->size + length > sink->capacity) {
+        size_t capacity = (sink->size + length) * 2;
+        uint8_t *grown = realloc(sink->bytes, capacity);
+        if (!grown) {
+            sink->failed = 1;
+            png_error(png, "out of memory while writing the PNG");
+        }
+        sink->bytes = grown;
+        sink->capacity = capacity;
+    }
+    memcpy(sink->bytes + sink->size, data, length);
+    sink->size += length;
+}
+
+static void flush_memory(png_structp png) { (void)png; }
+
+int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+                     cpng_write_options options, uint8_t **png_bytes, size_t *png_size, cpng_error *error) {
+    *png_bytes = NULL;
+    *png_size = 0;
+    if (!pixels || width == 0 || height == 0 || row_bytes < (size_t)width * 4) {
         set_error(error, CPNG_ERR_ARGUMENT, "invalid image arguments%s", NULL);
         return CPNG_ERR_ARGUMENT;
     }
+    cpng_context context;
+    context.error = error;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_write_struct(&png, NULL);
+        set_error(error, CPNG_ERR_MEMORY, "libpng could not allocate its state%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    /* Locals changed after setjmp must be volatile to survive the longjmp. */
+    memory_sink sink = {NULL, 0, 0, 0};
+    uint8_t *volatile encoded = NULL;
+    size_t encoded_size = 0;
+    if (setjmp(context.jump)) {
+        free(encoded);
+        free(sink.bytes);
+        png_destroy_write_struct(&png, &info);
+        return CPNG_ERR_LIBPNG;
+    }
+    png_set_write_fn(png, &sink, write_to_memory, flush_memory);
+    png_set_IHDR(png, info, width, height, 8,
+                 options.drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+
+    /* The image data: filtered rows, deflated as one zlib stream, in one IDAT chunk. */
+    encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
+    if (!encoded) png_error(png, "out of memory while compressing the image");
+    png_write_chunk(png, (png_const_bytep)"IDAT", encoded, encoded_size);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    free(encoded);
+    encoded = NULL;
+    png_destroy_write_struct(&png, &info);
+    *png_bytes = sink.bytes;
+    *png_size = sink.size;
+    return CPNG_OK;
+}
+
+int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error) {
     size_t path_length = strlen(path);
     char *temporary = malloc(path_length + 16);
     if (!temporary) {
@@ -119,59 +185,26 @@ int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uin
     mode_t mask = umask(0);
     umask(mask);
     fchmod(descriptor, 0666 & ~mask);
-    FILE *file = fdopen(descriptor, "wb");
-    if (!file) {
-        set_error(error, CPNG_ERR_OPEN, "cannot open a file: %s", strerror(errno));
-        close(descriptor);
-        unlink(temporary);
-        free(temporary);
-        return CPNG_ERR_OPEN;
+    int failed = 0, saved_errno = 0;
+    size_t written = 0;
+    while (written < size) {
+        ssize_t n = write(descriptor, bytes + written, size - written);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            failed = 1;
+            saved_errno = errno;
+            break;
+        }
+        written += (size_t)n;
     }
-
-    cpng_context context;
-    context.error = error;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, on_png_error, on_png_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        if (png) png_destroy_write_struct(&png, NULL);
-        fclose(file);
-        unlink(temporary);
-        free(temporary);
-        set_error(error, CPNG_ERR_MEMORY, "libpng could not allocate its state%s", NULL);
-        return CPNG_ERR_MEMORY;
+    if (!failed && fsync(descriptor) != 0 && errno != EINVAL) {
+        failed = 1;
+        saved_errno = errno;
     }
-    /* Locals changed after setjmp must be volatile to survive the longjmp. */
-    FILE *volatile open_file = file;
-    uint8_t *volatile encoded = NULL;
-    size_t encoded_size = 0;
-    if (setjmp(context.jump)) {
-        free(encoded);
-        png_destroy_write_struct(&png, &info);
-        fclose(open_file);
-        unlink(temporary);
-        free(temporary);
-        return CPNG_ERR_LIBPNG;
+    if (close(descriptor) != 0 && !failed) {
+        failed = 1;
+        saved_errno = errno;
     }
-    png_init_io(png, file);
-    png_set_IHDR(png, info, width, height, 8,
-                 options.drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-
-    /* The image data: filtered rows, deflated as one zlib stream, in one IDAT chunk. */
-    encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
-    if (!encoded) png_error(png, "out of memory while compressing the image");
-    png_write_chunk(png, (png_const_bytep)"IDAT", encoded, encoded_size);
-    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
-    free(encoded);
-    encoded = NULL;
-    png_destroy_write_struct(&png, &info);
-
-    int failed = ferror(file) != 0;
-    failed |= fflush(file) != 0;
-    failed |= fsync(fileno(file)) != 0 && errno != EINVAL;
-    int saved_errno = errno;
-    failed |= fclose(file) != 0;
     if (failed) {
         set_error(error, CPNG_ERR_IO, "write failed: %s", strerror(saved_errno ? saved_errno : EIO));
         unlink(temporary);
@@ -186,6 +219,21 @@ int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uin
     }
     free(temporary);
     return CPNG_OK;
+}
+
+int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
+                    size_t row_bytes, cpng_write_options options, cpng_error *error) {
+    if (!path) {
+        set_error(error, CPNG_ERR_ARGUMENT, "no path given%s", NULL);
+        return CPNG_ERR_ARGUMENT;
+    }
+    uint8_t *bytes = NULL;
+    size_t size = 0;
+    int status = cpng_encode_rgba(pixels, width, height, row_bytes, options, &bytes, &size, error);
+    if (status != CPNG_OK) return status;
+    status = cpng_write_file_atomically(path, bytes, size, error);
+    free(bytes);
+    return status;
 }
 
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,

@@ -22,6 +22,28 @@ extension RGBAImage {
         }
     }
 
+    /// The image encoded as a PNG file's bytes, in memory.
+    public func pngData(options: PNGWriteOptions = .default) throws -> Data {
+        guard width > 0, height > 0 else {
+            throw PNGError(kind: .invalidImage, path: "(memory)", message: "cannot encode an empty \(width)×\(height) image")
+        }
+        let cOptions = cpng_write_options(
+            level: Int32(max(0, min(12, options.compressionLevel))),
+            filters: options.filters.rawValue,
+            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0)
+        var error = cpng_error()
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = self.bytes.withUnsafeBufferPointer { buffer in
+            cpng_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &bytes, &size, &error)
+        }
+        guard status == Int32(CPNG_OK), let bytes else {
+            throw PNGError(status: status, error: &error, path: "(memory)")
+        }
+        defer { cpng_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
     /// Decodes any PNG libpng accepts (palette, grey, 16-bit, interlaced, with or without alpha)
     /// into 8-bit RGBA with straight alpha.
     public init(contentsOfPNG url: URL) throws {

@@ -49,6 +49,15 @@ typedef struct cpng_write_options {
 int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
                     size_t row_bytes, cpng_write_options options, cpng_error *error);
 
+/// Encodes 8-bit RGBA rows into a PNG in memory; on success `*png_bytes` (to be released with
+/// cpng_free) holds `*png_size` bytes.
+int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+                     cpng_write_options options, uint8_t **png_bytes, size_t *png_size, cpng_error *error);
+
+/// Writes `bytes` to `path` through a temporary sibling that is flushed, synced and renamed into
+/// place, so `path` is either the old file or the complete new one.
+int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error);
+
 /// Reads any PNG libpng accepts into 8-bit RGBA (straight alpha). On success `*pixels` holds
 /// width * height * 4 bytes, to be released with cpng_free.
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,

@@ -70,3 +70,43 @@ final class PNGRoundTripTests: XCTestCase {
         }
     }
 }
+
+final class PNGDataTests: XCTestCase {
+    func testInMemoryEncodingMatchesTheFileAndDecodes() throws {
+        var image = RGBAImage(width: 5, height: 4)
+        for y in 0..<4 { for x in 0..<5 { image[x, y] = RGBA8(r: UInt8(x * 50), g: UInt8(y * 60), b: 7, a: UInt8(100 + x)) } }
+        let data = try image.pngData()
+        XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("a.png")
+        try image.writePNG(to: url)
+        XCTAssertEqual(try Data(contentsOf: url), data, "the file holds exactly the encoded bytes")
+        XCTAssertEqual(try RGBAImage(contentsOfPNG: url), image)
+        XCTAssertThrowsError(try RGBAImage(width: 0, height: 0).pngData())
+    }
+
+    /// Every filter type must decode back exactly: a row pattern where the adaptive choice varies.
+    func testAdaptiveFilteringRoundTripsEveryRowKind() throws {
+        var image = RGBAImage(width: 64, height: 16)
+        for y in 0..<16 {
+            for x in 0..<64 {
+                let v: Int
+                switch y % 4 {
+                case 0: v = x * 4                 // a ramp (Sub wins)
+                case 1: v = (x * 37) & 255        // noise-like
+                case 2: v = 200                   // flat (None/Up)
+                default: v = (x * x + y) & 255    // curved (Paeth/Average)
+                }
+                image[x, y] = RGBA8(r: UInt8(v), g: UInt8((v + y * 9) & 255), b: UInt8((255 - v) & 255), a: 255)
+            }
+        }
+        for level in [0, 1, 6, 12] {
+            let folder = try Fixtures.temporaryFolder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let url = folder.appendingPathComponent("f.png")
+            try image.writePNG(to: url, options: PNGWriteOptions(compressionLevel: level))
+            XCTAssertEqual(try RGBAImage(contentsOfPNG: url), image, "level \(level)")
+        }
+    }
+}
