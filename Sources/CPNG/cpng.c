@@ -52,47 +52,59 @@ static struct libdeflate_compressor *compressor_for_level(int level) {
     return cached;
 }
 
-/* Filters every row and deflates the result; returns a malloc'd zlib stream or NULL. */
-static uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
-                             cpng_write_options options, size_t *size) {
+/* Per-thread working buffers, kept between frames: a 720p frame needs a few megabytes, and
+ * allocating them afresh each time costs page faults in everything around the encoder too. */
+typedef struct {
+    uint8_t *filtered, *rows, *scratch, *deflated;
+    size_t filtered_capacity, rows_capacity, scratch_capacity, deflated_capacity;
+} encode_buffers;
+
+static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
+    if (*capacity >= size) return 1;
+    uint8_t *grown = realloc(*buffer, size);
+    if (!grown) return 0;
+    *buffer = grown;
+    *capacity = size;
+    return 1;
+}
+
+/* Filters every row and deflates the result into this thread's buffer (valid until the next
+ * call on the thread); returns NULL when memory runs out. */
+static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
+                                   cpng_write_options options, size_t *size) {
+    static __thread encode_buffers buffers;
     size_t bpp = options.drop_alpha ? 3 : 4;
     size_t n = (size_t)width * bpp;
     size_t filtered_size = (n + 1) * height;
-    uint8_t *filtered = malloc(filtered_size);
-    uint8_t *rows = malloc(2 * n);             /* the current and previous packed rows */
-    uint8_t *scratch = malloc(5 * n);
-    uint8_t *out = NULL;
     int level = options.level < 0 ? 0 : (options.level > 12 ? 12 : options.level);
     int allowed = options.filters & 0xf8 ? options.filters & 0xf8 : CPNG_FILTER_PAETH;
     struct libdeflate_compressor *compressor = compressor_for_level(level);
-    if (filtered && rows && scratch && compressor) {
-        uint8_t *prev = rows, *cur = rows + n;
-        memset(prev, 0, n);
-        for (uint32_t y = 0; y < height; y++) {
-            const uint8_t *src = pixels + (size_t)y * row_bytes;
-            if (bpp == 4) {
-                memcpy(cur, src, n);
-            } else {
-                for (uint32_t x = 0; x < width; x++) {
-                    cur[3 * x] = src[4 * x];
-                    cur[3 * x + 1] = src[4 * x + 1];
-                    cur[3 * x + 2] = src[4 * x + 2];
-                }
-            }
-            cpng_filter_row(filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, scratch);
-            uint8_t *swap = prev; prev = cur; cur = swap;
-        }
-        size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
-        out = malloc(bound);
-        if (out) {
-            *size = libdeflate_zlib_compress(compressor, filtered, filtered_size, out, bound);
-            if (*size == 0) { free(out); out = NULL; }
-        }
+    if (!compressor) return NULL;
+    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    if (!reserve(&buffers.filtered, &buffers.filtered_capacity, filtered_size)
+        || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * n)
+        || !reserve(&buffers.scratch, &buffers.scratch_capacity, 5 * n)
+        || !reserve(&buffers.deflated, &buffers.deflated_capacity, bound)) {
+        return NULL;
     }
-    free(filtered);
-    free(rows);
-    free(scratch);
-    return out;
+    uint8_t *prev = buffers.rows, *cur = buffers.rows + n;
+    memset(prev, 0, n);
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *src = pixels + (size_t)y * row_bytes;
+        if (bpp == 4) {
+            memcpy(cur, src, n);
+        } else {
+            for (uint32_t x = 0; x < width; x++) {
+                cur[3 * x] = src[4 * x];
+                cur[3 * x + 1] = src[4 * x + 1];
+                cur[3 * x + 2] = src[4 * x + 2];
+            }
+        }
+        cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, buffers.scratch);
+        uint8_t *swap = prev; prev = cur; cur = swap;
+    }
+    *size = libdeflate_zlib_compress(compressor, buffers.filtered, filtered_size, buffers.deflated, bound);
+    return *size ? buffers.deflated : NULL;
 }
 
 /* A growable memory buffer that libpng writes into. */
@@ -139,10 +151,10 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     }
     /* Locals changed after setjmp must be volatile to survive the longjmp. */
     memory_sink sink = {NULL, 0, 0, 0};
-    uint8_t *volatile encoded = NULL;
+    sink.bytes = malloc(4096);
+    sink.capacity = sink.bytes ? 4096 : 0;
     size_t encoded_size = 0;
     if (setjmp(context.jump)) {
-        free(encoded);
         free(sink.bytes);
         png_destroy_write_struct(&png, &info);
         return CPNG_ERR_LIBPNG;
@@ -154,12 +166,10 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     png_write_info(png, info);
 
     /* The image data: filtered rows, deflated as one zlib stream, in one IDAT chunk. */
-    encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
+    const uint8_t *encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
     if (!encoded) png_error(png, "out of memory while compressing the image");
     png_write_chunk(png, (png_const_bytep)"IDAT", encoded, encoded_size);
     png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
-    free(encoded);
-    encoded = NULL;
     png_destroy_write_struct(&png, &info);
     *png_bytes = sink.bytes;
     *png_size = sink.size;

@@ -7,10 +7,13 @@
 #include <string.h>
 
 /* The first pixel has no left neighbour (a = c = 0); after it the loop has no branches and no
- * aliasing (restrict), so it vectorises. */
+ * aliasing (restrict), so it vectorises. Each filter's score (the sum of its residuals as
+ * signed bytes, libpng's heuristic) is accumulated in the same pass. */
+#define SCORE(v) ((uint32_t)(((int8_t)(v)) < 0 ? -(int)(int8_t)(v) : (int)(int8_t)(v)))
 #define FILTER_BODY                                                                         \
     uint8_t *restrict o0 = out[0], *restrict o1 = out[1], *restrict o2 = out[2];            \
     uint8_t *restrict o3 = out[3], *restrict o4 = out[4];                                   \
+    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;                                        \
     for (size_t x = 0; x < bpp && x < n; x++) {                                             \
         int b = up[x];                                                                      \
         o0[x] = cur[x];                                                                     \
@@ -18,6 +21,8 @@
         o2[x] = (uint8_t)(cur[x] - b);                                                      \
         o3[x] = (uint8_t)(cur[x] - (b >> 1));                                               \
         o4[x] = (uint8_t)(cur[x] - b);                                                      \
+        s0 += SCORE(o0[x]); s1 += SCORE(o1[x]); s2 += SCORE(o2[x]);                         \
+        s3 += SCORE(o3[x]); s4 += SCORE(o4[x]);                                             \
     }                                                                                       \
     for (size_t x = bpp; x < n; x++) {                                                      \
         int a = cur[x - bpp], b = up[x], c = up[x - bpp];                                   \
@@ -27,35 +32,25 @@
         int bc = pb <= pc ? b : c;                                                          \
         int pbc = pb <= pc ? pb : pc;                                                       \
         int paeth = pa <= pbc ? a : bc;                                                     \
-        o0[x] = cur[x];                                                                     \
-        o1[x] = (uint8_t)(cur[x] - a);                                                      \
-        o2[x] = (uint8_t)(cur[x] - b);                                                      \
-        o3[x] = (uint8_t)(cur[x] - ((a + b) >> 1));                                         \
-        o4[x] = (uint8_t)(cur[x] - paeth);                                                  \
-    }
-
-#define SCORE_BODY                                                                          \
-    uint32_t sum = 0;                                                                       \
-    for (size_t x = 0; x < n; x++) {                                                        \
-        int v = (int8_t)row[x];                                                             \
-        sum += (uint32_t)(v < 0 ? -v : v);                                                  \
+        uint8_t v0 = cur[x];                                                                \
+        uint8_t v1 = (uint8_t)(cur[x] - a);                                                 \
+        uint8_t v2 = (uint8_t)(cur[x] - b);                                                 \
+        uint8_t v3 = (uint8_t)(cur[x] - ((a + b) >> 1));                                    \
+        uint8_t v4 = (uint8_t)(cur[x] - paeth);                                             \
+        o0[x] = v0; o1[x] = v1; o2[x] = v2; o3[x] = v3; o4[x] = v4;                         \
+        s0 += SCORE(v0); s1 += SCORE(v1); s2 += SCORE(v2); s3 += SCORE(v3); s4 += SCORE(v4); \
     }                                                                                       \
-    return sum;
+    scores[0] = s0; scores[1] = s1; scores[2] = s2; scores[3] = s3; scores[4] = s4;
 
-static void filter_all_generic(uint8_t *out[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
+static void filter_all_generic(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
     FILTER_BODY
 }
-
-static uint32_t score_generic(const uint8_t *row, size_t n) { SCORE_BODY }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 __attribute__((target("avx2")))
-static void filter_all_avx2(uint8_t *out[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
+static void filter_all_avx2(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
     FILTER_BODY
 }
-
-__attribute__((target("avx2")))
-static uint32_t score_avx2(const uint8_t *row, size_t n) { SCORE_BODY }
 
 static int has_avx2(void) {
     static int cached = -1;
@@ -65,23 +60,18 @@ static int has_avx2(void) {
 #else
 static int has_avx2(void) { return 0; }
 #define filter_all_avx2 filter_all_generic
-#define score_avx2 score_generic
 #endif
 
 void cpng_filter_row(uint8_t *dst, const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp,
                      int allowed, uint8_t *scratch) {
     uint8_t *out[5];
     for (int k = 0; k < 5; k++) out[k] = scratch + (size_t)k * n;
-    int avx2 = has_avx2();
-    if (avx2) filter_all_avx2(out, cur, up, n, bpp); else filter_all_generic(out, cur, up, n, bpp);
+    uint32_t scores[5];
+    if (has_avx2()) filter_all_avx2(out, scores, cur, up, n, bpp); else filter_all_generic(out, scores, cur, up, n, bpp);
     int best = -1;
-    uint32_t best_score = 0;
     for (int k = 0; k < 5; k++) {
         if (!(allowed & (0x08 << k))) continue;
-        /* With a single filter allowed there is nothing to score. */
-        if ((allowed & 0xf8) == (0x08 << k)) { best = k; break; }
-        uint32_t score = avx2 ? score_avx2(out[k], n) : score_generic(out[k], n);
-        if (best < 0 || score < best_score) { best = k; best_score = score; }
+        if (best < 0 || scores[k] < scores[best]) best = k;
     }
     if (best < 0) best = 4;
     dst[0] = (uint8_t)best;
