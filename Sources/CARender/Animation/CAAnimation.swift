@@ -161,6 +161,6 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     func warnOnce(_ message: @autoclosure () -> String) {
         guard !hasWarned else { return }
         hasWarned = true
-        FileHandle.standardError.write(Data("carender: warning: \(message())\n".utf8))
+        Diagnostics.warning(message())
     }
 }

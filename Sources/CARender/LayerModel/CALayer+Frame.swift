@@ -9,7 +9,10 @@ extension CALayer {
         get { Self.frame(of: modelState) }
         set {
             let frame = newValue.standardized
-            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+            guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
+                Diagnostics.warnOnce("layer \(name.map { "'\($0)'" } ?? "(unnamed)") was given a non-finite frame \(newValue); ignored")
+                return
+            }
             let t = modelState.transform
             // The box of an affine map of a w×h rectangle is (|a|w + |c|h) × (|b|w + |d|h).
             let (a, b, c, d) = (abs(t.m11), abs(t.m12), abs(t.m21), abs(t.m22))
@@ -37,7 +40,7 @@ extension CALayer {
         let b = state.bounds
         var minX = CGFloat.infinity, minY = CGFloat.infinity
         var maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
-        for (x, y) in [(b.minX, b.minY), (b.maxX, b.minY), (b.minX, b.maxY), (b.maxX, b.maxY)] {
+        func include(_ x: CGFloat, _ y: CGFloat) {
             var w = x * m.m14 + y * m.m24 + m.m44
             if w == 0 { w = 1 }
             let px = (x * m.m11 + y * m.m21 + m.m41) / w
@@ -47,6 +50,10 @@ extension CALayer {
             minY = min(minY, py)
             maxY = max(maxY, py)
         }
+        include(b.minX, b.minY)
+        include(b.maxX, b.minY)
+        include(b.minX, b.maxY)
+        include(b.maxX, b.maxY)
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }

@@ -36,7 +36,11 @@ extension CALayer {
     /// `setValue(_:forKeyPath:)` as CALayer implements it.
     func setLayerValue(_ value: Any?, forKeyPath keyPath: String) {
         if LayerState.isProperty(keyPath: keyPath) {
-            setModelValue(value, forKeyPath: keyPath)
+            if !setModelValue(value, forKeyPath: keyPath) {
+                // Apple raises here; a warning keeps the render going and still says what is wrong.
+                let shown = value.map { "\($0) (\(type(of: $0)))" } ?? "nil"
+                Diagnostics.warnOnce("setValue(\(shown), forKeyPath: \"\(keyPath)\"): that is not a value for this property; ignored")
+            }
             return
         }
         if setObjectPropertyValue(value, forKeyPath: keyPath) { return }

@@ -549,8 +549,18 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get { sublayerStorage }
         set {
-            for layer in sublayerStorage ?? [] where layer.superlayer === self { layer.superlayer = nil }
+            // Layers that leave go through removeFromSuperlayer (their onOrderOut actions run);
+            // presentation copies just swap lists.
+            let keep = Set((newValue ?? []).map(ObjectIdentifier.init))
+            for layer in sublayerStorage ?? [] where layer.superlayer === self {
+                if isPresentationCopy || keep.contains(ObjectIdentifier(layer)) {
+                    layer.superlayer = nil
+                } else {
+                    layer.removeFromSuperlayer()
+                }
+            }
             sublayerStorage = nil
+            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
             for layer in newValue ?? [] { addSublayer(layer) }
         }
     }
@@ -627,6 +637,7 @@ open class CALayer: NSObject {
         get { maskStorage }
         set {
             if newValue === maskStorage { return }
+            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
             if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
             maskStorage = nil
             if let layer = newValue {

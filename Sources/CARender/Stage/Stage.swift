@@ -103,7 +103,9 @@ public final class Stage {
         do {
             size = try pixelSize()
         } catch {
-            fatalError("\(error)")
+            // A script cannot render at an impossible size: say why and stop, as run() does.
+            FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
+            exit(1)
         }
         let tree = rootLayer.renderNode()
         return compositor.render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()

@@ -3,13 +3,17 @@ import Foundation
 /// Messages for the script's author on standard error, in the command line's format.
 enum Diagnostics {
     nonisolated(unsafe) private static var reported: Set<String> = []
+    /// Where messages go: standard error, or a test's collector.
+    nonisolated(unsafe) static var sink: (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("carender: warning: \(message)\n".utf8))
+        sink("carender: warning: \(message)")
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("carender: error: \(message)\n".utf8))
+        sink("carender: error: \(message)")
     }
 
     /// A warning printed only the first time this exact message comes up.

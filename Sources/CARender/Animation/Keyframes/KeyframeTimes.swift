@@ -21,8 +21,16 @@ enum KeyframeTimes {
     /// Times for linear and cubic modes: the given ones when valid for `count` keyframes,
     /// otherwise even spacing (invalid arrays "are ignored").
     static func interpolating(_ given: [Double]?, count: Int) -> [Double] {
-        if let given, isValid(given, count: count) { return given }
+        if let given {
+            if isValid(given, count: count) { return given }
+            warnIgnored(given, expected: "\(count) entries")
+        }
         return even(count)
+    }
+
+    /// Says (once per array) that key times were not usable, rather than ignoring them silently.
+    private static func warnIgnored(_ given: [Double], expected: String) {
+        Diagnostics.warnOnce("keyTimes \(given) are ignored: they need \(expected), starting at 0, ending at 1 and never decreasing; the values are spread evenly instead")
     }
 
     /// Boundaries for discrete mode: `count + 1` entries, value i holding on `[t_i, t_{i+1})`.
@@ -33,6 +41,7 @@ enum KeyframeTimes {
         if let given {
             if isValid(given, count: count + 1) { return given }
             if isValid(given, count: count, endsAtOne: false) { return given + [1] }
+            warnIgnored(given, expected: "\(count + 1) entries for \(count) discrete values")
         }
         return even(count + 1)
     }
