@@ -6,6 +6,9 @@ import Foundation
 open class UIView: NSObject, CALayerDelegate {
     /// The view's backing layer.
     public let layer: CALayer
+    /// An integer that identifies the view in your code.
+    open var tag: Int = 0
+
     /// The view's subviews, back to front.
     public private(set) var subviews: [UIView] = []
     public private(set) weak var superview: UIView?
@@ -73,6 +76,15 @@ open class UIView: NSObject, CALayerDelegate {
         subviews.append(view)
         view.superview = self
         layer.addSublayer(view.layer)
+    }
+
+    /// The first view in this subtree (this view included) whose `tag` is `tag`.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for view in subviews {
+            if let found = view.viewWithTag(tag) { return found }
+        }
+        return nil
     }
 
     open func removeFromSuperview() {

@@ -28,3 +28,39 @@ final class UIBezierPathTests: XCTestCase {
         XCTAssertEqual(UIBezierPath(rect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgPath.boundingBox, CGRect(x: 1, y: 2, width: 3, height: 4))
     }
 }
+
+final class UIKitSubsetTests: XCTestCase {
+    func testRoundingOnlySomeCorners() {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 50)
+        let path = UIBezierPath(roundedRect: rect, byRoundingCorners: [.topLeft, .bottomRight], cornerRadii: CGSize(width: 10, height: 10))
+        XCTAssertEqual(path.bounds, rect)
+        // A rounded corner leaves its very corner outside; a square one keeps it inside.
+        XCTAssertFalse(path.cgPath.contains(CGPoint(x: 0.5, y: 0.5)))
+        XCTAssertTrue(path.cgPath.contains(CGPoint(x: 99.5, y: 0.5)))
+        XCTAssertTrue(path.cgPath.contains(CGPoint(x: 0.5, y: 49.5)))
+        XCTAssertFalse(path.cgPath.contains(CGPoint(x: 99.5, y: 49.5)))
+        XCTAssertTrue(path.cgPath.contains(CGPoint(x: 10, y: 10)), "the corner's centre is inside")
+        let clamped = UIBezierPath(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: 80, height: 80))
+        XCTAssertEqual(clamped.bounds, rect, "radii clamp to half the sides")
+    }
+
+    func testHueSaturationBrightness() {
+        func rgb(_ c: UIColor) -> [Double] { let v = c.cgColor.rgbaComponents; return [v.r, v.g, v.b].map(Double.init) }
+        XCTAssertEqual(rgb(UIColor(hue: 0, saturation: 1, brightness: 1, alpha: 1)), [1, 0, 0])
+        XCTAssertEqual(rgb(UIColor(hue: 1.0 / 3, saturation: 1, brightness: 1, alpha: 1))[1], 1, accuracy: 1e-12)
+        let teal = rgb(UIColor(hue: 0.5, saturation: 0.5, brightness: 0.8, alpha: 1))
+        XCTAssertEqual(teal[0], 0.4, accuracy: 1e-12)
+        XCTAssertEqual(teal[1], 0.8, accuracy: 1e-12)
+        XCTAssertEqual(teal[2], 0.8, accuracy: 1e-12)
+        XCTAssertEqual(rgb(UIColor(hue: 0.3, saturation: 0, brightness: 0.25, alpha: 1)), [0.25, 0.25, 0.25])
+    }
+
+    func testTagsFindViews() {
+        let root = UIView(), child = UIView(), grandchild = UIView()
+        grandchild.tag = 7
+        child.addSubview(grandchild)
+        root.addSubview(child)
+        XCTAssertTrue(root.viewWithTag(7) === grandchild)
+        XCTAssertNil(root.viewWithTag(8))
+    }
+}
