@@ -28,9 +28,11 @@ struct ScriptCompiler {
         let folder = Self.cacheDirectory.appendingPathComponent(key)
         let executable = folder.appendingPathComponent("script")
         if FileManager.default.isExecutableFile(atPath: executable.path) {
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
             if verbose { log("using the cached build \(executable.path)") }
             return executable
         }
+        Self.evictStaleEntries()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -93,6 +95,18 @@ struct ScriptCompiler {
             hash.combine(Data("\(file.path)|\(size)|\(modified)".utf8))
         }
         return String(format: "%016llx", hash.value)
+    }
+
+    /// Removes compiled scripts not used for 30 days, so the cache does not grow without end. A
+    /// cached build counts as used when it runs (its folder's modification time is refreshed).
+    static func evictStaleEntries(maximumAge: TimeInterval = 30 * 24 * 3600) {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
+        let cutoff = Date().addingTimeInterval(-maximumAge)
+        for entry in entries where entry.lastPathComponent.count == 16 && entry.lastPathComponent.allSatisfy(\.isHexDigit) {
+            let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
+            if let modified, modified < cutoff { try? manager.removeItem(at: entry) }
+        }
     }
 
     /// `swiftc` from `SWIFTC`, else beside the running toolchain on PATH.

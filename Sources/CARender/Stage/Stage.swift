@@ -26,8 +26,9 @@ public final class Stage {
     public private(set) var time: CFTimeInterval = 0
 
     let runLoop = StageRunLoop()
-    /// Reused across frames: it keeps its scratch buffers.
+    /// Reused across frames: it keeps its scratch buffers, and the frame buffer is reused too.
     private let compositor = Compositor()
+    private var framePixmap = Pixmap(width: 0, height: 0)
     /// Makes the root layer behave like a view's layer (held here: layer delegates are weak).
     private let rootDelegate = RootLayerDelegate()
 
@@ -108,7 +109,11 @@ public final class Stage {
             exit(1)
         }
         let tree = rootLayer.renderNode()
-        return compositor.render(tree, width: size.width, height: size.height, scale: scale).unpremultiplied()
+        if framePixmap.width != size.width || framePixmap.height != size.height {
+            framePixmap = Pixmap(width: size.width, height: size.height)
+        }
+        compositor.render(tree, into: &framePixmap, scale: scale)
+        return framePixmap.unpremultiplied()
     }
 
     // MARK: - Turns

@@ -120,3 +120,24 @@ final class ScriptWithoutRunTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("finished without calling stage.run()"), result.standardError)
     }
 }
+
+final class ScriptCacheTests: XCTestCase {
+    /// Builds unused for 30 days are removed when a new script is compiled; recent ones stay.
+    func testStaleCompiledScriptsAreEvicted() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("cache")
+        let stale = cache.appendingPathComponent("0123456789abcdef")
+        let fresh = cache.appendingPathComponent("fedcba9876543210")
+        for entry in [stale, fresh] {
+            try FileManager.default.createDirectory(at: entry, withIntermediateDirectories: true)
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-40 * 24 * 3600)], ofItemAtPath: stale.path)
+        let script = folder.appendingPathComponent("s.swift-script")
+        try "import CARender\nlet stage = Stage(width: 2, height: 2)\nstage.duration = 0\nstage.run()\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try CarenderCLI.run([script.path, "-o", folder.appendingPathComponent("out").path, "--quiet"], cache: cache)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: fresh.path))
+    }
+}
