@@ -37,7 +37,8 @@ extension Compositor {
     }
 
     /// Step 3: the contents image, placed by gravity, nine-sliced by `contentsCenter`, filtered
-    /// bilinearly, anti-aliased at its edges, perspective-correct under any map.
+    /// bilinearly (or by nearest neighbour when the applicable filter asks), anti-aliased at its
+    /// edges, perspective-correct under any map.
     func drawContents(_ image: CGImage, state s: LayerState, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         guard image.width > 0, image.height > 0, alpha > 0 else { return }
         let placed = contentsPlacement(image, state: s)
@@ -52,10 +53,18 @@ extension Compositor {
                               center: Double(c.minY) * ih, Double(c.height) * ih, contentsScale: scale)
         layerShape.removeAll()
         layerShape.addRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
+        // Magnified (more device pixels than image pixels across) or minified, at the centre.
+        let midY = (r.y0 + r.y1) / 2
+        let left = map.apply(r.x0, midY), right = map.apply(r.x1, midY)
+        var deviceWidth = 0.0
+        if left.w > 0, right.w > 0 {
+            deviceWidth = hypot(right.x / right.w - left.x / left.w, right.y / right.w - left.y / left.w)
+        }
+        let filter = deviceWidth >= placed.source.width * iw ? s.magnificationFilter : s.minificationFilter
         image.image.bytes.withUnsafeBufferPointer { pixels in
             var painter = ImagePainter(canvas: target, pixels: pixels.baseAddress!, width: image.width,
                                        height: image.height, deviceToLayer: deviceToLayer, xAxis: xAxis, yAxis: yAxis,
-                                       alpha: Float(alpha))
+                                       alpha: Float(alpha), nearest: filter == .nearest)
             fillLayerShape(map: map, into: target, painter: &painter)
         }
     }

@@ -1,5 +1,5 @@
 /// Paints a straight-alpha RGBA8 image through a projective map (device → layer) and the
-/// contents' nine-slice axes (layer → image pixels), with bilinear filtering; samples outside the
+/// contents' nine-slice axes (layer → image pixels), with bilinear (or nearest) filtering; samples outside the
 /// image repeat its edge pixels (SPEC-semantics §12.7).
 struct ImagePainter: CoveragePainter {
     let canvas: Canvas
@@ -10,6 +10,8 @@ struct ImagePainter: CoveragePainter {
     let xAxis: SliceAxis
     let yAxis: SliceAxis
     let alpha: Float
+    /// Nearest-neighbour sampling instead of bilinear (`.nearest` contents filters).
+    let nearest: Bool
 
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
@@ -32,6 +34,13 @@ struct ImagePainter: CoveragePainter {
                 if h.w > 0 {
                     // Pixel centres sit at half-integers: shift to sample indices.
                     let u = xAxis.map(h.x / h.w) - 0.5, v = yAxis.map(h.y / h.w) - 0.5
+                    if nearest {
+                        let ix = Int(max(-2, min((u + 0.5).rounded(.down), Double(width + 1))))
+                        let iy = Int(max(-2, min((v + 0.5).rounded(.down), Double(height + 1))))
+                        sourceOver(d, texel(ix, iy) * c)
+                        d += 4
+                        continue
+                    }
                     let fu = u.rounded(.down), fv = v.rounded(.down)
                     let ix = Int(max(-2, min(fu, Double(width + 1)))), iy = Int(max(-2, min(fv, Double(height + 1))))
                     let tx = Float(u - fu), ty = Float(v - fv)

@@ -3,8 +3,7 @@ extension LayerState {
     var unrenderedSettings: [String] {
         var found: [String] = []
         if isGeometryFlipped { found.append("isGeometryFlipped") }
-        if magnificationFilter == .nearest { found.append("magnificationFilter = .nearest (drawn bilinear)") }
-        if minificationFilter == .nearest { found.append("minificationFilter = .nearest (drawn bilinear)") }
+        if magnificationFilter == .trilinear || minificationFilter == .trilinear { found.append("a .trilinear filter (drawn bilinear)") }
         return found
     }
 }
