@@ -193,6 +193,47 @@ open class CALayer: NSObject {
     /// For a presentation copy the model layer it was made from, otherwise the receiver.
     open func model() -> CALayer { modelLayer() }
 
+    // MARK: - Filters (kept, not drawn)
+
+    /// Core Image filters; carender keeps them but does not draw them (a warning says so).
+    open var filters: [Any]? {
+        didSet { warnNotDrawn("filters", filters != nil) }
+    }
+
+    /// Filters applied to what lies behind the layer; kept, not drawn.
+    open var backgroundFilters: [Any]? {
+        didSet { warnNotDrawn("backgroundFilters", backgroundFilters != nil) }
+    }
+
+    /// A filter replacing source-over compositing; kept, not drawn (source-over is used).
+    open var compositingFilter: Any? {
+        didSet { warnNotDrawn("compositingFilter", compositingFilter != nil) }
+    }
+
+    private func warnNotDrawn(_ property: String, _ isSet: Bool) {
+        guard isSet else { return }
+        Diagnostics.warnOnce("\(property) is kept but not drawn by carender")
+    }
+
+    /// How far a corner curve's rounding extends along each edge, relative to `cornerRadius`.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// Whether `contents` is drawn flipped: an odd number of geometry-flipped layers above it.
+    open func contentsAreFlipped() -> Bool {
+        var flips = 0
+        var layer = superlayer
+        while let current = layer {
+            if current.isGeometryFlipped { flips += 1 }
+            layer = current.superlayer
+        }
+        return flips % 2 == 1
+    }
+
+    /// The size the layer would like to be; the default is its bounds' size.
+    open func preferredFrameSize() -> CGSize { bounds.size }
+
     // MARK: - Layout and display
 
     /// Set by `setNeedsLayout()`; cleared when the layer is laid out.

@@ -51,3 +51,22 @@ final class AppleSourceCompatibilityTests: XCTestCase {
         XCTAssertEqual(layer.animationKeys(), ["position"])
     }
 }
+
+final class LayerExtrasTests: XCTestCase {
+    func testCornerCurveFactorsAndFlippedContents() {
+        XCTAssertEqual(CALayer.cornerCurveExpansionFactor(.circular), 1)
+        XCTAssertEqual(CALayer.cornerCurveExpansionFactor(.continuous), 1.528665, accuracy: 1e-9)   // TV-100
+        let outer = CALayer(), inner = CALayer(), leaf = CALayer()
+        outer.addSublayer(inner)
+        inner.addSublayer(leaf)
+        XCTAssertFalse(leaf.contentsAreFlipped())
+        outer.isGeometryFlipped = true
+        XCTAssertTrue(leaf.contentsAreFlipped())
+        inner.isGeometryFlipped = true
+        XCTAssertFalse(leaf.contentsAreFlipped(), "two flips cancel")
+        leaf.bounds = CGRect(x: 0, y: 0, width: 3, height: 4)
+        XCTAssertEqual(leaf.preferredFrameSize(), CGSize(width: 3, height: 4))
+        leaf.filters = []
+        XCTAssertNotNil(leaf.filters)
+    }
+}
