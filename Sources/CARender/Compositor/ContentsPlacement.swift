@@ -64,7 +64,8 @@ extension Compositor {
         image.image.bytes.withUnsafeBufferPointer { pixels in
             var painter = ImagePainter(canvas: target, pixels: pixels.baseAddress!, width: image.width,
                                        height: image.height, deviceToLayer: deviceToLayer, xAxis: xAxis, yAxis: yAxis,
-                                       alpha: Float(alpha), nearest: filter == .nearest)
+                                       alpha: Float(alpha), nearest: filter == .nearest,
+                                       flipSum: s.contentsAreFlipped ? r.y0 + r.y1 : nil)
             fillLayerShape(map: map, into: target, painter: &painter)
         }
     }

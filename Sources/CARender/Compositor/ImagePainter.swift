@@ -12,6 +12,9 @@ struct ImagePainter: CoveragePainter {
     let alpha: Float
     /// Nearest-neighbour sampling instead of bilinear (`.nearest` contents filters).
     let nearest: Bool
+    /// When set, layer y is mirrored within the placed image (y ↦ flipSum − y) so an image under
+    /// a geometry-flipped superlayer stays upright.
+    let flipSum: Double?
 
     @inline(__always)
     private func texel(_ x: Int, _ y: Int) -> SIMD4<Float> {
@@ -33,7 +36,8 @@ struct ImagePainter: CoveragePainter {
                 let h = m.apply(px, py)
                 if h.w > 0 {
                     // Pixel centres sit at half-integers: shift to sample indices.
-                    let u = xAxis.map(h.x / h.w) - 0.5, v = yAxis.map(h.y / h.w) - 0.5
+                    let ly = h.y / h.w
+                    let u = xAxis.map(h.x / h.w) - 0.5, v = yAxis.map(flipSum.map { $0 - ly } ?? ly) - 0.5
                     if nearest {
                         let ix = Int(max(-2, min((u + 0.5).rounded(.down), Double(width + 1))))
                         let iy = Int(max(-2, min((v + 0.5).rounded(.down), Double(height + 1))))

@@ -9,7 +9,8 @@ extension LayerState {
 
     /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's,
     /// SPEC-semantics §12.1: minus the anchor, `transform`, plus `position` and `zPosition`, then
-    /// the superlayer's `sublayerTransform` about the superlayer's anchor point. No flattening.
+    /// the superlayer's `sublayerTransform` about the superlayer's anchor point, then the
+    /// superlayer's vertical flip when `isGeometryFlipped`. No flattening.
     func mappingToSuperlayer(_ superlayer: LayerState?) -> CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
@@ -20,6 +21,13 @@ extension LayerState {
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-p.x, -p.y, -p.z))
             m = CATransform3DConcat(m, s.sublayerTransform)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, p.z))
+        }
+        if let s = superlayer, s.isGeometryFlipped {
+            // A geometry-flipped superlayer places its sublayers upside down within its bounds:
+            // y ↦ minY + maxY − y.
+            var flip = CATransform3DMakeScale(1, -1, 1)
+            flip.m42 = s.bounds.minY + s.bounds.maxY
+            m = CATransform3DConcat(m, flip)
         }
         return m
     }

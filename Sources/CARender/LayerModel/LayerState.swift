@@ -48,6 +48,9 @@ package struct LayerState {
     /// Set in presentation values while an animation of `contents` runs: the image being
     /// cross-dissolved away from, and how far the dissolve has come.
     public var contentsCrossfade: ContentsCrossfade?
+    /// Set in presentation values: an odd number of geometry-flipped superlayers turn this
+    /// layer upside down, so its image is drawn flipped back (images keep their orientation).
+    public var contentsAreFlipped = false
     public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     public var minificationFilter: CALayerContentsFilter = .linear
     public var magnificationFilter: CALayerContentsFilter = .linear

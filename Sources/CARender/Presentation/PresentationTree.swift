@@ -5,20 +5,22 @@ extension CALayer {
     /// animation evaluated at the stage's current time) and running transitions.
     func renderNode() -> RenderNode {
         let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
-        return renderNode(parentTime: parentTime, parentRate: parentRate)
+        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
     }
 
     /// The render node for this subtree when the superlayer's local time is `parentTime` and
     /// runs at `parentRate` against the stage clock.
-    func renderNode(parentTime: Double, parentRate: Double) -> RenderNode {
+    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
         let local = layerTiming.layerLocalTime(parentTime: parentTime)
         let rate = parentRate * Double(modelState.speed)
-        let result = presentationValues(localTime: local, rate: rate)
+        var result = presentationValues(localTime: local, rate: rate)
+        result.state.contentsAreFlipped = flippedAbove
+        let flipsBelow = flippedAbove != result.state.isGeometryFlipped
         var node = RenderNode(
             kind: self is CATransformLayer ? .transformLayer : .layer,
             state: result.state,
-            sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate) },
-            mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate)] } ?? [])
+            sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
+            mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
         node.transition = result.transition
         if result.transition != nil,
            let snapshot = animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot {

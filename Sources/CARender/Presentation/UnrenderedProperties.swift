@@ -2,7 +2,6 @@ extension LayerState {
     /// Properties set to values the compositor does not draw yet, described for a warning.
     var unrenderedSettings: [String] {
         var found: [String] = []
-        if isGeometryFlipped { found.append("isGeometryFlipped") }
         if magnificationFilter == .trilinear || minificationFilter == .trilinear { found.append("a .trilinear filter (drawn bilinear)") }
         return found
     }
