@@ -31,6 +31,12 @@ extension UIView {
         let context = ViewAnimationContext(
             duration: duration, delay: delay,
             timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
+        run(context, animations: animations, completion: completion)
+    }
+
+    /// Runs an animation block: one transaction whose completion block reports to `completion`,
+    /// with `context` answering the views' action look-ups.
+    private class func run(_ context: ViewAnimationContext, animations: () -> Void, completion: ((Bool) -> Void)?) {
         CATransaction.begin()
         if let completion {
             CATransaction.setCompletionBlock { completion(ViewAnimationContext.animationsEnabled) }
@@ -39,6 +45,19 @@ extension UIView {
         animations()
         ViewAnimationContext.stack.removeLast()
         CATransaction.commit()
+    }
+
+    /// Animates with a spring: `dampingRatio` 1 comes to rest without overshoot, smaller values
+    /// oscillate; `velocity` is the initial speed in distances per second. The motion settles
+    /// as the duration ends.
+    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                              usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+                              options: AnimationOptions = [], animations: @escaping () -> Void,
+                              completion: ((Bool) -> Void)? = nil) {
+        var context = ViewAnimationContext(duration: duration, delay: delay,
+                                           timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
+        context.spring = (dampingRatio, velocity)
+        run(context, animations: animations, completion: completion)
     }
 
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,

@@ -131,3 +131,29 @@ final class SeedActionTests: XCTestCase {
         XCTAssertNil(s.stage.rootLayer.animationKeys())
     }
 }
+
+final class SpringViewAnimationTests: XCTestCase {
+    /// A spring view animation: critically damped (ratio 1) it never overshoots and has come to
+    /// rest (within 0.1%) when the duration ends; under-damped it overshoots.
+    func testSpringAnimationsSettleAtTheirDuration() {
+        func positions(damping: CGFloat) -> [Double] {
+            let s = TransactionStage()
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))   // centre x 5
+            s.stage.rootLayer.addSublayer(view.layer)
+            s.stage.at(1) {
+                UIView.animate(withDuration: 1, delay: 0, usingSpringWithDamping: damping, initialSpringVelocity: 0,
+                               animations: { view.center = CGPoint(x: 105, y: 5) })
+            }
+            return stride(from: 1.0, through: 1.99, by: 0.01).map { t in
+                Double(s.presentation(at: t, of: view.layer).position.x)
+            }
+        }
+        let critical = positions(damping: 1)
+        XCTAssertTrue(zip(critical, critical.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 }, "monotonic")
+        XCTAssertLessThanOrEqual(critical.max() ?? 0, 105 + 1e-9)
+        XCTAssertEqual(critical.last ?? 0, 105, accuracy: 0.2, "at rest by the end")
+        let bouncy = positions(damping: 0.3)
+        XCTAssertGreaterThan(bouncy.max() ?? 0, 110, "a damping ratio of 0.3 overshoots")
+        XCTAssertEqual(bouncy.last ?? 0, 105, accuracy: 0.2)
+    }
+}
