@@ -121,7 +121,10 @@ extension Stage {
             let frameWidth = try pixelSize().width
             sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: frameWidth, columns: columns))
         }
-        let writer = FrameWriter()
+        // Frames waiting to be encoded are held in memory: bound them to about 1 GiB in all.
+        let frameBytes = try pixelSize().width * pixelSize().height * 4
+        let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
+                                                             (1 << 30) / max(frameBytes, 1))))
         defer { try? writer.finish() }
         for job in jobs {
             advance(to: job.time)
