@@ -89,7 +89,8 @@ open class CAPropertyAnimation: CAAnimation {
             result = AnimatableValue.add(below.shaped(like: result), result)
         }
         if !accumulator.state.setValue(result.anyValue, forKeyPath: keyPath) {
-            warnOnce("animation on '\(keyPath)' produced a value of the wrong type (\(String(describing: result.anyValue))); ignored")
+            let shown = result.anyValue.map { "\($0) (\(type(of: $0)))" } ?? "nil"
+            warnOnce("animation on '\(keyPath)' gives \(shown), which '\(keyPath)' cannot hold; the animation is ignored")
         }
     }
 }
