@@ -14,15 +14,11 @@ final class TransactionSystem {
     /// Layers whose model changed since the last outermost commit, in order of first change.
     private var changedLayers: [CALayer] = []
     private var changedLayerIDs: Set<ObjectIdentifier> = []
-    /// Work to run at the outermost commit, e.g. resolving `beginTime = 0` of added animations.
-    private var commitHandlers: [(CFTimeInterval) -> Void] = []
     private let lockObject = NSRecursiveLock()
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
     private init() {}
-
-    var depth: Int { stack.count }
 
     // MARK: - Scopes
 
@@ -52,7 +48,7 @@ final class TransactionSystem {
             Diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
         }
         while !stack.isEmpty { commitTop() }
-        if !changedLayers.isEmpty || !commitHandlers.isEmpty || !AnimationScheduler.layersAwaitingBeginTime.isEmpty {
+        if !changedLayers.isEmpty || !AnimationScheduler.layersAwaitingBeginTime.isEmpty {
             commitRenderTree()
         }
     }
@@ -76,15 +72,12 @@ final class TransactionSystem {
         if stack.isEmpty { commitRenderTree() }
     }
 
-    /// The outermost commit: added animations get their begin times, changed layers' model values
-    /// become the committed (rendered) values, and the stage's tree is marked as committed.
+    /// The outermost commit: pending layout runs, added animations get their begin times, changed
+    /// layers' model values become the committed (rendered) values, and the stage's tree is
+    /// marked as committed.
     private func commitRenderTree() {
         LayoutPass.run()
-        let now = CACurrentMediaTime()
-        CALayer.resolvePendingBeginTimes(now: now)
-        let handlers = commitHandlers
-        commitHandlers = []
-        for handler in handlers { handler(now) }
+        CALayer.resolvePendingBeginTimes(now: CACurrentMediaTime())
         // Layers outside the stage's tree stay uncommitted (no presentation, no implicit
         // animations) until they join it.
         for layer in changedLayers where layer.hasBeenCommitted { layer.commitModelState() }
@@ -99,12 +92,6 @@ final class TransactionSystem {
     func layerWillChange(_ layer: CALayer) {
         ensureTransaction()
         if changedLayerIDs.insert(ObjectIdentifier(layer)).inserted { changedLayers.append(layer) }
-    }
-
-    /// Runs `handler` with the stage time at the next outermost commit.
-    func onCommit(_ handler: @escaping (CFTimeInterval) -> Void) {
-        ensureTransaction()
-        commitHandlers.append(handler)
     }
 
     /// An animation was attached to a layer: every completion block set so far in an open scope
@@ -183,7 +170,6 @@ final class TransactionSystem {
         stack = []
         changedLayers = []
         changedLayerIDs = []
-        commitHandlers = []
         CompletionScheduler.reset()
         LayoutPass.reset()
     }
