@@ -231,21 +231,6 @@ int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t si
     return CPNG_OK;
 }
 
-int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                    size_t row_bytes, cpng_write_options options, cpng_error *error) {
-    if (!path) {
-        set_error(error, CPNG_ERR_ARGUMENT, "no path given%s", NULL);
-        return CPNG_ERR_ARGUMENT;
-    }
-    uint8_t *bytes = NULL;
-    size_t size = 0;
-    int status = cpng_encode_rgba(pixels, width, height, row_bytes, options, &bytes, &size, error);
-    if (status != CPNG_OK) return status;
-    status = cpng_write_file_atomically(path, bytes, size, error);
-    free(bytes);
-    return status;
-}
-
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                    cpng_error *error) {
     *pixels = NULL;

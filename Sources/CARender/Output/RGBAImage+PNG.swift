@@ -2,20 +2,14 @@ import CPNG
 import Foundation
 
 extension RGBAImage {
-    /// Writes the image as an 8-bit PNG. The file appears complete or not at all: libpng writes a
-    /// temporary sibling that is renamed into place only after it has been flushed.
+    /// Writes the image as an 8-bit PNG. The file appears complete or not at all: the encoded
+    /// bytes go to a temporary sibling that is synced and renamed into place.
     public func writePNG(to url: URL, options: PNGWriteOptions = .default) throws {
         let path = url.path
-        guard width > 0, height > 0 else {
-            throw PNGError(kind: .invalidImage, path: path, message: "cannot write an empty \(width)×\(height) image")
-        }
-        let cOptions = cpng_write_options(
-            level: Int32(max(0, min(12, options.compressionLevel))),
-            filters: options.filters.rawValue,
-            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0)
+        let data = try encodedPNG(options: options, describedAs: path)
         var error = cpng_error()
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            cpng_write_rgba(path, buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &error)
+        let status = data.withUnsafeBytes { raw in
+            cpng_write_file_atomically(path, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error)
         }
         if status != Int32(CPNG_OK) {
             throw PNGError(status: status, error: &error, path: path)
@@ -24,8 +18,13 @@ extension RGBAImage {
 
     /// The image encoded as a PNG file's bytes, in memory.
     public func pngData(options: PNGWriteOptions = .default) throws -> Data {
+        try encodedPNG(options: options, describedAs: "(memory)")
+    }
+
+    /// Encodes through the libpng shim; errors name `target` (a path, or "(memory)").
+    private func encodedPNG(options: PNGWriteOptions, describedAs target: String) throws -> Data {
         guard width > 0, height > 0 else {
-            throw PNGError(kind: .invalidImage, path: "(memory)", message: "cannot encode an empty \(width)×\(height) image")
+            throw PNGError(kind: .invalidImage, path: target, message: "cannot write an empty \(width)×\(height) image")
         }
         let cOptions = cpng_write_options(
             level: Int32(max(0, min(12, options.compressionLevel))),
@@ -38,7 +37,7 @@ extension RGBAImage {
             cpng_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &bytes, &size, &error)
         }
         guard status == Int32(CPNG_OK), let bytes else {
-            throw PNGError(status: status, error: &error, path: "(memory)")
+            throw PNGError(status: status, error: &error, path: target)
         }
         defer { cpng_free(bytes) }
         return Data(bytes: bytes, count: size)

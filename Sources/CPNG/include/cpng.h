@@ -42,14 +42,9 @@ typedef struct cpng_write_options {
     int drop_alpha;     /* write RGB, ignoring the 4th byte of each pixel */
 } cpng_write_options;
 
-/// Writes 8-bit RGBA rows (straight alpha) to `path` atomically: the image goes to a temporary
-/// file in the same folder, which is renamed over `path` only once complete. When several
-/// filters are allowed, each row gets the one with the smallest sum of absolute residuals
-/// (libpng's own heuristic).
-int cpng_write_rgba(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height,
-                    size_t row_bytes, cpng_write_options options, cpng_error *error);
-
-/// Encodes 8-bit RGBA rows into a PNG in memory; on success `*png_bytes` (to be released with
+/// Encodes 8-bit RGBA rows (straight alpha) into a PNG in memory. When several filters are
+/// allowed, each row gets the one whose residuals have the smallest sum of absolute values
+/// (libpng's own heuristic). On success `*png_bytes` (to be released with
 /// cpng_free) holds `*png_size` bytes.
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
                      cpng_write_options options, uint8_t **png_bytes, size_t *png_size, cpng_error *error);
