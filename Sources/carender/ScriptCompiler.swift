@@ -113,10 +113,7 @@ struct ScriptCompiler {
     static func findSwiftc() throws -> String {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["SWIFTC"], !explicit.isEmpty { return explicit }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/swiftc"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
+        if let found = findExecutableOnPath("swiftc") { return found }
         throw CLIError("cannot find swiftc on PATH (set SWIFTC to the Swift compiler)")
     }
 

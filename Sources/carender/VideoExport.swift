@@ -23,7 +23,7 @@ enum VideoExport {
     /// ffmpeg from `CARENDER_FFMPEG`, else from `PATH`; a clear error when there is none.
     static func locateFFmpeg() throws -> String {
         let explicit = ProcessInfo.processInfo.environment["CARENDER_FFMPEG"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let ffmpeg = explicit ?? findOnPath("ffmpeg"), FileManager.default.isExecutableFile(atPath: ffmpeg) else {
+        guard let ffmpeg = explicit ?? findExecutableOnPath("ffmpeg"), FileManager.default.isExecutableFile(atPath: ffmpeg) else {
             throw CLIError("--video needs ffmpeg on PATH or in CARENDER_FFMPEG (Debian: apt-get install ffmpeg)")
         }
         return ffmpeg
@@ -38,13 +38,5 @@ enum VideoExport {
         guard status == 0 else {
             throw CLIError("ffmpeg could not write \(output.path) (exit status \(status)); the frames are in \(directory.path)")
         }
-    }
-
-    static func findOnPath(_ name: String) -> String? {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 }
