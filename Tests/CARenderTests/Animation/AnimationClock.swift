@@ -20,6 +20,15 @@ final class AnimationClock {
     }
 
     var root: CALayer { stage.rootLayer }
+
+    /// A layer under the root with one sublayer, for timing that passes through an ancestor.
+    func nestedLayers() -> (container: CALayer, child: CALayer) {
+        let container = CALayer()
+        root.addSublayer(container)
+        let child = CALayer()
+        container.addSublayer(child)
+        return (container, child)
+    }
     var time: Double { stage.time }
 
     /// Advances to `t`, delivering every animation event on the way at its own time.

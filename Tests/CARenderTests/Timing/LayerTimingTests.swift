@@ -125,10 +125,7 @@ final class LayerTimingTests: XCTestCase {
     /// An ancestor at speed 2 (not the animated layer itself).
     func testAncestorSpeedTwo() {
         let clock = AnimationClock()
-        let container = CALayer()
-        clock.root.addSublayer(container)
-        let child = CALayer()
-        container.addSublayer(child)
+        let (container, child) = clock.nestedLayers()
         container.speed = 2
         let anim = basic("cornerRadius", from: 0, to: 1, duration: 2)
         anim.delegate = RecordingDelegate("a", clock)
@@ -142,10 +139,7 @@ final class LayerTimingTests: XCTestCase {
     /// entered from its end and leaves through its start.
     func testAncestorSpeedMinusOne() {
         let clock = AnimationClock()
-        let container = CALayer()
-        clock.root.addSublayer(container)
-        let child = CALayer()
-        container.addSublayer(child)
+        let (container, child) = clock.nestedLayers()
         container.speed = -1
         container.timeOffset = 10                   // local time = 10 − T
         let anim = basic("cornerRadius", from: 0, to: 1, duration: 2)
@@ -163,10 +157,7 @@ final class LayerTimingTests: XCTestCase {
     /// An ancestor at speed 0 pauses the subtree.
     func testAncestorSpeedZero() {
         let clock = AnimationClock()
-        let container = CALayer()
-        clock.root.addSublayer(container)
-        let child = CALayer()
-        container.addSublayer(child)
+        let (container, child) = clock.nestedLayers()
         child.add(basic("cornerRadius", from: 0, to: 1, duration: 2), forKey: "a")
         clock.advance(to: 0.5)
         container.timeOffset = container.convertTime(CACurrentMediaTime(), from: nil)
@@ -350,10 +341,7 @@ final class LayerTimingTests: XCTestCase {
     /// An infinitely repeating animation under a reversed clock still reports its start.
     func testInfiniteAnimationUnderReversedClockStarts() {
         let clock = AnimationClock()
-        let container = CALayer()
-        clock.root.addSublayer(container)
-        let child = CALayer()
-        container.addSublayer(child)
+        let (container, child) = clock.nestedLayers()
         container.speed = -1
         container.timeOffset = 10
         let anim = basic("cornerRadius", from: 0, to: 1, duration: 2)
