@@ -63,14 +63,17 @@ public final class Stage {
         // its own at the current time: its changes commit now.
         endTurn()
         var steps = 0
-        while let next = nextDueTime(upTo: t) {
+        while true {
+            // One walk of the tree per step: the earliest animation event, and the next turn.
+            let eventTime = rootLayer.nextAnimationEvent(after: time)
+            guard let next = [runLoop.nextTime, eventTime].compactMap({ $0 }).min(), next <= t else { break }
             steps += 1
             if steps > Stage.maximumTurnsPerAdvance {
                 Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
                 break
             }
             if next > time { time = next }
-            if let event = rootLayer.nextAnimationEvent(after: time), event <= time {
+            if let eventTime, eventTime <= time {
                 // Animation starts and stops due now come before turns scheduled for the same
                 // instant: a completion block they trigger is itself such a turn.
                 rootLayer.fireAnimationEvents(upTo: time)
@@ -86,12 +89,6 @@ public final class Stage {
     /// forever cannot hang the renderer.
     static let maximumTurnsPerAdvance = 100_000
 
-    /// The earliest time, no later than `t`, at which a turn or an animation event is due.
-    private func nextDueTime(upTo t: CFTimeInterval) -> CFTimeInterval? {
-        let candidates = [runLoop.nextTime, rootLayer.nextAnimationEvent(after: time)].compactMap { $0 }
-        guard let earliest = candidates.min(), earliest <= t else { return nil }
-        return earliest
-    }
 
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
