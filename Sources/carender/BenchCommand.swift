@@ -27,13 +27,23 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let files = try sceneFiles()
-        guard !files.isEmpty else { throw ValidationError("no dashboard-*.json scenes in \(scenes)") }
+        guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()
         let scratch = URL(fileURLWithPath: FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
             .appendingPathComponent("carender-bench-\(getpid()).png")
         defer { try? FileManager.default.removeItem(at: scratch) }
         for file in files {
-            let scene = try Scene(contentsOf: file)
+            guard let json = FileManager.default.contents(atPath: file.path) else {
+                throw CLIError("cannot read the scene \(file.path): there is no such readable file")
+            }
+            let scene: Scene
+            do {
+                scene = try Scene(json: json)
+            } catch let error as SceneError {
+                throw CLIError("\(file.path): \(error)")
+            } catch {
+                throw CLIError("the scene \(file.path) is not valid JSON (\(error.localizedDescription))")
+            }
             var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
             compositor.render(scene, into: &pixmap)  // warm caches (shadow corner tables, buffers)
             var composite: [Double] = [], convert: [Double] = [], encode: [Double] = [], write: [Double] = []
@@ -74,7 +84,13 @@ struct BenchCommand: ParsableCommand {
     private func sceneFiles() throws -> [URL] {
         if !scene.isEmpty { return scene.map { URL(fileURLWithPath: $0) } }
         let folder = URL(fileURLWithPath: scenes)
-        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        let entries: [URL]
+        do {
+            entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        } catch {
+            throw CLIError("cannot read the scene folder \(scenes): \(FileManager.default.fileExists(atPath: folder.path) ? "it is not a readable folder" : "there is no such folder") (give --scenes FOLDER or --scene FILE)")
+        }
+        return entries
             .filter { $0.lastPathComponent.hasPrefix("dashboard-") && $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }

@@ -1,32 +1,80 @@
 import ArgumentParser
+import Foundation
 
+/// `carender SCRIPT [options]` renders; the subcommands are listed in `configuration`.
 @main
 struct CarenderCommand: ParsableCommand {
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "carender",
-        abstract: "Renders Core Animation scripts to PNG frames, deterministically.",
-        discussion: """
-            A script is a Swift program that imports CARender, builds a layer tree on a Stage and \
-            calls stage.run(). carender compiles it against the CARender library (caching the \
-            executable), runs it, and writes frame_00000.png, frame_00001.png, … for the frames \
-            0 ..< ceil(duration × fps) at times n / fps.
-
-            carender SCRIPT [--fps N] [-o DIR] [--duration S] [--scale K] [--times T,...]
-              --fps N          frames per second (default 60)
-              -o, --output DIR folder for the frames, created when missing (default frames)
-              --duration S     seconds to render (default: the script's stage.duration)
-              --scale K        pixels per point (default: the script's stage.scale)
-              --times T,...    render only these times, each to <time>.png (e.g. 0.500.png)
-              --frames A:B     render only frames A ..< B of the sequence (split a long render)
-              --contact-sheet F  also write all rendered frames as one grid image (--columns N)
-              --video F        also encode the frames with ffmpeg (.mp4, .webm, .gif, ...)
-              --quiet          no summary line;  --verbose  show the compiler call
-
-            The library is found next to the carender executable, or where CARENDER_HOME \
-            points (a build folder such as .build/release). Compiled scripts are cached in \
-            $CARENDER_CACHE, $XDG_CACHE_HOME/carender or ~/.cache/carender.
+        abstract: "Render Core Animation scripts to PNG frames and videos, deterministically.",
+        usage: """
+            carender SCRIPT [options] [-- SCRIPT-ARGUMENTS...]
+            carender <subcommand> [options]
             """,
-        subcommands: [RenderCommand.self, EaseCommand.self, BenchCommand.self],
+        discussion: """
+            A script is a Swift program that imports CARender, builds a layer tree on a Stage and calls \
+            stage.run(). carender compiles it (caching the build), runs it, and writes the frames \
+            0 ..< ceil(duration × fps) at times n / fps. Frames have a transparent background unless the \
+            script or --background gives one.
+
+            Examples:
+              carender hello.swift-script
+              carender hello.swift-script --fps 30 -o out/frame_%04d.png
+              carender hello.swift-script --frames 0-9 --concurrency 2
+              carender hello.swift-script --video hello.mp4
+              carender hello.swift-script --shard 2/4 -o frames
+              carender info hello.swift-script --json
+
+            carender help render lists every option of a render.
+            """,
+        version: "carender \(version)",
+        subcommands: [RenderCommand.self, InfoCommand.self, EaseCommand.self, BenchCommand.self],
         defaultSubcommand: RenderCommand.self
     )
+
+    /// Parses and runs, printing every failure as `carender: error: <sentence>` and exiting
+    /// non-zero; help and the version go to standard output with status 0.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--version"] || arguments == ["-V"] {
+            print(configuration.version)
+            return
+        }
+        if arguments.count >= 2, arguments[0] == "help", !arguments.dropFirst().allSatisfy(isCommandName) {
+            let unknown = arguments.dropFirst().first { !isCommandName($0) }!
+            fail("there is no command '\(unknown)'; the commands are \(commandNames.joined(separator: ", ")) (see carender --help)",
+                 code: .validationFailure)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            var message = message(for: error)
+            if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+            // A Foundation error that escaped without context: its sentence, never its dump.
+            if message.contains("Error Domain=") { message = (error as NSError).localizedDescription }
+            let hint = error is CLIError || error is StopRequest ? "" : "\n(see carender --help)"
+            fail(message + hint, code: code)
+        }
+    }
+
+    private static var commandNames: [String] {
+        configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    }
+
+    private static func isCommandName(_ name: String) -> Bool { commandNames.contains(name) }
+
+    static func fail(_ message: String, code: ExitCode) -> Never {
+        FileHandle.standardError.write(Data("carender: error: \(message)\n".utf8))
+        Foundation.exit(code.rawValue)
+    }
 }

@@ -2,141 +2,282 @@ import ArgumentParser
 import CARender
 import Foundation
 
-/// `carender SCRIPT --fps N -o DIR`: compile a script against CARender and render its frames.
+/// `carender SCRIPT [options]`: compile a script against CARender and render its frames, in
+/// parallel worker processes, to PNG files and/or a video.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Compile a script and render its frames (the default command)."
-    )
+        abstract: "Compile a script and render its frames (the default command).",
+        usage: "carender SCRIPT [options] [-- SCRIPT-ARGUMENTS...]")
 
-    @Argument(help: "The Swift script to render (any extension, .swift-script included).")
+    @Argument(help: "The Swift script to render (any extension, .swift-script included).", completion: .file())
     var script: String
 
-    @Option(help: "Frames per second.")
-    var fps: Double = 60
+    @Argument(parsing: .postTerminator, help: "Arguments after -- are passed to the script (CommandLine.arguments).")
+    var scriptArguments: [String] = []
 
-    @Option(name: [.short, .customLong("output")], help: "The folder frames are written to; created when missing.")
-    var output: String = "frames"
+    @OptionGroup(title: "Sequence")
+    var sequence: SequenceOptions
 
-    @Option(help: "Seconds to render (default: the script's stage.duration).")
-    var duration: Double?
+    @OptionGroup(title: "Frames")
+    var selection: SelectionOptions
 
-    @Option(help: "Pixels per point (default: the script's stage.scale, 1 unless set).")
-    var scale: Double?
+    @OptionGroup(title: "Output")
+    var output: OutputOptions
 
-    @Option(help: ArgumentHelp(
-        "Render only these times, in seconds, comma-separated (e.g. 0,0.5,1); each goes to <time>.png with three decimals.",
-        valueName: "t1,t2,..."))
-    var times: String?
+    @OptionGroup(title: "Video (through ffmpeg)")
+    var video: VideoOptions
 
-    @Option(help: ArgumentHelp(
-        "Render only frames START ..< END of the full sequence (to split a long render); either end may be left out.",
-        valueName: "start:end"))
-    var frames: String?
+    @OptionGroup(title: "Parallel and distributed rendering")
+    var parallel: ParallelOptions
 
-    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
-        "Also write every rendered frame into one grid image at this path.", valueName: "file.png"))
-    var contactSheet: String?
-
-    @Option(help: "Cells per row of the contact sheet (default: about square).")
-    var columns: Int?
-
-    @Option(help: ArgumentHelp(
-        "Also encode the frames into a video with ffmpeg (format from the extension: .mp4, .webm, .gif, ...).",
-        valueName: "file"))
-    var video: String?
-
-    @Flag(help: "Do not print the summary line.")
-    var quiet = false
-
-    @Flag(help: "Print the compiler invocation and cache decisions.")
-    var verbose = false
+    @OptionGroup(title: "Reporting")
+    var reporting: ReportingOptions
 
     func validate() throws {
-        guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
-        if let duration, !(duration.isFinite && duration >= 0) {
-            throw ValidationError("--duration must be a non-negative number of seconds, got \(duration)")
+        try sequence.check()
+        if video.video != nil && selection.times != nil { throw ValidationError("--video needs a frame sequence, not --times") }
+        if selection.frame != nil && selection.frames != nil { throw ValidationError("--frame and --frames do not mix; use --frames with a list") }
+        if selection.times != nil && (selection.frame != nil || selection.frames != nil) {
+            throw ValidationError("--times renders chosen instants; it does not mix with --frame or --frames")
         }
-        if let scale, !(scale.isFinite && scale > 0) {
-            throw ValidationError("--scale must be a positive number, got \(scale)")
+        if let columns = output.columns, columns < 1 { throw ValidationError("--columns must be at least 1, got \(columns)") }
+        if output.columns != nil && output.contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
+        if output.startNumber < 0 { throw ValidationError("--start-number must not be negative, got \(output.startNumber)") }
+        if let crf = video.crf, !(0...63).contains(crf) { throw ValidationError("--crf must be from 0 to 63, got \(crf)") }
+        if video.video == nil && (video.codec != nil || video.crf != nil || video.pixelFormat != nil) {
+            throw ValidationError("--codec, --crf and --pixel-format go with --video")
         }
-        if video != nil && times != nil { throw ValidationError("--video needs a frame sequence, not --times") }
-        if let columns, columns < 1 { throw ValidationError("--columns must be at least 1") }
-        if columns != nil && contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
-        if let frames {
-            do {
-                _ = try RenderOptions.frameRange(parsing: frames)
-            } catch {
-                throw ValidationError("--frames: \(error)")
-            }
+        if let frames = selection.frames { _ = try wrap("--frames") { try FrameSelection(parsing: frames) } }
+        if let frame = selection.frame {
+            guard Int(frame) != nil else { throw ValidationError("--frame takes one frame number (negative counts from the end), got '\(frame)'") }
         }
-        if let times {
+        if let times = selection.times {
             for part in times.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
                     throw ValidationError("--times holds '\(part)', which is not a time in seconds")
                 }
             }
         }
+        if let shard = parallel.shard { _ = try wrap("--shard") { try Split(parsing: shard) } }
+        _ = try parallel.workerCount()
+        if let background = output.background { _ = try wrap("--background") { try BackgroundColor.parse(background) } }
+        _ = try OutputTarget(output.output ?? "frames")
     }
 
     func run() throws {
+        let display = ProgressDisplay(style: reporting.progress, quiet: reporting.quiet, verbose: reporting.verbose)
         let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
-            throw CLIError("cannot read the script \(script)")
+            let reason = FileManager.default.fileExists(atPath: scriptURL.path) ? "it is not readable" : "there is no such file"
+            throw CLIError("cannot read the script \(script): \(reason)")
         }
+        let target = try OutputTarget(output.output ?? "frames")
         // Fail before a long render, not after it.
-        let ffmpeg = try video.map { _ in try VideoExport.locateFFmpeg() }
+        let videoExport = try video.video.map {
+            try VideoExport.prepare(path: $0, codec: video.codec, crf: video.crf, pixelFormat: video.pixelFormat)
+        }
+        // A video alone needs no PNG files: frames go straight into ffmpeg.
+        let pipesVideo = videoExport != nil && output.output == nil
         let library = try LibraryLocation.find()
-        let compiler = ScriptCompiler(library: library, verbose: verbose)
-        let executable = try compiler.executable(for: scriptURL)
+        display.begin("compiling")
+        let executable = try ScriptCompiler(library: library, verbose: reporting.verbose).executable(for: scriptURL)
+        display.end()
 
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("carender-report-\(getpid())")
-        try? FileManager.default.removeItem(at: report)
-        defer { try? FileManager.default.removeItem(at: report) }
-        let outputDirectory = URL(fileURLWithPath: output).standardizedFileURL
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = String(fps)
-        environment["CARENDER_OUTPUT"] = outputDirectory.path
-        environment["CARENDER_DURATION"] = duration.map { String($0) }
-        environment["CARENDER_SCALE"] = scale.map { String($0) }
-        environment["CARENDER_TIMES"] = times
-        environment["CARENDER_FRAMES"] = frames
-        environment["CARENDER_CONTACT_SHEET"] = contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        environment["CARENDER_CONTACT_SHEET_COLUMNS"] = columns.map(String.init)
-        environment["CARENDER_QUIET"] = quiet ? "1" : nil
-        environment["CARENDER_REPORT"] = report.path
-        let status = try ScriptRunner.run(executable, environment: environment)
-        if status != 0 { throw ExitCode(status) }
+        var environment = try renderEnvironment(target: target, writesFiles: !pipesVideo)
+        var workers = try parallel.workerCount()
+        if selection.times != nil || output.contactSheet != nil || pipesVideo {
+            // Stills, one contact sheet and one stream into ffmpeg are made by one process.
+            workers = 1
+        }
+        var encoding: VideoExport.Encoding?
+        var hasAlpha = false
+        if pipesVideo, let videoExport {
+            guard let info = try SequenceQuery.run(executable, arguments: scriptArguments, environment: environment) else {
+                display.warning("\(script) finished without calling stage.run(); there are no frames for \(videoExport.output.path)")
+                return
+            }
+            hasAlpha = info.hasAlpha
+            encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight), fps: sequence.fps,
+                                             hasAlpha: info.hasAlpha, onFrame: { _ in })
+            environment["CARENDER_RAW_VIDEO"] = encoding?.framePath
+        }
 
-        guard let rendered = RenderReport(contentsOf: report) else {
-            FileHandle.standardError.write(Data("carender: warning: \(script) finished without calling stage.run(); no frames were written\n".utf8))
+        display.begin(pipesVideo ? "rendering and encoding video" : "rendering")
+        let outcome: RenderWorkers.Outcome
+        do {
+            outcome = try RenderWorkers(executable: executable, arguments: scriptArguments, environment: environment,
+                                        count: workers, display: display).run()
+        } catch let stop as StopRequest {
+            _ = encoding?.finish()
+            display.clear()
+            throw CLIError("interrupted (signal \(stop.signal)); the frames written so far are complete. To resume, run: \(resumeCommand())")
+        }
+        if let encoding {
+            let status = encoding.finish()
+            guard outcome.status == 0 else { throw ExitCode(outcome.status) }
+            if status != 0 { throw CLIError("ffmpeg could not write \(videoExport!.output.path) (exit status \(status); its message is above)") }
+        }
+        guard outcome.status == 0 else { throw ExitCode(outcome.status) }
+        guard outcome.planned else {
+            display.warning("\(script) finished without calling stage.run(); no frames were written")
             return
         }
-        if let ffmpeg, let video {
-            let outputURL = URL(fileURLWithPath: video).standardizedFileURL
-            try VideoExport.export(ffmpeg: ffmpeg, framesIn: outputDirectory, first: rendered.firstFrame,
-                                   count: rendered.frameCount, fps: fps, to: outputURL)
-            if !quiet { print("carender: wrote \(outputURL.path)") }
+        display.end()
+        hasAlpha = hasAlpha || outcome.hasAlpha
+        if selection.times == nil && !pipesVideo, let selected = outcome.selection {
+            try handleStaleFrames(target: target, selection: selected, display: display)
+        }
+        if let videoExport, !pipesVideo {
+            try encodeFiles(videoExport, target: target, outcome: outcome, hasAlpha: hasAlpha, display: display)
+        }
+        let destination = pipesVideo ? videoExport!.output.path
+            : selection.times != nil ? target.directory.path : target.directory.appendingPathComponent(target.pattern.printfForm).path
+        display.summary(frames: outcome.frames, written: outcome.written, skipped: outcome.skipped, destination: destination)
+        if let videoExport, !pipesVideo, !reporting.quiet, reporting.progress != .json {
+            FileHandle.standardError.write(Data("carender: wrote \(videoExport.output.path)\n".utf8))
         }
     }
+
+    /// The `CARENDER_*` variables `stage.run()` reads.
+    private func renderEnvironment(target: OutputTarget, writesFiles: Bool) throws -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
+        environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
+        environment["CARENDER_OUTPUT"] = target.directory.path
+        environment["CARENDER_OUTPUT_PATTERN"] = target.pattern.printfForm
+        environment["CARENDER_START_NUMBER"] = String(output.startNumber)
+        environment["CARENDER_TIMES"] = selection.times
+        environment["CARENDER_FRAMES"] = selection.frames ?? selection.frame
+        environment["CARENDER_SHARD"] = parallel.shard
+        environment["CARENDER_SKIP_EXISTING"] = output.skipExisting ? "1" : nil
+        environment["CARENDER_BACKGROUND"] = try output.background.map { try BackgroundColor.parse($0) }
+        environment["CARENDER_ALPHA"] = output.alpha.rawValue
+        environment["CARENDER_PNG_LEVEL"] = String(output.pngCompression.level)
+        environment["CARENDER_NO_FILES"] = writesFiles ? nil : "1"
+        environment["CARENDER_CONTACT_SHEET"] = output.contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        environment["CARENDER_CONTACT_SHEET_COLUMNS"] = output.columns.map(String.init)
+        environment["CARENDER_QUIET"] = reporting.quiet ? "1" : nil
+        return environment
+    }
+
+    /// Warns about (or with `--clean` removes) files of the output pattern outside the frames
+    /// just selected: left from an earlier, longer render, they would end up in a video or an
+    /// import of the folder.
+    private func handleStaleFrames(target: OutputTarget, selection: [ClosedRange<Int>], display: ProgressDisplay) throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: target.directory.path) else { return }
+        let start = output.startNumber
+        let stale = names.filter { name in
+            guard let number = target.pattern.number(inFileName: name) else { return false }
+            return !selection.contains { $0.contains(number - start) }
+        }.sorted()
+        guard let first = stale.first, let last = stale.last else { return }
+        if output.clean {
+            for name in stale { try? FileManager.default.removeItem(at: target.directory.appendingPathComponent(name)) }
+            display.detail("removed \(stale.count) frame\(stale.count == 1 ? "" : "s") outside the selection (\(first) … \(last))")
+        } else {
+            let span = stale.count == 1 ? first : "\(first) … \(last)"
+            display.warning("\(stale.count) older frame\(stale.count == 1 ? "" : "s") in \(target.directory.path) match\(stale.count == 1 ? "es" : "") \(target.pattern) but lie outside the frames just rendered (\(span)); --clean removes them")
+        }
+    }
+
+    /// Encodes the PNG files just written into the video.
+    private func encodeFiles(_ export: VideoExport, target: OutputTarget, outcome: RenderWorkers.Outcome,
+                             hasAlpha: Bool, display: ProgressDisplay) throws {
+        guard let runs = outcome.selection, let first = runs.first, let last = runs.last, outcome.frames > 0 else {
+            throw CLIError("no frames were rendered, so there is no video to write")
+        }
+        guard runs.count == 1 else {
+            throw CLIError("--video needs one contiguous run of frames, but the selection has gaps (\(selection.frames ?? ""))")
+        }
+        if parallel.shard != nil {
+            throw CLIError("--video with --shard would encode only this shard; encode the whole folder once every shard is done")
+        }
+        let count = last.upperBound - first.lowerBound + 1
+        display.begin("encoding video", total: count)
+        let encoding = try export.start(
+            input: .files(printfPath: target.directory.appendingPathComponent(target.pattern.printfForm).path,
+                          startNumber: first.lowerBound + output.startNumber, count: count),
+            fps: sequence.fps, hasAlpha: hasAlpha, onFrame: { display.update(done: min($0, count)) })
+        let status = encoding.finish()
+        display.end()
+        guard status == 0 else {
+            throw CLIError("ffmpeg could not write \(export.output.path) (exit status \(status); its message is above); the frames are in \(target.directory.path)")
+        }
+    }
+
+    /// This command line again, with `--skip-existing`, shell-quoted.
+    private func resumeCommand() -> String {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if !arguments.contains("--skip-existing") {
+            let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
+            arguments.insert("--skip-existing", at: terminator)
+        }
+        return (["carender"] + arguments).map(shellQuoted).joined(separator: " ")
+    }
+}
+
+/// `--background`: a colour name or hex, passed to the script as `#RRGGBBAA`.
+enum BackgroundColor {
+    static let names: [String: String] = [
+        "black": "000000ff", "white": "ffffffff", "transparent": "00000000", "red": "ff0000ff",
+        "green": "00ff00ff", "blue": "0000ffff", "yellow": "ffff00ff", "cyan": "00ffffff",
+        "magenta": "ff00ffff", "gray": "808080ff", "grey": "808080ff",
+    ]
+
+    static func parse(_ text: String) throws -> String {
+        let lowered = text.lowercased()
+        if let named = names[lowered] { return "#" + named }
+        var digits = lowered.hasPrefix("#") ? String(lowered.dropFirst()) : lowered
+        if digits.count == 3 || digits.count == 4 { digits = digits.map { "\($0)\($0)" }.joined() }
+        if digits.count == 6 { digits += "ff" }
+        guard digits.count == 8, UInt32(digits, radix: 16) != nil else {
+            throw CLIError("'\(text)' is not a colour: use a name (\(names.keys.sorted().joined(separator: ", "))) or hex #RGB, #RRGGBB or #RRGGBBAA")
+        }
+        return "#" + digits
+    }
+}
+
+/// `-o`: a folder (frames named `frame_00000.png`, …) or a file-name pattern in a folder.
+struct OutputTarget {
+    let directory: URL
+    let pattern: FrameNamePattern
+
+    init(_ text: String) throws {
+        guard !text.isEmpty else { throw CLIError("-o needs a folder or a pattern such as out/frame_%04d.png, got an empty path") }
+        let url = URL(fileURLWithPath: text).standardizedFileURL
+        if let pattern = try wrap("-o", { try FrameNamePattern(parsingFileName: url.lastPathComponent) }) {
+            directory = url.deletingLastPathComponent()
+            self.pattern = pattern
+        } else {
+            if url.pathExtension.lowercased() == "png" {
+                throw CLIError("-o \(text) names one file, but a render writes a sequence: give a folder, or a pattern such as \(url.deletingPathExtension().lastPathComponent)_%04d.png")
+            }
+            directory = url
+            pattern = .default
+        }
+    }
+}
+
+/// Runs `body`, turning the library's errors into the command line's, prefixed by the option.
+func wrap<T>(_ option: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as StageError {
+        throw CLIError("\(option): \(error)")
+    }
+}
+
+/// `text` quoted for a POSIX shell when it needs it.
+func shellQuoted(_ text: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,%+@")
+    if !text.isEmpty && text.allSatisfy({ safe.contains($0) }) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 
 /// A failure the command line reports in one line and exits non-zero for.
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// What `stage.run()` reported back: how many frames it wrote, starting at which frame number.
-struct RenderReport {
-    let frameCount: Int
-    let firstFrame: Int
-
-    init?(contentsOf url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
-        guard numbers.count == 2 else { return nil }
-        frameCount = numbers[0]
-        firstFrame = numbers[1]
-    }
 }

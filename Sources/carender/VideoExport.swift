@@ -1,23 +1,71 @@
 import Foundation
 
-/// Turns a folder of `frame_%05d.png` files into a video with ffmpeg, when it is installed.
-enum VideoExport {
-    /// The ffmpeg arguments for frames `first ..< first + count` at `fps` into `output` (the
-    /// container and codec follow the file extension; MP4 gets H.264 in yuv420p so any player
-    /// opens it). Only these frames go in, whatever else the folder holds.
-    static func arguments(framesIn directory: URL, first: Int, count: Int, fps: Double, output: URL) -> [String] {
-        var arguments = ["-y", "-loglevel", "error",
-                         "-framerate", String(fps),
-                         "-start_number", String(first),
-                         "-i", directory.appendingPathComponent("frame_%05d.png").path,
-                         "-frames:v", String(count)]
-        switch output.pathExtension.lowercased() {
-        case "mp4", "mov", "m4v":
-            arguments += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
-        default:
-            break
+/// A video written by ffmpeg: the container from the file's extension, its codec, pixel format
+/// and colour tags, and the ffmpeg run that writes it. Everything that can fail before rendering
+/// (ffmpeg missing, format unknown, encoder missing, folder unwritable) is checked by `prepare`.
+struct VideoExport {
+    enum Container: String, CaseIterable {
+        case mp4, webm, gif, mov
+
+        /// The encoder used unless `--codec` names another.
+        var defaultCodec: String {
+            switch self {
+            case .mp4: return "libx264"
+            case .webm: return "libvpx-vp9"
+            case .gif: return "gif"
+            case .mov: return "prores_ks"
+            }
         }
-        return arguments + [output.path]
+
+        /// The default constant rate factor: visually lossless H.264, VP9's recommended quality.
+        var defaultCRF: Int? {
+            switch self {
+            case .mp4: return 18
+            case .webm: return 32
+            case .gif, .mov: return nil
+            }
+        }
+
+        /// Whether the format can carry the frames' alpha channel.
+        var carriesAlpha: Bool { self != .mp4 }
+    }
+
+    let ffmpeg: String
+    let output: URL
+    let container: Container
+    var codec: String
+    var crf: Int?
+    var pixelFormatOverride: String?
+
+    /// Checks everything a video needs before the render starts.
+    static func prepare(path: String, codec: String?, crf: Int?, pixelFormat: String?) throws -> VideoExport {
+        let output = URL(fileURLWithPath: path).standardizedFileURL
+        let ext = output.pathExtension.lowercased()
+        guard let container = Container(rawValue: ext == "m4v" ? "mp4" : ext) else {
+            throw CLIError("cannot write the video \(path): carender writes .mp4, .webm, .gif and .mov, not '.\(ext)'")
+        }
+        if crf != nil && container.defaultCRF == nil {
+            throw CLIError("--crf sets the quality of .mp4 and .webm videos; \(path) is a .\(ext)")
+        }
+        let ffmpeg = try locateFFmpeg()
+        let video = VideoExport(ffmpeg: ffmpeg, output: output, container: container,
+                                codec: codec ?? container.defaultCodec, crf: crf ?? container.defaultCRF,
+                                pixelFormatOverride: pixelFormat)
+        try video.checkEncoder()
+        let folder = output.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create the folder \(folder.path) for the video \(path)")
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError("cannot write the video \(path): it is a folder")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw CLIError("cannot write the video \(path): the folder \(folder.path) is not writable")
+        }
+        return video
     }
 
     /// ffmpeg from `CARENDER_FFMPEG`, else from `PATH`; a clear error when there is none.
@@ -29,14 +77,157 @@ enum VideoExport {
         return ffmpeg
     }
 
-    /// Runs ffmpeg; a failed encode is a clear error that leaves the frames.
-    static func export(ffmpeg: String, framesIn directory: URL, first: Int, count: Int, fps: Double, to output: URL) throws {
-        guard count > 0 else { throw CLIError("no frames were rendered, so there is no video to write") }
-        let status = try ScriptRunner.run(URL(fileURLWithPath: ffmpeg),
-                                          arguments: arguments(framesIn: directory, first: first, count: count, fps: fps, output: output),
-                                          environment: ProcessInfo.processInfo.environment)
-        guard status == 0 else {
-            throw CLIError("ffmpeg could not write \(output.path) (exit status \(status)); the frames are in \(directory.path)")
+    /// Fails when this ffmpeg build lacks the encoder.
+    private func checkEncoder() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-encoders"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
         }
+        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let names = listing.split(separator: "\n").compactMap { line -> Substring? in
+            let words = line.split(separator: " ")
+            return words.count >= 2 ? words[1] : nil
+        }
+        guard names.contains(Substring(codec)) else {
+            throw CLIError("the ffmpeg at \(ffmpeg) has no '\(codec)' encoder for \(output.lastPathComponent) (ffmpeg -encoders lists them)")
+        }
+    }
+
+    /// Where the frames come from: raw RGBA on ffmpeg's standard input, or PNG files.
+    enum Input {
+        case raw(width: Int, height: Int)
+        case files(printfPath: String, startNumber: Int, count: Int)
+    }
+
+    /// The pixel format written: `--pixel-format`, else the format's choice for frames with or
+    /// without alpha.
+    func pixelFormat(hasAlpha: Bool) -> String? {
+        if let pixelFormatOverride { return pixelFormatOverride }
+        switch container {
+        case .mp4: return "yuv420p"
+        case .webm: return hasAlpha ? "yuva420p" : "yuv420p"
+        case .mov: return hasAlpha ? "yuva444p10le" : "yuv444p10le"
+        case .gif: return nil
+        }
+    }
+
+    /// The ffmpeg arguments: progress as key=value lines on standard output, errors only on
+    /// standard error.
+    func arguments(input: Input, fps: Double, hasAlpha: Bool) -> [String] {
+        var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:1", "-y"]
+        switch input {
+        case let .raw(width, height):
+            arguments += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", String(fps), "-i", "pipe:0"]
+        case let .files(path, start, count):
+            arguments += ["-framerate", String(fps), "-start_number", String(start), "-i", path, "-frames:v", String(count)]
+        }
+        // BT.709 throughout: the conversion matrix and the tags players read, so colours match
+        // the PNG frames (sRGB primaries are BT.709's).
+        let colourTags = ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv"]
+        let toBT709 = "scale=out_color_matrix=bt709:out_range=tv"
+        let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
+        let format = pixelFormat(hasAlpha: hasAlpha)
+        switch container {
+        case .mp4:
+            // H.264 has no alpha: transparent pixels are drawn over black (premultiplying does that).
+            let flatten = hasAlpha ? "premultiply=inplace=1," : ""
+            arguments += ["-vf", "\(flatten)\(even),\(toBT709),format=\(format!)", "-c:v", codec, "-pix_fmt", format!]
+            if let crf { arguments += ["-crf", String(crf)] }
+            arguments += colourTags + ["-movflags", "+faststart"]
+        case .webm:
+            arguments += ["-vf", "\(toBT709),format=\(format!)", "-c:v", codec, "-pix_fmt", format!]
+            if let crf { arguments += ["-crf", String(crf), "-b:v", "0"] }
+            arguments += colourTags
+        case .mov:
+            arguments += ["-vf", "\(toBT709),format=\(format!)", "-c:v", codec, "-profile:v", "4444", "-vendor", "apl0",
+                          "-pix_fmt", format!] + colourTags
+        case .gif:
+            // One palette for the whole animation (with a transparent entry when frames have
+            // alpha), then each frame mapped onto it.
+            let reserve = hasAlpha ? 1 : 0
+            arguments += ["-filter_complex",
+                          "[0:v]split[a][b];[a]palettegen=reserve_transparent=\(reserve):stats_mode=full[p];[b][p]paletteuse=alpha_threshold=128",
+                          "-c:v", codec, "-loop", "0"]
+        }
+        return arguments + [output.path]
+    }
+
+    /// A running ffmpeg: its standard input (for raw frames) and the frames it reports encoded.
+    final class Encoding: @unchecked Sendable {
+        let process: Process
+        /// The path a script opens to write raw frames into ffmpeg (raw input only).
+        let framePath: String?
+        private let input: Pipe?
+        private let progressDone = DispatchSemaphore(value: 0)
+
+        init(process: Process, input: Pipe?, progress: Pipe, onFrame: @escaping @Sendable (Int) -> Void) throws {
+            self.process = process
+            self.input = input
+            if let input {
+                framePath = "/proc/\(getpid())/fd/\(input.fileHandleForWriting.fileDescriptor)"
+            } else {
+                framePath = nil
+            }
+            let reading = progress.fileHandleForReading
+            let done = progressDone
+            Thread {
+                var pending = ""
+                while true {
+                    let data = reading.availableData
+                    if data.isEmpty { break }
+                    pending += String(decoding: data, as: UTF8.self)
+                    while let newline = pending.firstIndex(of: "\n") {
+                        let line = pending[..<newline]
+                        if line.hasPrefix("frame="), let n = Int(line.dropFirst(6)) { onFrame(n) }
+                        pending.removeSubrange(...newline)
+                    }
+                }
+                done.signal()
+            }.start()
+        }
+
+        /// Closes carender's end of the frame pipe (so ffmpeg sees the end once the script's is
+        /// closed too) and waits for ffmpeg; returns its exit status.
+        func finish() -> Int32 {
+            try? input?.fileHandleForWriting.close()
+            process.waitUntilExit()
+            progressDone.wait()
+            return process.terminationStatus
+        }
+    }
+
+    /// Starts ffmpeg; with raw input it waits for frames on the pipe `Encoding.framePath` names.
+    func start(input: Input, fps: Double, hasAlpha: Bool, onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
+        let progress = Pipe()
+        process.standardOutput = progress
+        var stdin: Pipe?
+        if case .raw = input {
+            stdin = Pipe()
+            process.standardInput = stdin
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
+        // No child may inherit a stray copy of either pipe, or its reader would never see the end.
+        for pipe in [progress, stdin].compactMap({ $0 }) {
+            _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        do {
+            try process.run()
+        } catch {
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+        }
+        try? progress.fileHandleForWriting.close()
+        try? stdin?.fileHandleForReading.close()
+        return try Encoding(process: process, input: stdin, progress: progress, onFrame: onFrame)
     }
 }

@@ -18,7 +18,7 @@ final class FrameWriter: @unchecked Sendable {
     }
 
     /// Queues `image` to be written to `url`; throws an earlier frame's error, if any.
-    func write(_ image: RGBAImage, to url: URL) throws {
+    func write(_ image: RGBAImage, to url: URL, options: PNGWriteOptions = .default) throws {
         try throwIfFailed()
         slots.wait()
         group.enter()
@@ -29,7 +29,7 @@ final class FrameWriter: @unchecked Sendable {
             }
             guard !hasFailed else { return }
             do {
-                try image.writePNG(to: url)
+                try image.writePNG(to: url, options: options)
             } catch {
                 lock.lock()
                 if firstError == nil { firstError = error }

@@ -2,10 +2,25 @@ import Foundation
 
 /// How `Stage.run()` renders: read from the environment the `carender` command line sets.
 public struct RenderOptions: Equatable, Sendable {
+    /// Whether frames carry an alpha channel.
+    public enum AlphaMode: String, Equatable, Sendable, CaseIterable {
+        /// Decided once for the whole sequence: RGB when the background (`background`, else the
+        /// root layer's) is opaque, RGBA otherwise.
+        case auto
+        /// Every frame RGBA.
+        case always
+        /// Every frame RGB, drawn over `background` (black when none is given).
+        case never
+    }
+
     /// Frames per second.
     public var fps: Double = 60
     /// The folder frames are written to.
     public var outputDirectory: URL = URL(fileURLWithPath: "frames")
+    /// How frame files in `outputDirectory` are named.
+    public var fileNamePattern: FrameNamePattern = .default
+    /// The number in the file name of frame 0 (later frames count up from it).
+    public var startNumber: Int = 0
     /// Seconds to render; nil uses the stage's `duration`.
     public var duration: Double?
     /// Pixels per point; nil uses the stage's `scale`.
@@ -16,20 +31,51 @@ public struct RenderOptions: Equatable, Sendable {
     public var contactSheet: URL?
     /// Cells per row of the contact sheet; nil chooses about a square grid.
     public var contactSheetColumns: Int?
-    /// When set, only frames in this range are rendered (a split of a long render); each frame
-    /// is identical to the one a full render writes.
-    public var frames: Range<Int>?
+    /// When set, only these frames are rendered; each is identical to the one a full render writes.
+    public var frames: FrameSelection?
+    /// When set, only this contiguous part of the selected frames (a machine's share of a render).
+    public var shard: Split?
+    /// When set, only this contiguous part of the shard (one of the command line's worker processes).
+    public var worker: Split?
+    /// Frames whose file already exists are not written again (to resume an interrupted render).
+    public var skipExisting = false
+    /// Frames are composited over this colour; nil keeps the stage's own (transparent) background.
+    public var background: RGBA8?
+    public var alpha: AlphaMode = .auto
+    /// Deflate level for the PNG files, 0 (store) to 12 (smallest).
+    public var compressionLevel: Int = PNGWriteOptions.default.compressionLevel
+    /// Whether PNG files are written (false when frames only go to `rawVideoPath`).
+    public var writesFiles = true
+    /// Where to send progress as JSON lines (a pipe the command line reads).
+    public var progressPath: String?
+    /// Where to send every frame as raw RGBA bytes (a pipe into ffmpeg).
+    public var rawVideoPath: String?
+    /// Only report the sequence (size, duration, frame count) to `progressPath`; render nothing.
+    public var infoOnly = false
 
     public init() {}
 
-    /// Reads `CARENDER_FPS`, `CARENDER_OUTPUT`, `CARENDER_DURATION`, `CARENDER_SCALE`,
-    /// `CARENDER_TIMES` (comma-separated seconds) and `CARENDER_FRAMES` (`START:END`, frames
-    /// START ..< END, either end optional).
+    /// Reads the `CARENDER_*` variables the command line sets: `FPS`, `OUTPUT` (folder),
+    /// `OUTPUT_PATTERN` (file name with `%05d` or `#####`), `START_NUMBER`, `DURATION`, `SCALE`,
+    /// `TIMES` (comma-separated seconds), `FRAMES` (a `FrameSelection`), `SHARD` and `WORKER`
+    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_LEVEL`, `NO_FILES`,
+    /// `PROGRESS`, `RAW_VIDEO`, `INFO`, `CONTACT_SHEET` and `CONTACT_SHEET_COLUMNS`.
     public init(environment: [String: String]) throws {
+        func text(_ key: String) -> String? {
+            guard let value = environment[key], !value.isEmpty else { return nil }
+            return value
+        }
         func number(_ key: String) throws -> Double? {
-            guard let text = environment[key] else { return nil }
+            guard let text = text(key) else { return nil }
             guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
                 throw StageError.invalidOption("\(key) must be a finite number, got '\(text)'")
+            }
+            return value
+        }
+        func integer(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
+            guard let text = text(key) else { return nil }
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+                throw StageError.invalidOption("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
             }
             return value
         }
@@ -37,26 +83,24 @@ public struct RenderOptions: Equatable, Sendable {
             guard fps > 0 else { throw StageError.invalidOption("the frame rate must be positive, got \(fps)") }
             self.fps = fps
         }
-        if let output = environment["CARENDER_OUTPUT"], !output.isEmpty {
-            outputDirectory = URL(fileURLWithPath: output)
+        if let output = text("CARENDER_OUTPUT") { outputDirectory = URL(fileURLWithPath: output) }
+        if let pattern = text("CARENDER_OUTPUT_PATTERN") {
+            guard let parsed = try FrameNamePattern(parsingFileName: pattern) else {
+                throw StageError.invalidOption("CARENDER_OUTPUT_PATTERN must hold a number field such as %05d or #####, got '\(pattern)'")
+            }
+            fileNamePattern = parsed
         }
+        startNumber = try integer("CARENDER_START_NUMBER", 0...1_000_000_000) ?? 0
         duration = try number("CARENDER_DURATION")
         if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
         scale = try number("CARENDER_SCALE")
         if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
-        if let path = environment["CARENDER_CONTACT_SHEET"], !path.isEmpty {
-            contactSheet = URL(fileURLWithPath: path)
-        }
-        if let text = environment["CARENDER_CONTACT_SHEET_COLUMNS"], !text.isEmpty {
-            guard let columns = Int(text), columns >= 1 else {
-                throw StageError.invalidOption("the contact sheet needs at least one column, got '\(text)'")
-            }
-            contactSheetColumns = columns
-        }
-        if let text = environment["CARENDER_FRAMES"], !text.isEmpty {
-            frames = try RenderOptions.frameRange(parsing: text)
-        }
-        if let list = environment["CARENDER_TIMES"], !list.isEmpty {
+        if let path = text("CARENDER_CONTACT_SHEET") { contactSheet = URL(fileURLWithPath: path) }
+        if let columns = try integer("CARENDER_CONTACT_SHEET_COLUMNS", 1...10_000) { contactSheetColumns = columns }
+        if let selection = text("CARENDER_FRAMES") { frames = try FrameSelection(parsing: selection) }
+        if let split = text("CARENDER_SHARD") { shard = try Split(parsing: split) }
+        if let split = text("CARENDER_WORKER") { worker = try Split(parsing: split) }
+        if let list = text("CARENDER_TIMES") {
             times = try list.split(separator: ",").map { part in
                 guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
                     throw StageError.invalidOption("CARENDER_TIMES holds '\(part)', which is not a time in seconds")
@@ -64,6 +108,24 @@ public struct RenderOptions: Equatable, Sendable {
                 return t
             }
         }
+        skipExisting = text("CARENDER_SKIP_EXISTING") != nil
+        if let colour = text("CARENDER_BACKGROUND") {
+            guard let parsed = RGBA8(hex: colour) else {
+                throw StageError.invalidOption("CARENDER_BACKGROUND must be #RRGGBB or #RRGGBBAA, got '\(colour)'")
+            }
+            background = parsed
+        }
+        if let mode = text("CARENDER_ALPHA") {
+            guard let parsed = AlphaMode(rawValue: mode) else {
+                throw StageError.invalidOption("CARENDER_ALPHA must be auto, always or never, got '\(mode)'")
+            }
+            alpha = parsed
+        }
+        compressionLevel = try integer("CARENDER_PNG_LEVEL", 0...12) ?? compressionLevel
+        writesFiles = text("CARENDER_NO_FILES") == nil
+        progressPath = text("CARENDER_PROGRESS")
+        rawVideoPath = text("CARENDER_RAW_VIDEO")
+        infoOnly = text("CARENDER_INFO") != nil
     }
 
     /// Parses `START:END` (frames START ..< END; `:END` starts at 0, `START:` runs to the end).
@@ -80,15 +142,41 @@ public struct RenderOptions: Equatable, Sendable {
         return start..<end
     }
 
-    /// The file name a sampled time renders to, e.g. `0.500.png`.
-    public static func fileName(forTime t: Double) -> String {
-        String(format: "%.3f.png", t)
+    /// The file name a sampled time renders to, e.g. `0.500.png`; the whole seconds are padded to
+    /// `integerDigits` so that the names of one render sort by time.
+    public static func fileName(forTime t: Double, integerDigits: Int = 1) -> String {
+        let millis = (t * 1000).rounded()
+        let seconds = String(format: "%.0f", (millis / 1000).rounded(.down))
+        let padded = String(repeating: "0", count: max(0, integerDigits - seconds.count)) + seconds
+        return padded + String(format: ".%03d.png", Int(millis.truncatingRemainder(dividingBy: 1000)))
     }
 
-    /// The file name of frame `n`, e.g. `frame_00007.png`.
+    /// The file name of frame `n` in the default pattern, e.g. `frame_00007.png`.
     public static func fileName(forFrame n: Int) -> String {
-        String(format: "frame_%05d.png", n)
+        FrameNamePattern.default.fileName(for: n)
     }
+}
+
+/// What a render will do, decided before the first frame: the frames and their files, the size,
+/// and whether frames carry alpha.
+struct RenderPlan {
+    struct Job {
+        var time: Double
+        /// The frame number in the sequence (nil for a sampled time).
+        var frame: Int?
+        var url: URL
+    }
+
+    var jobs: [Job]
+    /// The frames the selection holds before it is split into shards and workers.
+    var selection: [Int]
+    /// The frames of this shard, all workers together.
+    var shareCount: Int
+    var frameCount: Int
+    var width: Int
+    var height: Int
+    var hasAlpha: Bool
+    var warnings: [String]
 }
 
 extension Stage {
@@ -98,55 +186,155 @@ extension Stage {
         Int((duration * fps - 1e-9).rounded(.up).clamped(to: 0...Double(Int32.max)))
     }
 
-    /// Renders the frames `options` asks for and writes them as PNGs; returns the files written.
-    @discardableResult
-    public func render(options: RenderOptions) throws -> [URL] {
-        if let scale = options.scale { self.scale = CGFloat(scale) }
-        _ = try pixelSize()
-        let directory = options.outputDirectory
-        try Self.prepareOutputDirectory(directory)
-        // Which frames, and where each goes.
-        var jobs: [(time: Double, url: URL)] = []
-        if let times = options.times {
-            jobs = times.map { ($0, directory.appendingPathComponent(RenderOptions.fileName(forTime: $0))) }
-        } else {
-            let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
-            let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
-            jobs = range.map { (Double($0) / options.fps, directory.appendingPathComponent(RenderOptions.fileName(forFrame: $0))) }
-        }
-        try checkJobs(jobs.map(\.time), sampled: options.times != nil)
-        var sheet: ContactSheet?
-        if options.contactSheet != nil, !jobs.isEmpty {
-            let columns = options.contactSheetColumns ?? Int(Double(jobs.count).squareRoot().rounded(.up))
-            let frameWidth = try pixelSize().width
-            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: frameWidth, columns: columns))
-        }
-        // Frames waiting to be encoded are held in memory: bound them to about 1 GiB in all.
-        let frameBytes = try pixelSize().width * pixelSize().height * 4
-        let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
-                                                             (1 << 30) / max(frameBytes, 1))))
-        defer { try? writer.finish() }
-        for job in jobs {
-            advance(to: job.time)
-            let frame = render()
-            try writer.write(frame, to: job.url)
-            sheet?.append(frame)
-        }
-        try writer.finish()
-        if let sheet, let url = options.contactSheet {
-            try sheet.image().writePNG(to: url)
-        }
-        return jobs.map(\.url)
-    }
-
     /// The most frames one render may write (about 4.6 hours at 60 fps).
     public static let maximumFrameCount = 1_000_000
 
+    /// The frame count of `duration` seconds at `fps`, checked in floating point before anything
+    /// is allocated: NaN, infinite and huge values are errors naming the value.
+    static func checkedFrameCount(duration: Double, fps: Double) throws -> Int {
+        guard duration.isFinite, duration >= 0 else {
+            throw StageError.invalidOption("the duration must be a finite, non-negative number of seconds, got \(duration)")
+        }
+        guard fps.isFinite, fps > 0 else {
+            throw StageError.invalidOption("the frame rate must be a finite, positive number, got \(fps)")
+        }
+        let frames = (duration * fps - 1e-9).rounded(.up)
+        guard frames <= Double(maximumFrameCount) else {
+            throw StageError.invalidOption("\(duration) s at \(fps) fps is \(frames) frames; carender renders at most \(maximumFrameCount) at a time (split the render with --frames or --shard)")
+        }
+        return Int(max(0, frames))
+    }
+
+    /// Renders the frames `options` asks for and writes them as PNGs; returns the files written.
+    @discardableResult
+    public func render(options: RenderOptions) throws -> [URL] {
+        let progress = try ProgressChannel(path: options.progressPath)
+        let plan = try makePlan(options)
+        // Every worker plans the same selection: the first one speaks for all.
+        if (options.worker?.index ?? 1) == 1 {
+            for warning in plan.warnings { Diagnostics.warning(warning) }
+        }
+        if options.infoOnly {
+            progress.send(.info(width: Double(width), height: Double(height), scale: Double(scale),
+                                pixelWidth: plan.width, pixelHeight: plan.height,
+                                duration: options.duration ?? duration, fps: options.fps,
+                                frames: plan.frameCount, hasAlpha: plan.hasAlpha))
+            return []
+        }
+        let directory = options.outputDirectory
+        if options.writesFiles { try Self.prepareOutputDirectory(directory) }
+        let video = try options.rawVideoPath.map { try RawFrameSink(path: $0) }
+        progress.send(.plan(frames: plan.jobs.count, shareFrames: plan.shareCount, selection: plan.selection, width: plan.width, height: plan.height,
+                            hasAlpha: plan.hasAlpha))
+        var sheet: ContactSheet?
+        if options.contactSheet != nil, !plan.jobs.isEmpty {
+            let columns = options.contactSheetColumns ?? Int(Double(plan.jobs.count).squareRoot().rounded(.up))
+            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: plan.width, columns: columns))
+        }
+        // Frames waiting to be encoded are held in memory: bound them to about 1 GiB in all.
+        let frameBytes = plan.width * plan.height * 4
+        let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
+                                                             (1 << 30) / max(frameBytes, 1))))
+        defer { try? writer.finish() }
+        let pngOptions = PNGWriteOptions(compressionLevel: options.compressionLevel, dropAlphaWhenOpaque: !plan.hasAlpha)
+        let underlay = options.background ?? (plan.hasAlpha ? nil : RGBA8(r: 0, g: 0, b: 0, a: 255))
+        var written: [URL] = []
+        var warnedAboutAlpha = false
+        for job in plan.jobs {
+            advance(to: job.time)
+            let exists = options.skipExisting && FileManager.default.fileExists(atPath: job.url.path)
+            if exists && sheet == nil && video == nil {
+                progress.send(.frame(job.frame, skipped: true))
+                continue
+            }
+            var frame = render()
+            if let underlay, !frame.isOpaque {
+                if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
+                    warnedAboutAlpha = true
+                    Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
+                }
+                frame = frame.composited(over: underlay)
+            }
+            if options.writesFiles && !exists {
+                try writer.write(frame, to: job.url, options: pngOptions)
+                written.append(job.url)
+            }
+            try video?.write(frame, hasAlpha: plan.hasAlpha)
+            sheet?.append(frame)
+            progress.send(.frame(job.frame, skipped: exists))
+        }
+        try writer.finish()
+        try video?.close()
+        if let sheet, let url = options.contactSheet {
+            try sheet.image().writePNG(to: url)
+        }
+        progress.send(.done(frames: plan.jobs.count, written: written.count))
+        return written
+    }
+
+    /// Decides the frames, their files, the size and the alpha channel; throws before anything is
+    /// rendered or written when the options cannot be met.
+    func makePlan(_ options: RenderOptions) throws -> RenderPlan {
+        if let scale = options.scale { self.scale = CGFloat(scale) }
+        let size = try pixelSize()
+        let frameCount = try Self.checkedFrameCount(duration: options.duration ?? Double(duration), fps: options.fps)
+        let directory = options.outputDirectory
+        var jobs: [RenderPlan.Job] = []
+        var selection: [Int] = []
+        var shareCount = 0
+        var warnings: [String] = []
+        if let times = options.times {
+            guard times.count <= Stage.maximumFrameCount else {
+                throw StageError.invalidOption("\(times.count) times asked for; carender renders at most \(Stage.maximumFrameCount) at a time")
+            }
+            let digits = String(format: "%.0f", (times.max() ?? 0).rounded(.down)).count
+            var seen: [String: Double] = [:]
+            // Sorted: the clock only runs forwards, and the names say which instant each file shows.
+            for t in times.sorted() {
+                let name = RenderOptions.fileName(forTime: t, integerDigits: digits)
+                if let earlier = seen[name] {
+                    throw StageError.invalidOption("the times \(earlier) and \(t) both round to \(name) (names keep milliseconds); ask for each instant once")
+                }
+                seen[name] = t
+                jobs.append(.init(time: t, frame: nil, url: directory.appendingPathComponent(name)))
+            }
+        } else {
+            let resolved = try (options.frames ?? FrameSelection(0..<frameCount)).resolve(count: frameCount)
+            warnings = resolved.warnings
+            selection = resolved.frames
+            var share = selection[...]
+            if let shard = options.shard { share = shard.slice(Array(share)) }
+            shareCount = share.count
+            if let worker = options.worker { share = worker.slice(Array(share)) }
+            jobs = share.map { n in
+                .init(time: Double(n) / options.fps, frame: n,
+                      url: directory.appendingPathComponent(options.fileNamePattern.fileName(for: n + options.startNumber)))
+            }
+        }
+        try checkJobs(jobs.map(\.time), sampled: options.times != nil)
+        if options.times != nil { shareCount = jobs.count }
+        return RenderPlan(jobs: jobs, selection: selection, shareCount: shareCount, frameCount: frameCount, width: size.width, height: size.height,
+                          hasAlpha: sequenceHasAlpha(options), warnings: warnings)
+    }
+
+    /// Whether every frame of the sequence is written with alpha, decided once so a sequence never
+    /// mixes RGB and RGBA files: in auto mode, frames are opaque when the background given is, or
+    /// else when the root layer shows an opaque background colour and nothing animates it.
+    private func sequenceHasAlpha(_ options: RenderOptions) -> Bool {
+        switch options.alpha {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let background = options.background { return background.a < 255 }
+            let root = rootLayer
+            let opaqueRoot = (root.backgroundColor?.alpha ?? 0) >= 1 && root.opacity >= 1 && !root.isHidden
+                && root.mask == nil && (root.animationKeys() ?? []).isEmpty
+            return !opaqueRoot
+        }
+    }
+
     /// Rejects frame times the clock cannot reach: it never runs backwards.
     private func checkJobs(_ times: [Double], sampled: Bool) throws {
-        guard times.count <= Stage.maximumFrameCount else {
-            throw StageError.invalidOption("\(times.count) frames asked for; carender renders at most \(Stage.maximumFrameCount) at a time (use --frames to split the render)")
-        }
         if let first = times.first, first < time {
             let what = sampled ? "the first time asked for, \(first) s," : "frame 0 (t = \(first) s)"
             throw StageError.invalidOption("the stage is already at \(time) s (the script advanced it before run()), so \(what) cannot be rendered: the clock never runs backwards")
@@ -161,25 +349,17 @@ extension Stage {
     /// process with status 1.
     public func run() {
         do {
-            let options = try RenderOptions(environment: ProcessInfo.processInfo.environment)
+            let environment = ProcessInfo.processInfo.environment
+            let options = try RenderOptions(environment: environment)
             let files = try render(options: options)
-            try Self.writeReport(files: files, options: options)
-            if ProcessInfo.processInfo.environment["CARENDER_QUIET"] == nil {
+            // Under the command line, it prints the summary (it knows about every worker).
+            if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {
                 print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
             }
         } catch {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
             exit(1)
         }
-    }
-
-    /// Tells the `carender` command line (through `CARENDER_REPORT`) how many frames were written
-    /// and the first frame's number, so it can tell a script that never called `run()` and make a
-    /// video of exactly these frames.
-    static func writeReport(files: [URL], options: RenderOptions) throws {
-        guard let path = ProcessInfo.processInfo.environment["CARENDER_REPORT"], !path.isEmpty else { return }
-        let first = options.times == nil ? (options.frames?.lowerBound ?? 0) : 0
-        try "\(files.count) \(first)\n".write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Creates `directory` when missing and checks that files can be created in it, before any
@@ -201,6 +381,46 @@ extension Stage {
         guard manager.isWritableFile(atPath: directory.path) else {
             throw StageError.output("cannot write frames to \(directory.path): permission denied")
         }
+    }
+}
+
+extension RGBA8 {
+    /// `#RRGGBB` or `#RRGGBBAA` (the `#` optional).
+    public init?(hex: String) {
+        let digits = hex.hasPrefix("#") ? hex.dropFirst() : Substring(hex)
+        guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+        let full = digits.count == 6 ? value << 8 | 0xff : value
+        self.init(r: UInt8(full >> 24), g: UInt8(full >> 16 & 0xff), b: UInt8(full >> 8 & 0xff), a: UInt8(full & 0xff))
+    }
+}
+
+extension RGBAImage {
+    /// The image composited over `background` (straight alpha in and out).
+    func composited(over background: RGBA8) -> RGBAImage {
+        var out = self
+        out.bytes.withUnsafeMutableBufferPointer { p in
+            let ba = Int(background.a)
+            var i = 0
+            while i < p.count {
+                let a = Int(p[i + 3])
+                if a < 255 {
+                    // Porter-Duff source-over in straight alpha: the result's alpha, then each
+                    // channel as the alpha-weighted mix divided by it.
+                    let under = ba * (255 - a) / 255
+                    let outA = a + under
+                    if outA == 0 {
+                        p[i] = 0; p[i + 1] = 0; p[i + 2] = 0; p[i + 3] = 0
+                    } else {
+                        p[i] = UInt8((Int(p[i]) * a + Int(background.r) * under + outA / 2) / outA)
+                        p[i + 1] = UInt8((Int(p[i + 1]) * a + Int(background.g) * under + outA / 2) / outA)
+                        p[i + 2] = UInt8((Int(p[i + 2]) * a + Int(background.b) * under + outA / 2) / outA)
+                        p[i + 3] = UInt8(outA)
+                    }
+                }
+                i += 4
+            }
+        }
+        return out
     }
 }
 

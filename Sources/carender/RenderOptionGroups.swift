@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+
+/// The options of `carender SCRIPT`, grouped as the help shows them.
+
+struct SequenceOptions: ParsableArguments {
+    @Option(help: "Frames per second; frames 0 ..< ceil(duration × fps) are rendered at times n / fps.")
+    var fps: Double = 60
+
+    @Option(help: "Seconds to render (default: the script's stage.duration, 1 unless set).")
+    var duration: Double?
+
+    @Option(help: "Pixels per point (default: the script's stage.scale, 1 unless set).")
+    var scale: Double?
+
+    func check() throws {
+        guard fps.isFinite, fps > 0, fps <= 10_000 else {
+            throw ValidationError("--fps must be a positive number of frames per second up to 10000, got \(fps)")
+        }
+        if let duration, !(duration.isFinite && duration >= 0) {
+            throw ValidationError("--duration must be a non-negative number of seconds, got \(duration)")
+        }
+        if let duration, duration * fps > 1_000_000 {
+            throw ValidationError("--duration \(duration) at \(fps) fps is \(Int(min(duration * fps, 1e15))) frames; carender renders at most 1000000 at a time")
+        }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 100) {
+            throw ValidationError("--scale must be a positive number of pixels per point up to 100, got \(scale)")
+        }
+    }
+}
+
+struct SelectionOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Render only these frames: 0-9 (inclusive), 100- (to the end), 7, -1 (the last), 10:20 (half-open), or a comma list.",
+        valueName: "frames"))
+    var frames: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Render one still, named by its frame number (negative counts from the end: -1 is the last frame).", valueName: "n"))
+    var frame: String?
+
+    @Option(help: ArgumentHelp(
+        "Render only these times in seconds (e.g. 0,0.5,12), each to <seconds>.<milliseconds>.png, padded to sort.",
+        valueName: "t1,t2,..."))
+    var times: String?
+}
+
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
+        "A folder for frame_00000.png, … (created when missing), or a pattern: out/frame_%04d.png or out/frame_####.png. Default: frames.",
+        valueName: "folder-or-pattern"), completion: .directory)
+    var output: String?
+
+    @Option(name: .customLong("start-number"), help: "The number in the file name of frame 0.")
+    var startNumber: Int = 0
+
+    @Flag(name: .customLong("skip-existing"), help: "Do not render frames whose file exists (to resume an interrupted render).")
+    var skipExisting = false
+
+    @Flag(help: "Remove files of the output pattern outside the frames rendered (otherwise a warning lists them).")
+    var clean = false
+
+    @Option(help: ArgumentHelp(
+        "Draw frames over this colour: a name (white, black, …) or hex #RGB, #RRGGBB, #RRGGBBAA. Default: transparent.",
+        valueName: "color"))
+    var background: String?
+
+    @Option(help: "Alpha channel of the frames: auto decides once for the sequence (RGB when the background is opaque), always, never.")
+    var alpha: AlphaChoice = .auto
+
+    @Option(name: .customLong("png-compression"), help: "PNG speed/size trade-off: fast, default or small.")
+    var pngCompression: PNGCompression = .default
+
+    @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
+        "Also write every rendered frame into one grid image at this path.", valueName: "file.png"), completion: .file(extensions: ["png"]))
+    var contactSheet: String?
+
+    @Option(help: "Cells per row of the contact sheet (default: about square).")
+    var columns: Int?
+}
+
+enum AlphaChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
+}
+
+/// libdeflate levels: 1 is the fastest that still compresses well, 12 the smallest.
+enum PNGCompression: String, CaseIterable, ExpressibleByArgument {
+    case fast, `default`, small
+
+    var level: Int {
+        switch self {
+        case .fast: return 1
+        case .default: return 6
+        case .small: return 12
+        }
+    }
+}
+
+struct VideoOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Also encode a video with ffmpeg: .mp4 (H.264), .webm (VP9, with alpha), .gif or .mov (ProRes 4444). Without -o, no PNG files are written.",
+        valueName: "file"), completion: .file(extensions: ["mp4", "webm", "gif", "mov"]))
+    var video: String?
+
+    @Option(help: "The ffmpeg encoder (default: libx264, libvpx-vp9, gif or prores_ks by format).")
+    var codec: String?
+
+    @Option(help: "Constant rate factor of .mp4 and .webm: lower is better and larger (default 18 and 32).")
+    var crf: Int?
+
+    @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha).")
+    var pixelFormat: String?
+}
+
+struct ParallelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Worker processes rendering contiguous parts of the range: a number, or a share of the cores such as 50%. Default: the number of cores.",
+        valueName: "n|p%"))
+    var concurrency: String?
+
+    @Option(help: ArgumentHelp(
+        "Render only part K of N of the selected frames (contiguous, counting from 1), for batch schedulers.", valueName: "k/n"))
+    var shard: String?
+
+    /// Worker processes: `--concurrency` or the number of cores.
+    func workerCount() throws -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard let concurrency else { return max(1, cores) }
+        if concurrency.hasSuffix("%") {
+            guard let percent = Double(concurrency.dropLast()), percent > 0, percent <= 100 else {
+                throw ValidationError("--concurrency \(concurrency) is not a share of the cores from 1% to 100%")
+            }
+            return max(1, Int((Double(cores) * percent / 100).rounded()))
+        }
+        guard let count = Int(concurrency), (1...64).contains(count) else {
+            throw ValidationError("--concurrency must be a number of processes from 1 to 64 or a share such as 50%, got '\(concurrency)'")
+        }
+        return count
+    }
+}
+
+struct ReportingOptions: ParsableArguments {
+    @Option(help: "Progress on standard error: auto (a live line on a terminal, plain lines elsewhere), plain, json or none.")
+    var progress: ProgressDisplay.Style = .auto
+
+    @Flag(help: "Show only warnings and errors.")
+    var quiet = false
+
+    @Flag(help: "Also show each phase with its timing, the compiler call and cache use.")
+    var verbose = false
+}

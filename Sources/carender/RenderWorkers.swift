@@ -1,0 +1,116 @@
+import Foundation
+
+/// Runs a compiled script as `count` worker processes, each rendering a contiguous part of the
+/// selected frames (`CARENDER_WORKER=k/n`), and gathers their progress.
+///
+/// Every frame is a pure function of the script and its time, so the parts together are
+/// byte-identical to a serial render. The first worker starts alone: once it has reached
+/// `stage.run()` and planned (so the script and the options are known to be good, and its
+/// messages are shown once), the others start, with the script's standard output silenced so
+/// its prints appear once.
+final class RenderWorkers: @unchecked Sendable {
+    struct Outcome {
+        /// The first failing worker's exit status, or 0.
+        var status: Int32 = 0
+        /// Whether the script called `stage.run()`.
+        var planned = false
+        var frames = 0
+        var written = 0
+        var skipped = 0
+        var hasAlpha = false
+        /// The selected frames (of the whole selection, before the split), as inclusive runs.
+        var selection: [ClosedRange<Int>]?
+    }
+
+    let executable: URL
+    let arguments: [String]
+    let environment: [String: String]
+    let count: Int
+    let display: ProgressDisplay
+
+    private let lock = NSLock()
+    private var outcome = Outcome()
+    private var done = 0
+    private var results: [Result<Int32, Error>?] = []
+
+    init(executable: URL, arguments: [String], environment: [String: String], count: Int, display: ProgressDisplay) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.count = count
+        self.display = display
+    }
+
+    func run() throws -> Outcome {
+        let firstPlanned = DispatchSemaphore(value: 0)
+        let pipe = try ProgressPipe { [self] event in handle(event, firstPlanned: firstPlanned) }
+        results = [Result<Int32, Error>?](repeating: nil, count: count)
+        let group = DispatchGroup()
+        func start(_ index: Int) {
+            var environment = self.environment
+            environment["CARENDER_PROGRESS"] = pipe.path
+            if count > 1 { environment["CARENDER_WORKER"] = "\(index + 1)/\(count)" }
+            let workerEnvironment = environment
+            group.enter()
+            Thread { [self] in
+                let result = Result {
+                    try ScriptRunner.run(executable, arguments: arguments, environment: workerEnvironment,
+                                         standardOutput: index == 0 ? nil : FileHandle.nullDevice)
+                }
+                lock.lock()
+                results[index] = result
+                lock.unlock()
+                if index == 0 { firstPlanned.signal() }
+                group.leave()
+            }.start()
+        }
+        start(0)
+        firstPlanned.wait()
+        lock.lock()
+        let firstFailed = results[0].map { (try? $0.get()) != 0 } ?? false
+        let go = outcome.planned && !firstFailed
+        lock.unlock()
+        if go {
+            for index in 1..<count { start(index) }
+        }
+        group.wait()
+        pipe.finish()
+        for result in results.compactMap({ $0 }) {
+            switch result {
+            case .failure(let error): throw error
+            case .success(let status) where status != 0:
+                if outcome.status == 0 { outcome.status = status }
+            case .success: break
+            }
+        }
+        return outcome
+    }
+
+    private func handle(_ event: ProgressPipe.Event, firstPlanned: DispatchSemaphore) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event.name {
+        case "plan":
+            let first = !outcome.planned
+            outcome.planned = true
+            outcome.frames += event.int("frames") ?? 0
+            outcome.hasAlpha = event.bool("alpha") ?? false
+            if first {
+                if let runs = event.fields["selection"] as? [[NSNumber]] {
+                    outcome.selection = runs.compactMap { $0.count == 2 ? $0[0].intValue...$0[1].intValue : nil }
+                }
+                // The whole share of this run (all workers), known from the first plan.
+                display.setTotal(event.int("shareFrames") ?? outcome.frames)
+                firstPlanned.signal()
+            }
+        case "frame":
+            done += 1
+            if event.bool("skipped") == true { outcome.skipped += 1 }
+            display.update(done: done)
+        case "done":
+            outcome.written += event.int("written") ?? 0
+        default:
+            break
+        }
+    }
+}
