@@ -145,7 +145,9 @@ struct VideoExport {
             if let crf { arguments += ["-crf", String(crf), "-b:v", "0"] }
             arguments += colourTags
         case .mov:
-            arguments += ["-vf", "\(toBT709),format=\(format!)", "-c:v", codec, "-profile:v", "4444", "-vendor", "apl0",
+            // ProRes takes its colour description from the frames, not from the output options.
+            let tagged = "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
+            arguments += ["-vf", "\(toBT709),format=\(format!),\(tagged)", "-c:v", codec, "-profile:v", "4444", "-vendor", "apl0",
                           "-pix_fmt", format!] + colourTags
         case .gif:
             // One palette for the whole animation (with a transparent entry when frames have

@@ -139,10 +139,10 @@ final class FrameRangeTests: XCTestCase {
         let full = try makeStage().render(options: options)
         XCTAssertEqual(full.count, 20)
         options.outputDirectory = folder.appendingPathComponent("split")
-        options.frames = 7..<13
+        options.frames = FrameSelection(7..<13)
         let part = try makeStage().render(options: options)
         XCTAssertEqual(part.map(\.lastPathComponent), (7..<13).map { String(format: "frame_%05d.png", $0) })
-        options.frames = 13..<1000
+        options.frames = FrameSelection(13..<1000)
         XCTAssertEqual(try makeStage().render(options: options).count, 7)
         for url in part {
             let reference = folder.appendingPathComponent("full").appendingPathComponent(url.lastPathComponent)
@@ -160,10 +160,6 @@ final class ClockDirectionTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         var options = RenderOptions()
         options.outputDirectory = folder
-        options.times = [1, 0.5]
-        XCTAssertThrowsError(try Stage(width: 4, height: 4).render(options: options)) { error in
-            XCTAssertTrue("\(error)".contains("must not decrease"), "\(error)")
-        }
         options.times = nil
         let advanced = Stage(width: 4, height: 4)
         advanced.advance(to: 0.9)

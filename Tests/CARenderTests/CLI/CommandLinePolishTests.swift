@@ -1,0 +1,68 @@
+import CARender
+import XCTest
+
+/// Version, help, errors and script arguments: what a new user of the command line meets first.
+final class CommandLinePolishTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try Fixtures.temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func testVersionPrintsAndSucceeds() throws {
+        let result = try CLIScripts.run(["--version"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("carender "), result.standardOutput)
+    }
+
+    func testHelpShowsTheScriptUsageAndExamples() throws {
+        let root = try CLIScripts.run(["--help"])
+        XCTAssertEqual(root.status, 0)
+        XCTAssertTrue(root.standardOutput.contains("USAGE: carender SCRIPT [options]"), root.standardOutput)
+        XCTAssertTrue(root.standardOutput.contains("carender hello.swift-script --video hello.mp4"), root.standardOutput)
+        let render = try CLIScripts.run(["help", "render"])
+        XCTAssertEqual(render.status, 0)
+        for option in ["--frames", "--concurrency", "--shard", "--background", "--alpha", "--progress", "--video", "--start-number"] {
+            XCTAssertTrue(render.standardOutput.contains(option), "help render lists \(option)")
+        }
+    }
+
+    func testHelpForAnUnknownCommandFails() throws {
+        let result = try CLIScripts.run(["help", "nosuch"])
+        XCTAssertNotEqual(result.status, 0)
+        XCTAssertEqual(result.standardOutput, "")
+        XCTAssertTrue(result.standardError.hasPrefix("carender: error: there is no command 'nosuch'"), result.standardError)
+    }
+
+    /// Every error, from the parser, the command line or the script, has one prefix and names
+    /// the value or file; no raw Foundation error reaches the user.
+    func testErrorsHaveOnePrefixAndNameTheirSubject() throws {
+        let cases: [([String], String)] = [
+            (["bench", "--scenes", "/no/such/folder"], "/no/such/folder"),
+            (["bench", "--scene", "/no/such.json"], "/no/such.json"),
+            ([folder.appendingPathComponent("missing.swift").path], "missing.swift"),
+            ([CLIScripts.opaque.path, "--fps", "abc"], "abc"),
+            ([CLIScripts.opaque.path, "--frames", "9-3"], "9-3"),
+            ([CLIScripts.opaque.path, "--video", folder.appendingPathComponent("v.avi").path], ".avi"),
+            ([CLIScripts.opaque.path, "-o", folder.appendingPathComponent("one.png").path], "one.png"),
+            ([CLIScripts.opaque.path, "--background", "chartreuse-ish"], "chartreuse-ish"),
+            ([CLIScripts.opaque.path, "--concurrency", "0"], "'0'"),
+            ([CLIScripts.opaque.path, "--duration", "1e9"], "1000000000"),
+        ]
+        for (arguments, subject) in cases {
+            let result = try CLIScripts.run(arguments)
+            XCTAssertNotEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.standardError.hasPrefix("carender: error: "), "\(arguments): \(result.standardError)")
+            XCTAssertTrue(result.standardError.contains(subject), "\(arguments) names \(subject): \(result.standardError)")
+            XCTAssertFalse(result.standardError.contains("Error Domain"), result.standardError)
+            XCTAssertFalse(result.standardError.contains("\nError:"), result.standardError)
+        }
+    }
+
+    func testArgumentsAfterTheTerminatorReachTheScript() throws {
+        let out = folder.appendingPathComponent("frames")
+        let result = try CLIScripts.run([CLIScripts.transparent.path, "-o", out.path, "--frame", "0", "--quiet",
+                                         "--", "--name", "two words"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "arguments: --name two words\n")
+    }
+}
