@@ -42,6 +42,10 @@ struct CarenderCommand: ParsableCommand {
             print(configuration.version)
             return
         }
+        if arguments == ["--generate-completion-script", "bash"] {
+            print(bashCompletionWithDefaultCommand(completionScript(for: .bash)))
+            return
+        }
         if arguments.count >= 2, arguments[0] == "help", !arguments.dropFirst().allSatisfy(isCommandName) {
             let unknown = arguments.dropFirst().first { !isCommandName($0) }!
             fail("there is no command '\(unknown)'; the commands are \(commandNames.joined(separator: ", ")) (see carender --help)",
@@ -65,6 +69,17 @@ struct CarenderCommand: ParsableCommand {
             let hint = error is CLIError || error is StopRequest ? "" : "\n(see carender --help)"
             fail(message + hint, code: code)
         }
+    }
+
+    /// ArgumentParser's bash completion offers only subcommand names for the first word; as
+    /// `render` is the default command, its completions (the script file, then its options) are
+    /// offered too. The script is returned unchanged if its layout is not the one expected.
+    static func bashCompletionWithDefaultCommand(_ script: String) -> String {
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        let stock = "        COMPREPLY+=($(compgen -W '\(names.joined(separator: " "))' -- \"${cur}\"))\n"
+        guard script.contains(stock), script.contains("_carender_render() {") else { return script }
+        let withDefault = stock + "        unparsed_words=(\"${subcommand}\" \"${unparsed_words[@]}\")\n        _carender_render\n"
+        return script.replacingOccurrences(of: stock, with: withDefault)
     }
 
     private static var commandNames: [String] {

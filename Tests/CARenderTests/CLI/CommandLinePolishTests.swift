@@ -65,4 +65,37 @@ final class CommandLinePolishTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "arguments: --name two words\n")
     }
+
+    /// The bash completion offers script files for the first word and the render options after it.
+    func testBashCompletesScriptsAndRenderOptions() throws {
+        let completion = try CLIScripts.run(["--generate-completion-script", "bash"])
+        XCTAssertEqual(completion.status, 0, completion.standardError)
+        let file = folder.appendingPathComponent("carender.bash")
+        try completion.standardOutput.write(to: file, atomically: true, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("scene.swift-script"), atomically: true, encoding: .utf8)
+        func complete(_ words: [String]) throws -> String {
+            let line = words.joined(separator: " ")
+            let program = """
+                source "$1"
+                COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+                COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}
+                _carender carender '\(words.last!)' '\(words[words.count - 2])'
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", program, "bash", file.path]
+            process.currentDirectoryURL = folder
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(try complete(["carender", "sce"]).contains("scene.swift-script"))
+        XCTAssertTrue(try complete(["carender", "in"]).contains("info"))
+        XCTAssertTrue(try complete(["carender", "scene.swift-script", "--conc"]).contains("--concurrency"))
+    }
 }
