@@ -27,6 +27,9 @@ final class ProgressDisplay: @unchecked Sendable {
     private var total = 0
     private var lastDraw = Date.distantPast
     private var lineShown = false
+    /// When the first frame-counting phase began: the summary's time and rate are the render's,
+    /// not the compiler's.
+    private var renderStart: Date?
 
     init(style: Style, quiet: Bool, verbose: Bool) {
         self.quiet = quiet
@@ -45,6 +48,7 @@ final class ProgressDisplay: @unchecked Sendable {
         defer { lock.unlock() }
         phase = name
         phaseStart = Date()
+        if renderStart == nil && name.hasPrefix("rendering") { renderStart = phaseStart }
         done = 0
         self.total = total
         draw(force: true)
@@ -107,7 +111,7 @@ final class ProgressDisplay: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         clearLine()
-        let seconds = Date().timeIntervalSince(start)
+        let seconds = Date().timeIntervalSince(renderStart ?? start)
         switch output {
         case .json:
             write("{\"event\":\"summary\",\"frames\":\(frames),\"written\":\(written),\"skipped\":\(skipped),\"seconds\":\(Self.number(seconds)),\"fps\":\(Self.number(Double(frames) / max(seconds, 1e-9))),\"output\":\(Self.quoted(destination))}\n")

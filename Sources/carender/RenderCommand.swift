@@ -48,7 +48,12 @@ struct RenderCommand: ParsableCommand {
         if video.video == nil && (video.codec != nil || video.crf != nil || video.pixelFormat != nil) {
             throw ValidationError("--codec, --crf and --pixel-format go with --video")
         }
-        if let frames = selection.frames { _ = try wrap("--frames") { try FrameSelection(parsing: frames) } }
+        if let frames = selection.frames {
+            let parsed = try wrap("--frames") { try FrameSelection(parsing: frames) }
+            if video.video != nil && !parsed.isSingleRange {
+                throw ValidationError("--video needs one range of frames, not the list '\(frames)'")
+            }
+        }
         if let frame = selection.frame {
             guard Int(frame) != nil else { throw ValidationError("--frame takes one frame number (negative counts from the end), got '\(frame)'") }
         }
@@ -111,7 +116,9 @@ struct RenderCommand: ParsableCommand {
         } catch let stop as StopRequest {
             _ = encoding?.finish()
             display.clear()
-            throw CLIError("interrupted (signal \(stop.signal)); the frames written so far are complete. To resume, run: \(resumeCommand())")
+            FileHandle.standardError.write(Data("carender: error: interrupted (signal \(stop.signal)); the frames written so far are complete. To resume, run: \(resumeCommand())\n".utf8))
+            // The shell's convention for a process ended by a signal.
+            throw ExitCode(128 + stop.signal)
         }
         if let encoding {
             let status = encoding.finish()

@@ -31,6 +31,9 @@ public struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
     /// The selection as typed.
     public let description: String
 
+    /// Whether the selection is one range (or one frame), as a video needs.
+    public var isSingleRange: Bool { pieces.count <= 1 }
+
     /// Parses a selection; the error names the part that is not a frame, range or list.
     public init(parsing text: String) throws {
         description = text

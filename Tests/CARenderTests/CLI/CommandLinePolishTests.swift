@@ -58,6 +58,21 @@ final class CommandLinePolishTests: XCTestCase {
         }
     }
 
+    /// A script's own impossible numbers are errors naming the value, before any allocation.
+    func testImpossibleStageNumbersAreNamed() throws {
+        let script = folder.appendingPathComponent("duration.swift-script")
+        try "import CARender\nlet stage = Stage(width: 4, height: 4)\nstage.duration = Double(CommandLine.arguments[1])!\nstage.run()\n"
+            .write(to: script, atomically: true, encoding: .utf8)
+        for (value, expected) in [("inf", "got inf"), ("nan", "got nan"), ("1e7", "carender renders at most 1000000")] {
+            let started = Date()
+            let result = try CLIScripts.run([script.path, "-o", folder.appendingPathComponent("out").path, "--", value])
+            XCTAssertEqual(result.status, 1, value)
+            XCTAssertTrue(result.standardError.hasPrefix("carender: error: "), result.standardError)
+            XCTAssertTrue(result.standardError.contains(expected), "\(value): \(result.standardError)")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 30, "answered at once, not after allocating")
+        }
+    }
+
     func testArgumentsAfterTheTerminatorReachTheScript() throws {
         let out = folder.appendingPathComponent("frames")
         let result = try CLIScripts.run([CLIScripts.transparent.path, "-o", out.path, "--frame", "0", "--quiet",

@@ -1,30 +1,25 @@
-import XCTest
 @testable import CARender
+import XCTest
 
 final class FrameWriterTests: XCTestCase {
-    func testWritesEveryFrameInTheBackground() throws {
+    /// A still period (consecutive identical frames) is encoded once; every file gets the bytes a
+    /// fresh encoding would give.
+    func testIdenticalConsecutiveFramesAreEncodedOnce() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        var still = RGBAImage(width: 8, height: 6)
+        still[2, 3] = RGBA8(r: 200, g: 10, b: 30, a: 255)
+        var moved = still
+        moved[5, 1] = RGBA8(r: 0, g: 0, b: 255, a: 128)
         let writer = FrameWriter(maximumInFlight: 2)
-        var images: [RGBAImage] = []
-        for i in 0..<6 {
-            var image = RGBAImage(width: 3, height: 2)
-            image[1, 1] = RGBA8(r: UInt8(i * 40), g: 1, b: 2, a: 255)
-            images.append(image)
-            try writer.write(image, to: folder.appendingPathComponent("\(i).png"))
+        let sequence = [still, still, still, moved, moved, still]
+        for (index, frame) in sequence.enumerated() {
+            try writer.write(frame, to: folder.appendingPathComponent("\(index).png"))
         }
         try writer.finish()
-        for (i, image) in images.enumerated() {
-            XCTAssertEqual(try RGBAImage(contentsOfPNG: folder.appendingPathComponent("\(i).png")), image)
-        }
-    }
-
-    func testTheFirstErrorIsReported() throws {
-        let writer = FrameWriter(maximumInFlight: 2)
-        let missing = URL(fileURLWithPath: "/nonexistent-carender-folder/frame.png")
-        try writer.write(RGBAImage(width: 1, height: 1), to: missing)
-        XCTAssertThrowsError(try writer.finish()) { error in
-            XCTAssertTrue("\(error)".contains("frame.png"), "\(error)")
+        XCTAssertEqual(writer.encodedCount, 3, "runs: still ×3, moved ×2, still")
+        for (index, frame) in sequence.enumerated() {
+            XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("\(index).png")), try frame.pngData(), "\(index)")
         }
     }
 }
