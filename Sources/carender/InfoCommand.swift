@@ -35,7 +35,8 @@ struct InfoCommand: ParsableCommand {
         environment["CARENDER_FPS"] = String(sequence.fps)
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        guard let info = try SequenceQuery.run(executable, arguments: scriptArguments, environment: environment) else {
+        guard let info = try SequenceQuery.run(executable, arguments: scriptArguments, environment: environment,
+                                               showMessages: true) else {
             throw CLIError("\(script) finished without calling stage.run(), so it renders no sequence")
         }
         if json {
@@ -62,10 +63,14 @@ struct SequenceQuery {
 
     /// Runs the script in query mode (its standard output silenced); nil when it never calls
     /// `stage.run()`.
-    static func run(_ executable: URL, arguments: [String], environment: [String: String]) throws -> SequenceQuery? {
+    static func run(_ executable: URL, arguments: [String], environment: [String: String],
+                    showMessages: Bool = false) throws -> SequenceQuery? {
         nonisolated(unsafe) var found: SequenceQuery?
         let lock = NSLock()
         let pipe = try ProgressPipe { event in
+            if event.name == "message", showMessages, let text = event.fields["text"] as? String {
+                FileHandle.standardError.write(Data((text + "\n").utf8))
+            }
             guard event.name == "info" else { return }
             let query = SequenceQuery(
                 width: event.double("width") ?? 0, height: event.double("height") ?? 0, scale: event.double("scale") ?? 1,

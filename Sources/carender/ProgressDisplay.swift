@@ -99,6 +99,19 @@ final class ProgressDisplay: @unchecked Sendable {
         write("carender: warning: \(message)\n")
     }
 
+    /// A line a worker reported (already prefixed `carender: warning:` or `carender: error:`).
+    func message(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        clearLine()
+        if output == .json {
+            write("{\"event\":\"message\",\"text\":\(Self.quoted(line))}\n")
+        } else {
+            write(line + "\n")
+        }
+        if output == .terminal && total > 0 { draw(force: true) }
+    }
+
     /// Removes the terminal line (before an error is printed, or another process writes).
     func clear() {
         lock.lock()

@@ -32,6 +32,7 @@ final class RenderWorkers: @unchecked Sendable {
     private var outcome = Outcome()
     private var done = 0
     private var results: [Result<Int32, Error>?] = []
+    private var linePrinters: [String: Int] = [:]
 
     init(executable: URL, arguments: [String], environment: [String: String], count: Int, display: ProgressDisplay) {
         self.executable = executable
@@ -46,6 +47,33 @@ final class RenderWorkers: @unchecked Sendable {
         let pipe = try ProgressPipe { [self] event in handle(event, firstPlanned: firstPlanned) }
         results = [Result<Int32, Error>?](repeating: nil, count: count)
         let group = DispatchGroup()
+        // Each worker's standard error comes through carender, so a message every worker prints
+        // is shown once and the progress line stays whole. The pipes are made (close-on-exec)
+        // before any worker starts, so no worker inherits another's.
+        let errorPipes = (0..<count).map { _ in Pipe() }
+        for pipe in errorPipes {
+            _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        }
+        let readers = DispatchGroup()
+        for (worker, pipe) in errorPipes.enumerated() {
+            readers.enter()
+            let reading = pipe.fileHandleForReading
+            Thread { [self] in
+                var pending = Data()
+                while true {
+                    let data = reading.availableData
+                    if data.isEmpty { break }
+                    pending.append(data)
+                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        show(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self), worker: worker)
+                        pending.removeSubrange(pending.startIndex...newline)
+                    }
+                }
+                if !pending.isEmpty { show(String(decoding: pending, as: UTF8.self), worker: worker) }
+                readers.leave()
+            }.start()
+        }
         func start(_ index: Int) {
             var environment = self.environment
             environment["CARENDER_PROGRESS"] = pipe.path
@@ -55,7 +83,8 @@ final class RenderWorkers: @unchecked Sendable {
             Thread { [self] in
                 let result = Result {
                     try ScriptRunner.run(executable, arguments: arguments, environment: workerEnvironment,
-                                         standardOutput: index == 0 ? nil : FileHandle.nullDevice)
+                                         standardOutput: index == 0 ? nil : FileHandle.nullDevice,
+                                         standardError: errorPipes[index])
                 }
                 lock.lock()
                 results[index] = result
@@ -74,6 +103,13 @@ final class RenderWorkers: @unchecked Sendable {
             for index in 1..<count { start(index) }
         }
         group.wait()
+        // Workers that never started leave their pipe's write end open here: close it.
+        lock.lock()
+        for (index, errorPipe) in errorPipes.enumerated() where results[index] == nil {
+            try? errorPipe.fileHandleForWriting.close()
+        }
+        lock.unlock()
+        readers.wait()
         pipe.finish()
         for result in results.compactMap({ $0 }) {
             switch result {
@@ -84,6 +120,16 @@ final class RenderWorkers: @unchecked Sendable {
             }
         }
         return outcome
+    }
+
+    /// A line of a worker's standard error, unless another worker already printed it (a worker's
+    /// own repeated lines all show).
+    private func show(_ line: String, worker: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let first = linePrinters[line], first != worker { return }
+        linePrinters[line] = worker
+        display.message(line)
     }
 
     private func handle(_ event: ProgressPipe.Event, firstPlanned: DispatchSemaphore) {
@@ -109,6 +155,12 @@ final class RenderWorkers: @unchecked Sendable {
             display.update(done: done)
         case "done":
             outcome.written += event.int("written") ?? 0
+        case "message":
+            // Reported by any worker through the channel: shown once, whoever else printed it.
+            if let text = event.fields["text"] as? String, linePrinters[text] == nil {
+                linePrinters[text] = -1
+                display.message(text)
+            }
         default:
             break
         }

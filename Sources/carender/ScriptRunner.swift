@@ -23,12 +23,13 @@ enum ScriptRunner {
     private static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     static func run(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                    standardOutput: FileHandle? = nil) throws -> Int32 {
+                    standardOutput: FileHandle? = nil, standardError: Pipe? = nil) throws -> Int32 {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         if let standardOutput { process.standardOutput = standardOutput }
+        if let standardError { process.standardError = standardError }
         do {
             try process.run()
         } catch {

@@ -12,6 +12,9 @@ final class ProgressChannel {
         /// One frame rendered (or skipped because its file exists).
         case frame(Int?, skipped: Bool)
         case done(frames: Int, written: Int)
+        /// A warning or error line for the user: the command line prints each distinct one once,
+        /// however many workers report it, without breaking its progress line.
+        case message(String)
         /// The sequence as `carender info` prints it.
         case info(width: Double, height: Double, scale: Double, pixelWidth: Int, pixelHeight: Int,
                   duration: Double, fps: Double, frames: Int, hasAlpha: Bool)
@@ -36,6 +39,9 @@ final class ProgressChannel {
         if let descriptor { close(descriptor) }
     }
 
+    /// Whether events go anywhere.
+    var isOpen: Bool { descriptor != nil }
+
     func send(_ event: Event) {
         guard let descriptor else { return }
         var line = Self.json(event) + "\n"
@@ -48,6 +54,20 @@ final class ProgressChannel {
                 offset += n
             }
         }
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
     }
 
     /// A selection as inclusive `[first, last]` runs; omitted when too long for one atomic line.
@@ -78,6 +98,9 @@ final class ProgressChannel {
             return "{\"event\":\"frame\",\"frame\":\(frame.map(String.init) ?? "null"),\"skipped\":\(skipped)}"
         case let .done(frames, written):
             return "{\"event\":\"done\",\"frames\":\(frames),\"written\":\(written)}"
+        case let .message(text):
+            // Short enough that the line stays one atomic write.
+            return "{\"event\":\"message\",\"text\":\(quoted(String(text.prefix(3000))))}"
         case let .info(width, height, scale, pixelWidth, pixelHeight, duration, fps, frames, hasAlpha):
             return "{\"event\":\"info\",\"width\":\(width),\"height\":\(height),\"scale\":\(scale),\"pixelWidth\":\(pixelWidth),\"pixelHeight\":\(pixelHeight),\"duration\":\(duration),\"fps\":\(fps),\"frames\":\(frames),\"alpha\":\(hasAlpha)}"
         }

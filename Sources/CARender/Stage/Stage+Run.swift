@@ -209,11 +209,20 @@ extension Stage {
     @discardableResult
     public func render(options: RenderOptions) throws -> [URL] {
         let progress = try ProgressChannel(path: options.progressPath)
-        let plan = try makePlan(options)
-        // Every worker plans the same selection: the first one speaks for all.
-        if (options.worker?.index ?? 1) == 1 {
-            for warning in plan.warnings { Diagnostics.warning(warning) }
+        if progress.isOpen {
+            // Under the command line, warnings go through it: it shows each once, whichever
+            // workers report it.
+            let savedSink = Diagnostics.sink
+            Diagnostics.sink = { progress.send(.message($0)) }
+            defer { Diagnostics.sink = savedSink }
+            return try render(options: options, progress: progress)
         }
+        return try render(options: options, progress: progress)
+    }
+
+    private func render(options: RenderOptions, progress: ProgressChannel) throws -> [URL] {
+        let plan = try makePlan(options)
+        for warning in plan.warnings { Diagnostics.warning(warning) }
         if options.infoOnly {
             progress.send(.info(width: Double(width), height: Double(height), scale: Double(scale),
                                 pixelWidth: plan.width, pixelHeight: plan.height,

@@ -37,6 +37,33 @@ final class ProgressTests: XCTestCase {
         XCTAssertTrue(summary.contains(" fps) to \(folder.path)/frame_%05d.png"), String(summary))
     }
 
+    /// A warning every worker meets is shown once; in JSON mode it is a JSON line too.
+    func testWorkersWarningsAreShownOnce() throws {
+        let script = CLIScripts.folder.appendingPathComponent("bad-key-path.swift-script")
+        try """
+            import CARender
+            let stage = Stage(width: 8, height: 8)
+            let layer = CALayer()
+            stage.rootLayer.addSublayer(layer)
+            let nothing = CABasicAnimation(keyPath: "wobble")
+            nothing.fromValue = 0
+            nothing.toValue = 1
+            nothing.duration = 5
+            layer.add(nothing, forKey: "wobble")
+            stage.run()
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let plain = try CLIScripts.run([script.path, "--fps", "20", "-o", folder.path, "--concurrency", "2"])
+        XCTAssertEqual(plain.status, 0, plain.standardError)
+        XCTAssertEqual(plain.standardError.components(separatedBy: "'wobble' is not an animatable layer property").count, 2,
+                       plain.standardError)
+        let json = try CLIScripts.run([script.path, "--fps", "20", "-o", folder.path, "--concurrency", "2", "--progress", "json"])
+        XCTAssertEqual(json.status, 0, json.standardError)
+        for line in json.standardError.split(separator: "\n") {
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "every line is JSON: \(line)")
+        }
+        XCTAssertEqual(json.standardError.components(separatedBy: "\"event\":\"message\"").count, 2, json.standardError)
+    }
+
     func testVerboseAddsPhasesWithTimingsAndQuietShowsNothing() throws {
         let verbose = try CLIScripts.run([CLIScripts.opaque.path, "--fps", "10", "-o", folder.path, "--verbose"])
         XCTAssertEqual(verbose.status, 0, verbose.standardError)
