@@ -53,6 +53,7 @@ struct RenderCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
+        if output.isEmpty { throw ValidationError("-o/--output needs a folder, got an empty string") }
         guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
         if let duration, !(duration.isFinite && duration >= 0) {
             throw ValidationError("--duration must be a non-negative number of seconds, got \(duration)")
@@ -88,11 +89,7 @@ struct RenderCommand: ParsableCommand {
         let ffmpeg = try video.map { _ in try VideoExport.locateFFmpeg() }
         let library = try LibraryLocation.find()
         let compiler = ScriptCompiler(library: library, verbose: verbose)
-        let executable = try compiler.executable(for: scriptURL)
 
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("carender-report-\(getpid())")
-        try? FileManager.default.removeItem(at: report)
-        defer { try? FileManager.default.removeItem(at: report) }
         let outputDirectory = URL(fileURLWithPath: output).standardizedFileURL
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_FPS"] = String(fps)
@@ -104,11 +101,7 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_CONTACT_SHEET"] = contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         environment["CARENDER_CONTACT_SHEET_COLUMNS"] = columns.map(String.init)
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
-        environment["CARENDER_REPORT"] = report.path
-        let status = try ScriptRunner.run(executable, environment: environment)
-        if status != 0 { throw ExitCode(status) }
-
-        guard let rendered = RenderReport(contentsOf: report) else {
+        guard let rendered = try ScriptRun(compiler: compiler, script: scriptURL).run(environment: environment) else {
             FileHandle.standardError.write(Data("carender: warning: \(script) finished without calling stage.run(); no frames were written\n".utf8))
             return
         }

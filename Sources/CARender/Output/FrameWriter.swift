@@ -22,8 +22,10 @@ final class FrameWriter: @unchecked Sendable {
         try throwIfFailed()
         slots.wait()
         group.enter()
+        InFlightFiles.frameQueued()
         queue.async { [self] in
             defer {
+                InFlightFiles.frameFinished()
                 slots.signal()
                 group.leave()
             }
