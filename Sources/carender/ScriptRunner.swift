@@ -57,7 +57,9 @@ enum ScriptRunner {
         do {
             try process.run()
         } catch {
-            throw LaunchError(executable: executable, reason: error.localizedDescription)
+            // Foundation wraps exec's errno ("Exec format error") in a generic file error.
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            throw LaunchError(executable: executable, reason: (underlying ?? error as NSError).localizedDescription)
         }
         runningChild = process.processIdentifier
         if forwardedSignal != 0 { kill(runningChild, forwardedSignal) }
