@@ -71,8 +71,11 @@ struct ScriptCompiler {
         if verbose { log("\(swiftc) \(arguments.joined(separator: " "))") }
         let ended: ScriptRunner.Termination
         do {
+            // Run in the cache entry: line tables name files relative to the compiler's folder
+            // when they lie inside it, and the script never lies inside its cache entry, so its
+            // path stays absolute in crash reports.
             ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
-                                            environment: ProcessInfo.processInfo.environment)
+                                            environment: ProcessInfo.processInfo.environment, in: folder)
         } catch let error as ScriptRunner.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }
@@ -109,7 +112,8 @@ struct ScriptCompiler {
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
-        hash.combine(Data("carender-script-cache-v2".utf8))
+        // The version names the compile command: change it when the arguments to swiftc change.
+        hash.combine(Data("carender-script-cache-v3".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

@@ -29,13 +29,14 @@ enum ScriptRunner {
         }
     }
 
-    /// Starts `executable` and waits for it. With `tiedToParent`, the child is told carender's
+    /// Starts `executable` (in `directory`, else carender's own) and waits for it. With `tiedToParent`, the child is told carender's
     /// process id (`CARENDER_PARENT_PID`), so the CARender library in it ends the child when
     /// carender dies, even by SIGKILL.
     static func launch(_ executable: URL, arguments: [String] = [], environment: [String: String],
-                       tiedToParent: Bool = false) throws -> Termination {
+                       in directory: URL? = nil, tiedToParent: Bool = false) throws -> Termination {
         let process = Process()
         process.executableURL = executable
+        process.currentDirectoryURL = directory
         process.arguments = arguments
         var environment = environment
         environment["CARENDER_PARENT_PID"] = tiedToParent ? String(getpid()) : nil
