@@ -12,6 +12,9 @@ struct CrashReport {
     var description: String
     /// The script frames of the crashed thread, innermost first: "path:line:column in symbol".
     var scriptFrames: [String]
+    /// Whether the crash happened in the CARender library (called from the script), rather than
+    /// in the script's own code or the Swift runtime checks it called.
+    var insideLibrary: Bool
 
     /// The `SWIFT_BACKTRACE` setting that writes the report to `file`, or nil when the user set
     /// their own (then their settings win and carender reports no location).
@@ -28,24 +31,33 @@ struct CrashReport {
         description = root["description"] as? String ?? "crash"
         let crashed = threads.first { $0["crashed"] as? Bool == true } ?? threads.first
         let frames = crashed?["frames"] as? [[String: Any]] ?? []
-        scriptFrames = frames.compactMap { frame in
-            guard let location = frame["sourceLocation"] as? [String: Any],
-                  let file = location["file"] as? String, file == script.path,
-                  let line = location["line"] as? Int else { return nil }
-            let column = (location["column"] as? Int).map { ":\($0)" } ?? ""
-            var symbol = frame["description"] as? String ?? ""
-            if let offset = symbol.range(of: " + ", options: .backwards) { symbol = String(symbol[..<offset.lowerBound]) }
-            // A closure at top level is "closure #1 in " (no enclosing function); top level is "main".
-            if symbol.hasSuffix(" in ") { symbol.removeLast(" in ".count) }
-            if symbol == "main" { symbol = "top-level code" }
-            return "\(file):\(line)\(column)" + (symbol.isEmpty ? "" : " in \(symbol)")
-        }
+        let firstScriptFrame = frames.firstIndex { Self.scriptLocation(of: $0, script: script) != nil } ?? frames.endIndex
+        insideLibrary = frames[..<firstScriptFrame].contains { ($0["image"] as? String)?.hasPrefix("libCARender") == true }
+        scriptFrames = frames.compactMap { Self.scriptLocation(of: $0, script: script) }
     }
 
-    /// "crashed (Illegal instruction) at /s.swift:3:9 in f(_:), called from /s.swift:7:1 in main".
+    /// "path:line:column in symbol" for a frame in the script, else nil.
+    private static func scriptLocation(of frame: [String: Any], script: URL) -> String? {
+        guard let location = frame["sourceLocation"] as? [String: Any],
+              let file = location["file"] as? String, file == script.path,
+              let line = location["line"] as? Int else { return nil }
+        let column = (location["column"] as? Int).map { ":\($0)" } ?? ""
+        var symbol = frame["description"] as? String ?? ""
+        if let offset = symbol.range(of: " + ", options: .backwards) { symbol = String(symbol[..<offset.lowerBound]) }
+        // A closure at top level is "closure #1 in " (no enclosing function); top level is "main".
+        if symbol.hasSuffix(" in ") { symbol.removeLast(" in ".count) }
+        if symbol == "main" { symbol = "top-level code" }
+        return "\(file):\(line)\(column)" + (symbol.isEmpty ? "" : " in \(symbol)")
+    }
+
+    /// "crashed (Illegal instruction) at /s.swift:3:9 in f(_:), called from /s.swift:7:1 in
+    /// top-level code", or "crashed (…) inside the CARender library, called from /s.swift:9:7 …".
     var sentence: String {
         guard let first = scriptFrames.first else {
             return "crashed (\(description)) outside the script's own code; the backtrace is above"
+        }
+        if insideLibrary {
+            return "crashed (\(description)) inside the CARender library, called from \(first)"
         }
         let callers = scriptFrames.dropFirst().prefix(Self.callersShown)
         return "crashed (\(description)) at \(first)" + callers.map { ", called from \($0)" }.joined()

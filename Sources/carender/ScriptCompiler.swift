@@ -7,7 +7,13 @@ struct ScriptCompiler {
     var verbose = false
 
     /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
+    /// Symbolic links in the path are resolved: clang's module cache records the path it was
+    /// built under and refuses the same files reached through another.
     static var cacheDirectory: URL {
+        configuredCacheDirectory.resolvingSymlinksInPath()
+    }
+
+    private static var configuredCacheDirectory: URL {
         let environment = ProcessInfo.processInfo.environment
         if let cache = environment["CARENDER_CACHE"], !cache.isEmpty { return URL(fileURLWithPath: cache) }
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
