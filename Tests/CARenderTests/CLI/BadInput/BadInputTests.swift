@@ -21,7 +21,6 @@ private let awaitingOtherBranches: [String: String] = [
     "testHugeFrameRateIsRefusedBeforeRendering": "needs cli: frame counts validated before allocation",
     "testHugeDurationIsRefusedBeforeRendering": "needs cli: frame counts validated before allocation",
     "testLongDurationIsRefusedAtOnce": "needs cli: frame counts validated before allocation",
-    "testTransformScalingBy1e18Renders": "needs compositor: geometry clamped before Double-to-Int conversion in the rasterizer",
 ]
 
 /// Bad input, as a new user would write it, through the built `carender`: each case answers
@@ -184,6 +183,11 @@ final class BadInputTests: XCTestCase {
         let outcome = try run("hugeScaleTransform")
         XCTAssertEqual(outcome.status, 0, outcome.standardError)
         BadInputHarness.assertFolder(out, frames: Self.framesOfAFullRun)
+        // Scaled about its centre, the layer (0.2, 0.4, 1) covers the whole stage.
+        let frame = try RGBAImage(contentsOfPNG: out.appendingPathComponent("frame_00001.png"))
+        for (x, y) in [(0, 0), (63, 47), (32, 24)] {
+            XCTAssertEqual(frame[x, y], RGBA8(r: 51, g: 102, b: 255, a: 255), "pixel (\(x), \(y))")
+        }
     }
 
     func testHugeStageIsAnErrorNamingItsSize() throws {
