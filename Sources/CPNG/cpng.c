@@ -9,6 +9,7 @@
 #include <libdeflate.h>
 #include <limits.h>
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,10 +179,30 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     return CPNG_OK;
 }
 
-/* A frame's temporary sibling is `<path>.tmp-<pid>-XXXXXX` (mkstemp replaces the Xs): the
- * process id lets a later run tell a dead render's leftovers from a live render's files. */
-#define TEMPORARY_FORMAT "%s" CPNG_TEMPORARY_SUFFIX "%ld-XXXXXX"
-#define TEMPORARY_EXTRA (sizeof CPNG_TEMPORARY_SUFFIX + 20 + sizeof "-XXXXXX")
+/* A frame's temporary sibling is `<path>.tmp-<pid>@<host>-XXXXXX` (mkstemp replaces the Xs):
+ * the process id and host let a later run tell a dead render's leftovers from the files of a
+ * render still running, here or on another machine writing to the same shared folder. */
+#define TEMPORARY_FORMAT "%s" CPNG_TEMPORARY_SUFFIX "%ld@%s-XXXXXX"
+#define HOST_LIMIT 64
+#define TEMPORARY_EXTRA (sizeof CPNG_TEMPORARY_SUFFIX + 20 + 1 + HOST_LIMIT + sizeof "-XXXXXX")
+
+static char host_name[HOST_LIMIT + 1];
+
+static void read_host_name(void) {
+    if (gethostname(host_name, sizeof host_name) != 0) host_name[0] = '\0';
+    host_name[HOST_LIMIT] = '\0';
+    for (char *c = host_name; *c; c++) {
+        if (*c == '/') *c = '_';
+    }
+    if (!host_name[0]) strcpy(host_name, "localhost");
+}
+
+/* The host name as it goes into file names: at most HOST_LIMIT characters, without '/'. */
+static const char *host_for_names(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, read_host_name);
+    return host_name;
+}
 
 /* Creates `temporary` (a mkstemp template), writes, syncs and renames it to `path`; on failure
  * the temporary file is removed. */
@@ -240,7 +261,7 @@ int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t si
         set_error(error, CPNG_ERR_MEMORY, "out of memory%s", NULL);
         return CPNG_ERR_MEMORY;
     }
-    snprintf(temporary, temporary_size, TEMPORARY_FORMAT, path, (long)getpid());
+    snprintf(temporary, temporary_size, TEMPORARY_FORMAT, path, (long)getpid(), host_for_names());
     if (slot >= 0) cpng_temp_activate(slot);
     int status = write_through_temporary(temporary, path, bytes, size, error);
     if (slot >= 0) cpng_temp_release(slot); else free(temporary);

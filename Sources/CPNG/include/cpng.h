@@ -70,7 +70,7 @@ void cpng_install_cleanup_handlers(void);
 /// dropped), so a crash handler knows what to wait for.
 void cpng_frames_pending_add(int delta);
 
-/// Temporary siblings are named `<file>.tmp-<process id>-<six random characters>`.
+/// Temporary siblings are named `<file>.tmp-<process id>@<host>-<six random characters>`.
 #define CPNG_TEMPORARY_SUFFIX ".tmp-"
 
 #ifdef __cplusplus

@@ -18,6 +18,7 @@ private let awaitingOtherBranches: [String: String] = [
     "testNaNStageDurationIsAnError": "needs context: Stage.duration validation",
     "testInfiniteStageDurationIsAnError": "needs context: Stage.duration validation",
     "testNaNColourIsIgnoredWithAWarning": "needs context: warning for NaN colour components",
+    "testTransformScalingBy1e18WithAShadowRenders": "needs compositor: the axis-aligned shadow painter clamps before Double-to-Int",
     "testHugeFrameRateIsRefusedBeforeRendering": "needs cli: frame counts validated before allocation",
     "testHugeDurationIsRefusedBeforeRendering": "needs cli: frame counts validated before allocation",
     "testLongDurationIsRefusedAtOnce": "needs cli: frame counts validated before allocation",
@@ -188,6 +189,15 @@ final class BadInputTests: XCTestCase {
         for (x, y) in [(0, 0), (63, 47), (32, 24)] {
             XCTAssertEqual(frame[x, y], RGBA8(r: 51, g: 102, b: 255, a: 255), "pixel (\(x), \(y))")
         }
+    }
+
+    func testTransformScalingBy1e18WithAShadowRenders() throws {
+        try skipIfAwaiting()
+        let outcome = try run("hugeScaleShadow")
+        XCTAssertEqual(outcome.status, 0, outcome.standardError)
+        BadInputHarness.assertFolder(out, frames: Self.framesOfAFullRun)
+        let frame = try RGBAImage(contentsOfPNG: out.appendingPathComponent("frame_00001.png"))
+        XCTAssertEqual(frame[32, 24], RGBA8(r: 51, g: 102, b: 255, a: 255))
     }
 
     func testHugeStageIsAnErrorNamingItsSize() throws {

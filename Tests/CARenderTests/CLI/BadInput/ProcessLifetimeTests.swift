@@ -1,4 +1,4 @@
-import CARender
+@testable import CARender
 import XCTest
 
 /// What carender and the script it runs leave behind when they are stopped, killed or crash.
@@ -58,8 +58,14 @@ final class ProcessLifetimeTests: XCTestCase {
             try? FileManager.default.removeItem(at: out)
             let run = try startEndlessFrames()
             // Signal while a temporary file exists, the window that used to leave litter.
-            let caught = BadInputHarness.waitUntil(limit: 20) { !temporaryFiles().isEmpty }
+            var seen: [String] = []
+            let caught = BadInputHarness.waitUntil(limit: 20) { seen = temporaryFiles(); return !seen.isEmpty }
+            let renderer = run.children(named: "script").first
             kill(run.pid, signal)
+            // The name tells a later sweep who wrote it: the renderer, on this machine.
+            if let name = seen.first, let renderer {
+                XCTAssertEqual(InFlightFiles.writer(ofTemporary: name), .process(renderer, host: InFlightFiles.localHost), name)
+            }
             let outcome = try XCTUnwrap(run.wait(limit: 10), "carender answers a stop request at once")
             XCTAssertTrue(caught, "a frame was being written when the signal came")
             XCTAssertEqual(outcome.status, 1, outcome.standardError)
@@ -73,14 +79,12 @@ final class ProcessLifetimeTests: XCTestCase {
     }
 
     /// Temporary files of a render that was killed outright are swept when the folder is next used;
-    /// a live process's are not.
+    /// a live process's are not (the rules are unit-tested in InFlightFilesTests).
     func testAbandonedTemporaryFilesAreSweptWhenTheFolderIsPrepared() throws {
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let dead = "frame_00003.png.tmp-\(Int32.max - 7)-a1B2c3"   // no such process
-        let old = "frame_00004.png.tmp-Zx9Qw1"                     // the form that named no process
-        let live = "frame_00005.png.tmp-\(getpid())-q1W2e3"        // this test process is alive
-        let unrelated = "notes.tmp-abcdef"
-        for name in [dead, old, live, unrelated] {
+        let dead = "frame_00003.png.tmp-\(Int32.max - 7)@\(InFlightFiles.localHost)-a1B2c3"   // no such process
+        let live = "frame_00005.png.tmp-\(getpid())@\(InFlightFiles.localHost)-q1W2e3"        // this test process
+        for name in [dead, live] {
             try Data([1, 2, 3]).write(to: out.appendingPathComponent(name))
         }
         let outcome = try XCTUnwrap(try BadInputHarness.run(case: "none", ["--fps", "4", "-o", out.path],
@@ -88,9 +92,7 @@ final class ProcessLifetimeTests: XCTestCase {
         XCTAssertEqual(outcome.status, 0, outcome.standardError)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
         XCTAssertFalse(names.contains(dead))
-        XCTAssertFalse(names.contains(old))
         XCTAssertTrue(names.contains(live))
-        XCTAssertTrue(names.contains(unrelated))
     }
 
     /// A crash in the script names its file and line, and the frames rendered before it are all
