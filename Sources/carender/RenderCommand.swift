@@ -87,6 +87,7 @@ struct RenderCommand: ParsableCommand {
         }
         // Fail before a long render, not after it.
         let ffmpeg = try video.map { _ in try VideoExport.locateFFmpeg() }
+        try video.map { try VideoExport.checkDestination(URL(fileURLWithPath: $0).standardizedFileURL) }
         let library = try LibraryLocation.find()
         let compiler = ScriptCompiler(library: library, verbose: verbose)
 

@@ -29,6 +29,19 @@ enum VideoExport {
         return ffmpeg
     }
 
+    /// Checks that the video can be written where asked (its folder exists and is writable),
+    /// so a bad path is reported before the render rather than after it.
+    static func checkDestination(_ output: URL) throws {
+        let folder = output.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("--video \(output.path): the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw CLIError("--video \(output.path): cannot write to the folder \(folder.path)")
+        }
+    }
+
     /// Runs ffmpeg; a failed encode is a clear error that leaves the frames.
     static func export(ffmpeg: String, framesIn directory: URL, first: Int, count: Int, fps: Double, to output: URL) throws {
         guard count > 0 else { throw CLIError("no frames were rendered, so there is no video to write") }

@@ -276,6 +276,17 @@ final class BadInputTests: XCTestCase {
         BadInputHarness.assertFolder(out, frames: 0)
     }
 
+    func testVideoIntoAMissingFolderIsReportedBeforeRendering() throws {
+        let video = scratch.appendingPathComponent("missing/clip.mp4")
+        // Any executable stands in for ffmpeg: the check comes before it would run.
+        let outcome = try run("none", ["--video", video.path], environment: ["CARENDER_FFMPEG": "/bin/true"])
+        XCTAssertNotEqual(outcome.status, 0)
+        XCTAssertTrue(outcome.standardError.contains("the folder \(video.deletingLastPathComponent().path) does not exist"),
+                      outcome.standardError)
+        BadInputHarness.assertFolder(out, frames: 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing rendered")
+    }
+
     func testBenchOnASceneWithNegativeWidthIsAnError() throws {
         try skipIfAwaiting()
         let scene = scratch.appendingPathComponent("negative.json")
