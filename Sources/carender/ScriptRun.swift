@@ -52,6 +52,9 @@ struct ScriptRun {
             if let request = ended.stopRequest {
                 throw CLIError("\(script.lastPathComponent) was stopped (\(ScriptRunner.Termination.name(ofSignal: request))); frames written so far are complete")
             }
+            if ended.signal && ended.status == SIGKILL {
+                throw CLIError("\(script.lastPathComponent) was killed (SIGKILL, sent by another process or by the system when memory runs out); frames written so far are complete")
+            }
             if ended.signal {
                 let location = CrashReport(contentsOf: crashFile, script: script)?.sentence
                     ?? "crashed (\(ScriptRunner.Termination.name(ofSignal: ended.status))); its message is above"
