@@ -44,7 +44,9 @@ struct ScriptRun {
                 continue
             }
             let started = (try? Data(contentsOf: report)).map { !$0.isEmpty } ?? false
-            if !started && build.cached && ended.stopRequest == nil {
+            // A build that ran to a clean exit did start, whatever happened to the report file.
+            let failed = ended.signal || ended.status != 0
+            if !started && failed && build.cached && ended.stopRequest == nil {
                 Self.warn("the cached build of \(script.path) ended before the script started (\(Self.describe(ended))); rebuilding it")
                 build = try compiler.executable(for: script, rebuild: true)
                 continue
