@@ -1,12 +1,15 @@
 // A thin shim over libpng whose only jobs are the ones Swift cannot do: setjmp-based error
-// recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk.
+// recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk
+// (with the temporary file registered for the signal handlers in inflight_files.c).
 #include "cpng.h"
+#include "inflight_files.h"
 #include "png_filters.h"
 
 #include <errno.h>
 #include <libdeflate.h>
 #include <limits.h>
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,19 +179,38 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     return CPNG_OK;
 }
 
-int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error) {
-    size_t path_length = strlen(path);
-    char *temporary = malloc(path_length + 16);
-    if (!temporary) {
-        set_error(error, CPNG_ERR_MEMORY, "out of memory%s", NULL);
-        return CPNG_ERR_MEMORY;
+/* A frame's temporary sibling is `<path>.tmp-<pid>@<host>-XXXXXX` (mkstemp replaces the Xs):
+ * the process id and host let a later run tell a dead render's leftovers from the files of a
+ * render still running, here or on another machine writing to the same shared folder. */
+#define TEMPORARY_FORMAT "%s" CPNG_TEMPORARY_SUFFIX "%ld@%s-XXXXXX"
+#define HOST_LIMIT 64
+#define TEMPORARY_EXTRA (sizeof CPNG_TEMPORARY_SUFFIX + 20 + 1 + HOST_LIMIT + sizeof "-XXXXXX")
+
+static char host_name[HOST_LIMIT + 1];
+
+static void read_host_name(void) {
+    if (gethostname(host_name, sizeof host_name) != 0) host_name[0] = '\0';
+    host_name[HOST_LIMIT] = '\0';
+    for (char *c = host_name; *c; c++) {
+        if (*c == '/') *c = '_';
     }
-    memcpy(temporary, path, path_length);
-    memcpy(temporary + path_length, ".tmp-XXXXXX", 12);
+    if (!host_name[0]) strcpy(host_name, "localhost");
+}
+
+/* The host name as it goes into file names: at most HOST_LIMIT characters, without '/'. */
+static const char *host_for_names(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, read_host_name);
+    return host_name;
+}
+
+/* Creates `temporary` (a mkstemp template), writes, syncs and renames it to `path`; on failure
+ * the temporary file is removed. */
+static int write_through_temporary(char *temporary, const char *path, const uint8_t *bytes, size_t size,
+                                   cpng_error *error) {
     int descriptor = mkstemp(temporary);
     if (descriptor < 0) {
         set_error(error, CPNG_ERR_OPEN, "cannot create a file: %s", strerror(errno));
-        free(temporary);
         return CPNG_ERR_OPEN;
     }
     /* mkstemp makes the file private (0600); a finished frame gets the usual permissions. */
@@ -218,17 +240,32 @@ int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t si
     if (failed) {
         set_error(error, CPNG_ERR_IO, "write failed: %s", strerror(saved_errno ? saved_errno : EIO));
         unlink(temporary);
-        free(temporary);
         return CPNG_ERR_IO;
     }
     if (rename(temporary, path) != 0) {
         set_error(error, CPNG_ERR_IO, "cannot move the finished file into place: %s", strerror(errno));
         unlink(temporary);
-        free(temporary);
         return CPNG_ERR_IO;
     }
-    free(temporary);
     return CPNG_OK;
+}
+
+int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error) {
+    cpng_install_cleanup_handlers();
+    /* The temporary name lives in a registry slot, so a signal handler can unlink it; a path too
+     * long for a slot (or more writes in flight than slots) gets a private buffer instead. */
+    size_t temporary_size = strlen(path) + TEMPORARY_EXTRA;
+    int slot = temporary_size <= PATH_MAX ? cpng_temp_claim() : -1;
+    char *temporary = slot >= 0 ? cpng_temp_path(slot) : malloc(temporary_size);
+    if (!temporary) {
+        set_error(error, CPNG_ERR_MEMORY, "out of memory%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    snprintf(temporary, temporary_size, TEMPORARY_FORMAT, path, (long)getpid(), host_for_names());
+    if (slot >= 0) cpng_temp_activate(slot);
+    int status = write_through_temporary(temporary, path, bytes, size, error);
+    if (slot >= 0) cpng_temp_release(slot); else free(temporary);
+    return status;
 }
 
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,

@@ -30,13 +30,13 @@ struct InfoCommand: ParsableCommand {
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
             throw CLIError("cannot read the script \(script): there is no such readable file")
         }
-        let executable = try ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose).executable(for: scriptURL)
+        let compiler = ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose)
+        let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_FPS"] = String(sequence.fps)
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        guard let info = try SequenceQuery.run(executable, arguments: scriptArguments, environment: environment,
-                                               showMessages: true) else {
+        guard let info = try SequenceQuery.run(scriptRun, environment: environment, showMessages: true) else {
             throw CLIError("\(script) finished without calling stage.run(), so it renders no sequence")
         }
         if json {
@@ -63,7 +63,7 @@ struct SequenceQuery {
 
     /// Runs the script in query mode (its standard output silenced); nil when it never calls
     /// `stage.run()`.
-    static func run(_ executable: URL, arguments: [String], environment: [String: String],
+    static func run(_ scriptRun: ScriptRun, environment: [String: String],
                     showMessages: Bool = false) throws -> SequenceQuery? {
         nonisolated(unsafe) var found: SequenceQuery?
         let lock = NSLock()
@@ -84,10 +84,9 @@ struct SequenceQuery {
         var environment = environment
         environment["CARENDER_INFO"] = "1"
         environment["CARENDER_PROGRESS"] = pipe.path
-        let status = try ScriptRunner.run(executable, arguments: arguments, environment: environment,
-                                          standardOutput: FileHandle.nullDevice)
+        defer { pipe.finish() }
+        _ = try scriptRun.run(environment: environment, standardOutput: FileHandle.nullDevice)
         pipe.finish()
-        if status != 0 { throw ExitCode(status) }
         lock.lock()
         defer { lock.unlock() }
         return found

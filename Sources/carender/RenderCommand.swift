@@ -85,9 +85,13 @@ struct RenderCommand: ParsableCommand {
         // A video alone needs no PNG files: frames go straight into ffmpeg.
         let pipesVideo = videoExport != nil && output.output == nil
         let library = try LibraryLocation.find()
+        // Reports and crash files go to the temporary folder: checked before the compile.
+        _ = try ScriptRun.checkedTemporaryFolder()
+        let compiler = ScriptCompiler(library: library, verbose: reporting.verbose)
         display.begin("compiling")
-        let executable = try ScriptCompiler(library: library, verbose: reporting.verbose).executable(for: scriptURL)
+        _ = try compiler.executable(for: scriptURL)
         display.end()
+        let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
 
         var environment = try renderEnvironment(target: target, writesFiles: !pipesVideo)
         var workers = try parallel.workerCount()
@@ -98,7 +102,7 @@ struct RenderCommand: ParsableCommand {
         var encoding: VideoExport.Encoding?
         var hasAlpha = false
         if pipesVideo, let videoExport {
-            guard let info = try SequenceQuery.run(executable, arguments: scriptArguments, environment: environment) else {
+            guard let info = try SequenceQuery.run(scriptRun, environment: environment) else {
                 display.warning("\(script) finished without calling stage.run(); there are no frames for \(videoExport.output.path)")
                 return
             }
@@ -111,14 +115,12 @@ struct RenderCommand: ParsableCommand {
         display.begin(pipesVideo ? "rendering and encoding video" : "rendering")
         let outcome: RenderWorkers.Outcome
         do {
-            outcome = try RenderWorkers(executable: executable, arguments: scriptArguments, environment: environment,
-                                        count: workers, display: display).run()
+            outcome = try RenderWorkers(run: scriptRun, environment: environment, count: workers, display: display).run()
         } catch let stop as StopRequest {
             _ = encoding?.finish()
             display.clear()
-            FileHandle.standardError.write(Data("carender: error: interrupted (signal \(stop.signal)); the frames written so far are complete. To resume, run: \(resumeCommand())\n".utf8))
-            // The shell's convention for a process ended by a signal.
-            throw ExitCode(128 + stop.signal)
+            FileHandle.standardError.write(Data("carender: error: \(stop). To resume, run: \(resumeCommand())\n".utf8))
+            throw ExitCode.failure
         }
         if let encoding {
             let status = encoding.finish()
@@ -252,7 +254,7 @@ struct OutputTarget {
     let pattern: FrameNamePattern
 
     init(_ text: String) throws {
-        guard !text.isEmpty else { throw CLIError("-o needs a folder or a pattern such as out/frame_%04d.png, got an empty path") }
+        guard !text.isEmpty else { throw CLIError("-o/--output needs a folder or a pattern such as out/frame_%04d.png, got an empty string") }
         let url = URL(fileURLWithPath: text).standardizedFileURL
         if let pattern = try wrap("-o", { try FrameNamePattern(parsingFileName: url.lastPathComponent) }) {
             directory = url.deletingLastPathComponent()
@@ -287,4 +289,19 @@ func shellQuoted(_ text: String) -> String {
 struct CLIError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// What `stage.run()` reported back through `CARENDER_REPORT`: how many frames it wrote,
+/// starting at which frame number.
+struct RenderReport {
+    let frameCount: Int
+    let firstFrame: Int
+
+    init?(contentsOf url: URL) {
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        guard numbers.count == 2 else { return nil }
+        frameCount = numbers[0]
+        firstFrame = numbers[1]
+    }
 }

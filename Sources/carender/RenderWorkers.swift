@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Runs a compiled script as `count` worker processes, each rendering a contiguous part of the
@@ -22,8 +23,7 @@ final class RenderWorkers: @unchecked Sendable {
         var selection: [ClosedRange<Int>]?
     }
 
-    let executable: URL
-    let arguments: [String]
+    let scriptRun: ScriptRun
     let environment: [String: String]
     let count: Int
     let display: ProgressDisplay
@@ -34,9 +34,8 @@ final class RenderWorkers: @unchecked Sendable {
     private var results: [Result<Int32, Error>?] = []
     private var linePrinters: [String: Int] = [:]
 
-    init(executable: URL, arguments: [String], environment: [String: String], count: Int, display: ProgressDisplay) {
-        self.executable = executable
-        self.arguments = arguments
+    init(run: ScriptRun, environment: [String: String], count: Int, display: ProgressDisplay) {
+        self.scriptRun = run
         self.environment = environment
         self.count = count
         self.display = display
@@ -81,10 +80,18 @@ final class RenderWorkers: @unchecked Sendable {
             let workerEnvironment = environment
             group.enter()
             Thread { [self] in
-                let result = Result {
-                    try ScriptRunner.run(executable, arguments: arguments, environment: workerEnvironment,
-                                         standardOutput: index == 0 ? nil : FileHandle.nullDevice,
-                                         standardError: errorPipes[index])
+                let result = Result<Int32, Error> {
+                    do {
+                        // carender's copy of the write end stays open across a rebuild-and-retry of
+                        // the script, and is closed once the worker is done, ending the reader.
+                        defer { try? errorPipes[index].fileHandleForWriting.close() }
+                        _ = try scriptRun.run(environment: workerEnvironment, worker: count > 1 ? index + 1 : nil,
+                                              standardOutput: index == 0 ? nil : FileHandle.nullDevice,
+                                              standardError: errorPipes[index].fileHandleForWriting)
+                        return 0
+                    } catch let code as ExitCode {
+                        return code.rawValue
+                    }
                 }
                 lock.lock()
                 results[index] = result

@@ -7,7 +7,13 @@ struct ScriptCompiler {
     var verbose = false
 
     /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
+    /// Symbolic links in the path are resolved: clang's module cache records the path it was
+    /// built under and refuses the same files reached through another.
     static var cacheDirectory: URL {
+        configuredCacheDirectory.resolvingSymlinksInPath()
+    }
+
+    private static var configuredCacheDirectory: URL {
         let environment = ProcessInfo.processInfo.environment
         if let cache = environment["CARENDER_CACHE"], !cache.isEmpty { return URL(fileURLWithPath: cache) }
         if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty {
@@ -16,8 +22,15 @@ struct ScriptCompiler {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/carender")
     }
 
-    /// Returns a compiled executable for `script`, compiling only when the cache has none.
-    func executable(for script: URL) throws -> URL {
+    /// A compiled script, and whether it came from the cache.
+    struct Build {
+        let executable: URL
+        let cached: Bool
+    }
+
+    /// Returns a compiled executable for `script`, compiling only when the cache has none (or,
+    /// with `rebuild`, always: for a cached build that turned out not to start).
+    func executable(for script: URL, rebuild: Bool = false) throws -> Build {
         let source: Data
         do {
             source = try Data(contentsOf: script)
@@ -27,10 +40,13 @@ struct ScriptCompiler {
         let key = try cacheKey(script: script, source: source)
         let folder = Self.cacheDirectory.appendingPathComponent(key)
         let executable = folder.appendingPathComponent("script")
-        if FileManager.default.isExecutableFile(atPath: executable.path) {
+        if rebuild {
+            if verbose { log("rebuilding \(executable.path)") }
+            try? FileManager.default.removeItem(at: executable)
+        } else if FileManager.default.isExecutableFile(atPath: executable.path) {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: folder.path)
             if verbose { log("using the cached build \(executable.path)") }
-            return executable
+            return Build(executable: executable, cached: true)
         }
         Self.evictStaleEntries()
         do {
@@ -42,10 +58,13 @@ struct ScriptCompiler {
         try Self.wrappedSource(source, path: script.path).write(to: main, atomically: true, encoding: .utf8)
 
         // Build beside the final name, then rename: a concurrent or interrupted run never sees a
-        // half-linked executable.
-        let partial = folder.appendingPathComponent("script.partial-\(getpid())")
+        // half-linked executable. The name holds our process id, so a later run can remove what
+        // a killed one left (see `removeAbandonedPartials`).
+        let partial = folder.appendingPathComponent("\(Self.partialPrefix)\(getpid())")
         let arguments = [
-            "-Onone", "-gnone", "-diagnostic-style", "llvm",
+            // Line tables only: a crash's backtrace names the script's file and line (through the
+            // #sourceLocation line), at a fraction of full debug information's compile time.
+            "-Onone", "-gline-tables-only", "-diagnostic-style", "llvm",
             "-module-name", "CarenderScript",
             "-module-cache-path", Self.cacheDirectory.appendingPathComponent("module-cache").path,
             "-I", library.modulesDirectory.path,
@@ -56,17 +75,31 @@ struct ScriptCompiler {
         ]
         let swiftc = try Self.findSwiftc()
         if verbose { log("\(swiftc) \(arguments.joined(separator: " "))") }
-        let status = try ScriptRunner.run(URL(fileURLWithPath: swiftc), arguments: arguments,
-                                          environment: ProcessInfo.processInfo.environment)
-        guard status == 0 else {
+        let ended: ScriptRunner.Termination
+        do {
+            // Run in the cache entry: line tables name files relative to the compiler's folder
+            // when they lie inside it, and the script never lies inside its cache entry, so its
+            // path stays absolute in crash reports.
+            ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
+                                            environment: ProcessInfo.processInfo.environment, in: folder)
+        } catch let error as ScriptRunner.LaunchError {
+            throw CLIError("cannot run the Swift compiler: \(error)")
+        }
+        guard ended == ScriptRunner.Termination(status: 0, signal: false, stopRequest: nil) else {
             try? FileManager.default.removeItem(at: partial)
+            if let request = ended.stopRequest {
+                throw CLIError("compiling \(script.path) was interrupted (\(ScriptRunner.Termination.name(ofSignal: request))); nothing was rendered")
+            }
+            if ended.signal {
+                throw CLIError("the Swift compiler crashed (\(ScriptRunner.Termination.name(ofSignal: ended.status))) compiling \(script.path)")
+            }
             throw CLIError("\(script.path) did not compile (see the errors above)")
         }
         if rename(partial.path, executable.path) != 0 {
             try? FileManager.default.removeItem(at: partial)
             throw CLIError("cannot move the compiled script into the cache at \(executable.path)")
         }
-        return executable
+        return Build(executable: executable, cached: false)
     }
 
     /// The script as compiled: a `#sourceLocation` line first, so diagnostics and `#file` name the
@@ -85,7 +118,8 @@ struct ScriptCompiler {
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
-        hash.combine(Data("carender-script-cache-v1".utf8))
+        // The version names the compile command: change it when the arguments to swiftc change.
+        hash.combine(Data("carender-script-cache-v3".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {
@@ -97,15 +131,35 @@ struct ScriptCompiler {
         return String(format: "%016llx", hash.value)
     }
 
-    /// Removes compiled scripts not used for 30 days, so the cache does not grow without end. A
-    /// cached build counts as used when it runs (its folder's modification time is refreshed).
+    /// The executable being linked is `script.partial-<process id>`.
+    static let partialPrefix = "script.partial-"
+
+    /// Removes compiled scripts not used for 30 days, so the cache does not grow without end, and
+    /// half-built executables whose compile was killed. A cached build counts as used when it runs
+    /// (its folder's modification time is refreshed).
     static func evictStaleEntries(maximumAge: TimeInterval = 30 * 24 * 3600) {
         let manager = FileManager.default
         guard let entries = try? manager.contentsOfDirectory(at: cacheDirectory, includingPropertiesForKeys: [.contentModificationDateKey]) else { return }
         let cutoff = Date().addingTimeInterval(-maximumAge)
         for entry in entries where entry.lastPathComponent.count == 16 && entry.lastPathComponent.allSatisfy(\.isHexDigit) {
             let modified = (try? entry.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
-            if let modified, modified < cutoff { try? manager.removeItem(at: entry) }
+            if let modified, modified < cutoff {
+                try? manager.removeItem(at: entry)
+            } else {
+                removeAbandonedPartials(in: entry)
+            }
+        }
+    }
+
+    /// Removes `script.partial-<pid>` files whose carender is no longer running (killed while
+    /// compiling); a concurrent compile's file stays.
+    static func removeAbandonedPartials(in entry: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: entry.path) else { return }
+        for name in names where name.hasPrefix(partialPrefix) {
+            guard let pid = pid_t(name.dropFirst(partialPrefix.count)), pid > 0 else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: entry.appendingPathComponent(name))
+            }
         }
     }
 

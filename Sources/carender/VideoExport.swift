@@ -48,23 +48,11 @@ struct VideoExport {
             throw CLIError("--crf sets the quality of .mp4 and .webm videos; \(path) is a .\(ext)")
         }
         let ffmpeg = try locateFFmpeg()
+        try checkDestination(output)
         let video = VideoExport(ffmpeg: ffmpeg, output: output, container: container,
                                 codec: codec ?? container.defaultCodec, crf: crf ?? container.defaultCRF,
                                 pixelFormatOverride: pixelFormat)
         try video.checkEncoder()
-        let folder = output.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError("cannot create the folder \(folder.path) for the video \(path)")
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw CLIError("cannot write the video \(path): it is a folder")
-        }
-        guard FileManager.default.isWritableFile(atPath: folder.path) else {
-            throw CLIError("cannot write the video \(path): the folder \(folder.path) is not writable")
-        }
         return video
     }
 
@@ -75,6 +63,22 @@ struct VideoExport {
             throw CLIError("--video needs ffmpeg on PATH or in CARENDER_FFMPEG (Debian: apt-get install ffmpeg)")
         }
         return ffmpeg
+    }
+
+    /// Checks that the video can be written where asked (its folder exists and is writable, and
+    /// it is not a folder itself), so a bad path is reported before the render rather than after it.
+    static func checkDestination(_ output: URL) throws {
+        let folder = output.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("--video \(output.path): the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw CLIError("--video \(output.path): cannot write to the folder \(folder.path)")
+        }
+        if FileManager.default.fileExists(atPath: output.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError("--video \(output.path): it is a folder")
+        }
     }
 
     /// Fails when this ffmpeg build lacks the encoder.

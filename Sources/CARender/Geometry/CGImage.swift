@@ -16,10 +16,15 @@ public final class CGImage: @unchecked Sendable {
         self.image = image
     }
 
-    /// Loads a PNG file; nil when it cannot be read (use `RGBAImage(contentsOfPNG:)` for the error).
+    /// Loads a PNG file; nil when it cannot be read, with a warning giving libpng's reason
+    /// (`RGBAImage(contentsOfPNG:)` throws it instead).
     public convenience init?(pngFile url: URL) {
-        guard let image = try? RGBAImage(contentsOfPNG: url) else { return nil }
-        self.init(image: image)
+        do {
+            self.init(image: try RGBAImage(contentsOfPNG: url))
+        } catch {
+            Diagnostics.warnOnce("cannot load the image \(error)")
+            return nil
+        }
     }
 
     /// Core Graphics' PNG initialiser: decodes the PNG file behind `source`. `decode`,
@@ -50,9 +55,13 @@ public final class CGDataProvider: @unchecked Sendable {
     /// The file the data is read from.
     public let url: URL
 
-    /// A provider reading the file at `url`; nil when it is not a readable file.
+    /// A provider reading the file at `url`; nil, with a warning, when it is not a readable file.
     public init?(url: URL) {
-        guard url.isFileURL, FileManager.default.isReadableFile(atPath: url.path) else { return nil }
+        guard url.isFileURL, FileManager.default.isReadableFile(atPath: url.path) else {
+            Diagnostics.warnOnce("cannot read the image data at \(url.isFileURL ? url.path : url.absoluteString): "
+                + (FileManager.default.fileExists(atPath: url.path) ? "permission denied" : "no such file"))
+            return nil
+        }
         self.url = url
     }
 

@@ -56,8 +56,10 @@ final class FrameWriter: @unchecked Sendable {
     private func submit(_ job: @escaping @Sendable () throws -> Void) {
         slots.wait()
         group.enter()
+        InFlightFiles.frameQueued()
         queue.async { [self] in
             defer {
+                InFlightFiles.frameFinished()
                 slots.signal()
                 group.leave()
             }

@@ -9,8 +9,11 @@ extension CoverageRasterizer {
         @inline(__always) func span(_ i: Int, _ lo: Double, _ hi: Double) -> Float {
             Float(max(0, min(hi, Double(i + 1)) - max(lo, Double(i))))
         }
-        // Columns [fullFrom, fullTo) are entirely inside horizontally.
-        let fullFrom = max(box.x0, Int(x0.rounded(.up))), fullTo = min(box.x1, Int(x1.rounded(.down)))
+        // Columns [fullFrom, fullTo) are entirely inside horizontally. The edges are clamped to
+        // the box before converting: a huge transform puts them beyond Int's range.
+        let left = Double(box.x0), right = Double(box.x1)
+        let fullFrom = Int(x0.rounded(.up).clamped(to: left...right))
+        let fullTo = Int(x1.rounded(.down).clamped(to: left...right))
         let row = scratchRow(box.width)
         for y in box.y0..<box.y1 {
             let cy = span(y, y0, y1)

@@ -17,6 +17,15 @@ extension Scene {
             throw SceneError(description: "scene needs numeric width and height")
         }
         let scale = object["scale"] as? Double ?? 1
+        // Checked before any buffer is sized from them (a negative width used to trap).
+        for (name, value) in [("width", width), ("height", height), ("scale", scale)] where !(value.isFinite && value > 0) {
+            throw SceneError(description: "scene \(name) must be a positive number, got \(value)")
+        }
+        let pixels = (width * scale).rounded() * (height * scale).rounded()
+        let side = Double(Stage.maximumPixelSide)
+        guard (width * scale).rounded() <= side, (height * scale).rounded() <= side, pixels <= Double(Stage.maximumPixelCount) else {
+            throw SceneError(description: "scene is \(width * scale)×\(height * scale) pixels; carender renders at most \(Stage.maximumPixelSide) pixels per side and \(Stage.maximumPixelCount) pixels in all")
+        }
         var root = LayerState()
         root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         root.position = CGPoint(x: width / 2, y: height / 2)

@@ -390,6 +390,7 @@ extension Stage {
         guard manager.isWritableFile(atPath: directory.path) else {
             throw StageError.output("cannot write frames to \(directory.path): permission denied")
         }
+        InFlightFiles.sweep(directory)
     }
 }
 

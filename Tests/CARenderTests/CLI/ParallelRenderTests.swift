@@ -86,7 +86,7 @@ final class ParallelRenderTests: XCTestCase {
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertNotEqual(process.terminationStatus, 0)
-        XCTAssertTrue(message.contains("carender: error: interrupted"), message)
+        XCTAssertTrue(message.contains("was stopped (SIGINT); frames written so far are complete"), message)
         let resume = try XCTUnwrap(message.range(of: "To resume, run: ").map { message[$0.upperBound...] })
         XCTAssertTrue(resume.contains("--skip-existing"), String(resume))
         XCTAssertTrue(resume.contains(out.path), String(resume))
