@@ -9,9 +9,10 @@ import Foundation
 // `Double`, `Float`), geometry as the plain struct (castable to and from `NSValue`).
 
 extension CALayer {
-    /// `key` resolved against the class's property table, nil when it is not a property path.
+    /// `keyPath` resolved against the class's property table (for a presentation copy, the model
+    /// layer's class), nil when it is not a property path.
     func resolvedProperty(_ keyPath: String) -> ResolvedPropertyPath? {
-        type(of: self).propertyTable.resolve(keyPath)
+        type(of: modelLayerReference ?? self).propertyTable.resolve(keyPath)
     }
 
     /// `value(forKey:)` as CALayer implements it.
