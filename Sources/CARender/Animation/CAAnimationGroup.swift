@@ -23,8 +23,11 @@ open class CAAnimationGroup: CAAnimation {
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         // The group's timing function warps its basic time before the children see it.
         let childTime = curvedProgress(sample) * sample.duration
-        for child in animations ?? [] {
-            child.apply(to: &accumulator, parentTime: childTime, inheritedDuration: sample.duration)
+        guard let children = animations else { return }
+        var index = 0
+        while index < children.count {
+            children[index].apply(to: &accumulator, parentTime: childTime, inheritedDuration: sample.duration)
+            index += 1
         }
     }
 }

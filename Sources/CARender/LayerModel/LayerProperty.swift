@@ -236,8 +236,8 @@ package struct ResolvedPropertyPath {
 
     /// The value at the path, in interpolatable form.
     func animatableValue(in state: LayerState) -> AnimatableValue? {
-        let whole = property.readAnimatable(state)
-        guard case .whole = subPath else { return whole.flatMap(subPath.value(in:)) }
+        guard let whole = property.readAnimatable(state) else { return nil }
+        guard case .whole = subPath else { return subPath.value(in: whole) }
         return whole
     }
 
