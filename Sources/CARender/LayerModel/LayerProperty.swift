@@ -26,6 +26,7 @@ import Foundation
 // // In LayerState:  public var shape = ShapeLayerState()
 //
 // open class CAShapeLayer: CALayer {
+//     override class var renderKind: RenderNode.Kind { .shapeLayer }     // how the compositor draws it
 //     override class var propertyTable: LayerPropertyTable { shapeProperties }
 //     private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
 //         LayerProperty("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true),

@@ -52,7 +52,7 @@ extension CALayer {
             mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
     }
 
-    private var renderKind: RenderNode.Kind { self is CATransformLayer ? .transformLayer : .layer }
+    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
 
     /// The old side of the running transition, if any.
     private var runningTransitionSnapshot: PresentationSnapshot? {
