@@ -2,17 +2,9 @@ import Foundation
 
 /// Delivering animation delegate callbacks on the stage's virtual clock.
 ///
-/// The stage drives this while advancing time (SPEC-api §2 `advance(to:)`):
-///
-/// ```swift
-/// // Inside Stage.advance(to: t), before each run-loop turn at time T (with limit T) and once
-/// // more with limit t at the end:
-/// while let due = rootLayer.nextAnimationEvent(after: time), due <= limit {
-///     time = due                                   // the clock reads the event's time
-///     rootLayer.fireAnimationEvents(upTo: due)     // delegates run, finished animations go
-///     endTurn()                                    // commit what the delegates changed
-/// }
-/// ```
+/// The stage drives this while advancing time (`Stage.advance(to:)`): before each run-loop turn
+/// it asks for the earliest event due, moves its clock there, fires the events due then and
+/// commits what the delegates changed.
 ///
 /// Events are a pure function of the layer tree's timing: an animation starts when its active
 /// period begins and stops when it ends (a paused clock never stops it), both mapped to stage
@@ -29,25 +21,27 @@ extension CALayer {
     }
 
     /// The earliest stage time at which an undelivered start or stop in this layer's tree (or a
-    /// pending removal stop anywhere) is due, no earlier than `time`; nil when none will come.
+    /// pending removal stop anywhere) is due, no earlier than `time` (the stage's time now);
+    /// nil when none will come.
     func nextAnimationEvent(after time: CFTimeInterval) -> CFTimeInterval? {
-        if !AnimationScheduler.pendingRemovalStops.isEmpty { return time }
+        if !StageContext.current.animations.pendingRemovalStops.isEmpty { return time }
         var events: [AnimationEvent] = []
-        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
+        collectAnimationEvents(into: &events, now: time)
         return events.map(\.time).min().map { max($0, time) }
     }
 
     /// Delivers, in time order, every pending removal stop and every start and stop in this
-    /// layer's tree due at or before `time`; removes animations that finished with
-    /// `isRemovedOnCompletion`. Callbacks may add or remove animations; those are handled by
-    /// the next call.
+    /// layer's tree due at or before `time` (the stage's time now); removes animations that
+    /// finished with `isRemovedOnCompletion`. Callbacks may add or remove animations; those are
+    /// handled by the next call.
     func fireAnimationEvents(upTo time: CFTimeInterval) {
-        let removals = AnimationScheduler.pendingRemovalStops
-        AnimationScheduler.pendingRemovalStops = []
+        let bookkeeping = StageContext.current.animations
+        let removals = bookkeeping.pendingRemovalStops
+        bookkeeping.pendingRemovalStops = []
         for entry in removals { AnimationScheduler.deliverStop(entry, finished: false) }
 
         var events: [AnimationEvent] = []
-        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
+        collectAnimationEvents(into: &events, now: time)
         let due = events.filter { $0.time <= time }.sorted {
             ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence)
         }
@@ -74,9 +68,15 @@ extension CALayer {
         }
     }
 
-    /// Appends this tree's pending events, mapping each animation's active window from the
-    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
+    /// Appends this tree's pending events (sublayers in order, then the mask, below each
+    /// layer), without recursion so depth is limited only by memory.
     private func collectAnimationEvents(into events: inout [AnimationEvent], now: CFTimeInterval) {
+        forEachInSubtree { layer in layer.collectOwnAnimationEvents(into: &events, now: now) }
+    }
+
+    /// Appends this layer's pending events, mapping each animation's active window from the
+    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
+    private func collectOwnAnimationEvents(into events: inout [AnimationEvent], now: CFTimeInterval) {
         if !animationEntries.isEmpty {
             let rate = absoluteRate
             let localNow = localTime(fromAbsolute: now)
@@ -115,7 +115,5 @@ extension CALayer {
                 }
             }
         }
-        for sublayer in sublayers ?? [] { sublayer.collectAnimationEvents(into: &events, now: now) }
-        mask?.collectAnimationEvents(into: &events, now: now)
     }
 }

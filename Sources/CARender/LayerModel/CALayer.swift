@@ -71,7 +71,7 @@ open class CALayer: NSObject {
         }
         let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
         let action = changes ? actionForPropertyChange(key) : nil
-        TransactionSystem.shared.layerWillChange(self)
+        StageContext.current.transactions.layerWillChange(self)
         modelState[keyPath: keyPath] = value
         action?.run(forKey: key, object: self, arguments: nil)
     }
@@ -245,7 +245,7 @@ open class CALayer: NSObject {
     /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
     open func setNeedsLayout() {
         needsLayoutFlag = true
-        LayoutPass.schedule(self)
+        StageContext.current.layout.schedule(self)
     }
 
     /// Whether `setNeedsLayout()` is pending.
@@ -261,7 +261,7 @@ open class CALayer: NSObject {
     /// Marks the contents for an update: `display()` runs before the next commit.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        LayoutPass.schedule(self)
+        StageContext.current.layout.schedule(self)
     }
 
     /// Marks part of the contents for an update (carender updates the whole layer).
@@ -590,39 +590,53 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get { sublayerStorage }
         set {
-            // Layers that leave go through removeFromSuperlayer (their onOrderOut actions run);
-            // presentation copies just swap lists.
-            let keep = Set((newValue ?? []).map(ObjectIdentifier.init))
+            let incoming = newValue ?? []
+            if !isPresentationCopy, let problem = incoming.lazy.compactMap({ self.cycleProblem(adding: $0) }).first {
+                return refuse("sublayers = [...]", problem)
+            }
+            // Layers that leave get their onOrderOut actions (as removeFromSuperlayer gives them);
+            // the list is replaced at once, so replacing N sublayers costs O(N), not O(N²).
+            // Presentation copies just swap lists.
+            let keep = Set(incoming.map(ObjectIdentifier.init))
+            var leaving: [(layer: CALayer, action: (any CAAction)?)] = []
             for layer in sublayerStorage ?? [] where layer.superlayer === self {
-                if isPresentationCopy || keep.contains(ObjectIdentifier(layer)) {
-                    layer.superlayer = nil
-                } else {
-                    layer.removeFromSuperlayer()
-                }
+                let stays = keep.contains(ObjectIdentifier(layer))
+                let action = isPresentationCopy || stays
+                    ? nil : actionForPropertyChange(on: layer, event: kCAOnOrderOut, whenVisibleIn: self)
+                layer.superlayer = nil
+                if !stays { leaving.append((layer, action)) }
             }
             sublayerStorage = nil
-            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
-            for layer in newValue ?? [] { addSublayer(layer) }
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            for (layer, action) in leaving { action?.run(forKey: kCAOnOrderOut, object: layer, arguments: nil) }
+            for layer in incoming { addSublayer(layer) }
         }
     }
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
     open func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(sublayerStorage?.count ?? 0))
+        insertSublayer(layer, at: UInt32(clamping: sublayerStorage?.count ?? 0))
     }
 
     /// Inserts `layer` at `index` (clamped to the sublayer count). The layer first leaves its
     /// current superlayer, so for a layer already in this one `index` counts the others.
+    ///
+    /// A change that would make a cycle (a layer inside its own subtree, masks included) is
+    /// refused: nothing changes and an error names the layers. Apple's frameworks raise an
+    /// exception instead.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        precondition(layer !== self, "a layer cannot be its own sublayer")
-        precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer", problem)
+        }
         layer.detachFromSuperlayer()
+        // Take the list out while inserting, so the insertion does not copy it.
         var list = sublayerStorage ?? []
+        sublayerStorage = nil
         list.insert(layer, at: min(Int(index), list.count))
         sublayerStorage = list
         layer.superlayer = self
         guard !isPresentationCopy else { return }
-        TransactionSystem.shared.layerWillChange(self)
+        StageContext.current.transactions.layerWillChange(self)
         if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
             action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
         }
@@ -630,26 +644,35 @@ open class CALayer: NSObject {
 
     /// Inserts `layer` directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:below:)", problem)
+        }
         if layer.superlayer === self { layer.detachFromSuperlayer() }
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayer(layer, at: UInt32(clamping: index))
     }
 
     /// Inserts `layer` directly above `sibling` (at the front when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:above:)", problem)
+        }
         if layer.superlayer === self { layer.detachFromSuperlayer() }
         let count = sublayerStorage?.count ?? 0
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayer(layer, at: UInt32(clamping: index))
     }
 
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        if !isPresentationCopy, let problem = cycleProblem(adding: newLayer) {
+            return refuse("replaceSublayer", problem)
+        }
         if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
         let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(index))
+        insertSublayer(newLayer, at: UInt32(clamping: index))
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
@@ -657,7 +680,7 @@ open class CALayer: NSObject {
         guard let parent = superlayer else { return }
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
-        TransactionSystem.shared.layerWillChange(parent)
+        StageContext.current.transactions.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
@@ -666,23 +689,32 @@ open class CALayer: NSObject {
         guard let parent = superlayer else { return }
         if parent.maskStorage === self {
             parent.maskStorage = nil
-        } else {
-            parent.sublayerStorage?.removeAll(where: { $0 === self })
-            if parent.sublayerStorage?.isEmpty == true { parent.sublayerStorage = nil }
+        } else if var list = parent.sublayerStorage {
+            // Take the list out while removing, so the removal does not copy it; the last layer
+            // (the usual one when a tree is torn down) is found first.
+            parent.sublayerStorage = nil
+            if let index = list.lastIndex(where: { $0 === self }) { list.remove(at: index) }
+            parent.sublayerStorage = list.isEmpty ? nil : list
         }
         superlayer = nil
     }
 
     /// A layer whose alpha masks this layer's content; laid out in this layer's bounds space.
+    ///
+    /// A mask that would make a cycle (the layer itself, one of its ancestors, a layer whose
+    /// subtree holds it, or the stage's root layer) is refused: nothing changes and an error
+    /// names the layers.
     open var mask: CALayer? {
         get { maskStorage }
         set {
             if newValue === maskStorage { return }
-            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
+            if !isPresentationCopy, let layer = newValue, let problem = cycleProblem(adding: layer, asMask: true) {
+                return refuse("mask", problem)
+            }
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
             if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
             maskStorage = nil
             if let layer = newValue {
-                precondition(layer !== self, "a layer cannot be its own mask")
                 layer.detachFromSuperlayer()
                 layer.superlayer = self
             }
@@ -698,5 +730,45 @@ open class CALayer: NSObject {
             current = layer.superlayer
         }
         return false
+    }
+
+    /// Calls `body` for this layer and every layer below it, each before its sublayers (in
+    /// order) and its mask. The walk keeps its own stack, so depth is limited only by memory.
+    func forEachInSubtree(_ body: (CALayer) -> Void) {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            body(layer)
+            if let mask = layer.maskStorage { pending.append(mask) }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers.reversed()) }
+        }
+    }
+
+    // MARK: - Cycles
+
+    /// Why making `layer` a sublayer (or the mask) of this layer would break the tree, or nil
+    /// when it would not.
+    func cycleProblem(adding layer: CALayer, asMask: Bool = false) -> String? {
+        let role = asMask ? "the mask" : "a sublayer"
+        if layer === self {
+            return "\(describedLayer) cannot be \(role) of itself"
+        }
+        if isDescendant(of: layer) {
+            return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
+        }
+        if StageContext.current.isRootLayer(layer) {
+            return "the stage's root layer cannot be \(role) of \(describedLayer)"
+        }
+        return nil
+    }
+
+    /// Reports a refused tree change.
+    private func refuse(_ change: String, _ problem: String) {
+        Diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
+    }
+
+    /// The layer as messages name it: its `name` in quotes, else its class and address.
+    var describedLayer: String {
+        if let name { return "layer '\(name)'" }
+        return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>"
     }
 }

@@ -110,7 +110,7 @@ extension Stage {
         if let times = options.times {
             jobs = times.map { ($0, directory.appendingPathComponent(RenderOptions.fileName(forTime: $0))) }
         } else {
-            let count = Stage.frameCount(duration: options.duration ?? duration, fps: options.fps)
+            let count = Stage.frameCount(duration: try options.duration ?? checkedDuration(), fps: options.fps)
             let range = (options.frames ?? 0..<count).clamped(to: 0..<count)
             jobs = range.map { (Double($0) / options.fps, directory.appendingPathComponent(RenderOptions.fileName(forFrame: $0))) }
         }
@@ -128,7 +128,7 @@ extension Stage {
         defer { try? writer.finish() }
         for job in jobs {
             advance(to: job.time)
-            let frame = render()
+            let frame = try renderFrame()
             try writer.write(frame, to: job.url)
             sheet?.append(frame)
         }

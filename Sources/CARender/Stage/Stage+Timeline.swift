@@ -92,7 +92,7 @@ extension Stage {
 
     /// Why `times` cannot be sampled on this stage now, or nil when they can.
     func timelineProblem(times: [CFTimeInterval]) -> String? {
-        guard Stage.current === self else {
+        guard StageContext.current === context else {
             return "Stage.sample: this stage is not the current one; CACurrentMediaTime() and presentation() read the most recently created stage, so sample that one"
         }
         for (index, t) in times.enumerated() {

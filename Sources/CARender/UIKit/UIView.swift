@@ -110,6 +110,6 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// `NSNull` outside `UIView.animate` blocks, an animation inside one.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        ViewAnimationContext.action(for: layer, key: event)
+        ViewAnimationState.action(for: layer, key: event)
     }
 }
