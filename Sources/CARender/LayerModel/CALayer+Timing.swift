@@ -32,23 +32,45 @@ extension CALayer: CAMediaTiming {
                               autoreverses: modelState.autoreverses, fillMode: modelState.fillMode)
     }
 
-    /// The local time at absolute time `t`, through every ancestor from the root down.
+    /// The local time at absolute time `t`, through every ancestor from the root down (in a
+    /// loop, so depth is limited only by memory).
     func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
-        let parentTime = superlayer.map { $0.localTime(fromAbsolute: t) } ?? t
-        return layerTiming.layerLocalTime(parentTime: parentTime)
+        var time = t
+        for layer in ancestorChainFromRoot() { time = layer.layerTiming.layerLocalTime(parentTime: time) }
+        return time
     }
 
     /// The absolute time at which the layer's local time is `t` (the inverse of
     /// `localTime(fromAbsolute:)` for the usual infinite layer duration).
     func absoluteTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let speed = Double(modelState.speed)
-        let parentTime = speed == 0 ? modelState.beginTime : (t - modelState.timeOffset) / speed + modelState.beginTime
-        return superlayer.map { $0.absoluteTime(fromLocal: parentTime) } ?? parentTime
+        var time = t
+        var layer: CALayer? = self
+        while let current = layer {
+            let state = current.modelState
+            let speed = Double(state.speed)
+            time = speed == 0 ? state.beginTime : (time - state.timeOffset) / speed + state.beginTime
+            layer = current.superlayer
+        }
+        return time
     }
 
     /// How fast the layer's local time runs against absolute time: the product of the speeds
     /// down the chain (0 when any ancestor, or the layer, is paused).
     var absoluteRate: Double {
-        Double(modelState.speed) * (superlayer?.absoluteRate ?? 1)
+        // Multiplied from the root down, the order in which the speeds compose.
+        var rate = 1.0
+        for layer in ancestorChainFromRoot() { rate = Double(layer.modelState.speed) * rate }
+        return rate
+    }
+
+    /// The root, then each layer down to this one.
+    private func ancestorChainFromRoot() -> ReversedCollection<[CALayer]> {
+        var chain: [CALayer] = []
+        var layer: CALayer? = self
+        while let current = layer {
+            chain.append(current)
+            layer = current.superlayer
+        }
+        return chain.reversed()
     }
 }

@@ -252,7 +252,10 @@ open class CALayer: NSObject {
     open func needsLayout() -> Bool { needsLayoutFlag }
 
     /// Lays out this layer now if it is marked, then its sublayers.
-    open func layoutIfNeeded() { performLayoutIfNeeded() }
+    open func layoutIfNeeded() {
+        var walked: Set<ObjectIdentifier> = []
+        performLayoutIfNeeded(walked: &walked)
+    }
 
     /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
     /// Override to lay out sublayers by hand.
@@ -722,14 +725,39 @@ open class CALayer: NSObject {
         }
     }
 
-    /// Whether this layer lies inside `ancestor`'s subtree (masks included).
-    func isDescendant(of ancestor: CALayer) -> Bool {
-        var current = superlayer
-        while let layer = current {
-            if layer === ancestor { return true }
-            current = layer.superlayer
+    /// Releases the subtree without recursion: a layer that only this subtree holds hands its
+    /// sublayers and mask to the loop before it goes, so a deep tree cannot overflow the stack
+    /// when it is freed.
+    deinit {
+        var pending = sublayerStorage ?? []
+        if let mask = maskStorage { pending.append(mask) }
+        sublayerStorage = nil
+        maskStorage = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers) }
+            if let mask = layer.maskStorage { pending.append(mask) }
+            layer.sublayerStorage = nil
+            layer.maskStorage = nil
         }
-        return false
+    }
+
+    /// Whether this layer lies inside `ancestor`'s subtree (masks included), found by walking up
+    /// from this layer and down through `ancestor`'s subtree a step at a time each, so the
+    /// answer costs the shorter of the two walks: adding a fresh layer deep in a tree, or a big
+    /// subtree near its root, stays cheap.
+    func lies(inSubtreeOf ancestor: CALayer) -> Bool {
+        var up = superlayer
+        var down: [CALayer] = [ancestor]
+        while true {
+            guard let above = up else { return false }
+            if above === ancestor { return true }
+            up = above.superlayer
+            guard let below = down.popLast() else { return false }
+            if below === self { return true }
+            if let mask = below.maskStorage { down.append(mask) }
+            if let sublayers = below.sublayerStorage { down.append(contentsOf: sublayers) }
+        }
     }
 
     /// Calls `body` for this layer and every layer below it, each before its sublayers (in
@@ -752,7 +780,7 @@ open class CALayer: NSObject {
         if layer === self {
             return "\(describedLayer) cannot be \(role) of itself"
         }
-        if isDescendant(of: layer) {
+        if lies(inSubtreeOf: layer) {
             return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
         }
         if StageContext.current.isRootLayer(layer) {

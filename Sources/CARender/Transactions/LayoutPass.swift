@@ -33,16 +33,46 @@ final class LayoutPass {
             markedIDs = []
             // Outermost first (a parent's layout may resize its children), in marking order
             // among layers at one depth.
-            let depths = layers.map(\.depth)
+            let depths = LayoutPass.depths(of: layers)
+            // `layoutIfNeeded` covers a layer's whole subtree; a marked layer that an earlier
+            // walk of this round already covered is walked again only if it was marked anew.
+            var walked: Set<ObjectIdentifier> = []
             for index in layers.indices.sorted(by: { (depths[$0], $0) < (depths[$1], $1) }) {
-                layers[index].layoutIfNeeded()
-                layers[index].displayIfNeeded()
+                let layer = layers[index]
+                if layer.needsLayoutFlag || !walked.contains(ObjectIdentifier(layer)) {
+                    layer.performLayoutIfNeeded(walked: &walked)
+                }
+                layer.displayIfNeeded()
             }
         }
         if !marked.isEmpty {
             Diagnostics.warnOnce("layout kept invalidating itself for \(LayoutPass.maximumRounds) rounds; the rest was skipped")
             marked = []
             markedIDs = []
+        }
+    }
+
+    /// The depth of each layer (its number of superlayers), sharing the walks up the tree so
+    /// that marking every layer of a deep chain costs time linear in its length.
+    private static func depths(of layers: [CALayer]) -> [Int] {
+        var known: [ObjectIdentifier: Int] = [:]
+        return layers.map { layer in
+            var chain: [CALayer] = []
+            var current: CALayer? = layer
+            var depth = -1
+            while let next = current {
+                if let found = known[ObjectIdentifier(next)] {
+                    depth = found
+                    break
+                }
+                chain.append(next)
+                current = next.superlayer
+            }
+            for next in chain.reversed() {
+                depth += 1
+                known[ObjectIdentifier(next)] = depth
+            }
+            return known[ObjectIdentifier(layer)]!
         }
     }
 }
@@ -59,12 +89,13 @@ extension CALayer {
         return count
     }
 
-    /// Lays out this layer if it is marked, then its sublayers, parents before children. The
-    /// walk keeps its own stack, so depth is limited only by memory; each layer's sublayers are
-    /// read after its own layout, which may change them.
-    func performLayoutIfNeeded() {
+    /// Lays out this layer if it is marked, then its sublayers, parents before children, adding
+    /// each layer visited to `walked`. The walk keeps its own stack, so depth is limited only by
+    /// memory; each layer's sublayers are read after its own layout, which may change them.
+    func performLayoutIfNeeded(walked: inout Set<ObjectIdentifier>) {
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
+            walked.insert(ObjectIdentifier(layer))
             if layer.needsLayoutFlag {
                 layer.needsLayoutFlag = false
                 layer.layoutSublayers()
