@@ -15,7 +15,7 @@ extension CALayer {
         let transaction = context.transactions
         if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
         if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
-        copy.checkKeyPaths()
+        copy.compile(for: self)
         let resolvedKey: String
         if copy is CATransition {
             resolvedKey = CATransition.layerKey
@@ -31,7 +31,7 @@ extension CALayer {
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
         if copy is CATransition {
             // What is on screen now — committed values and running animations — is the old side.
-            entry.transitionSnapshot = renderNode()
+            entry.transitionSnapshot = presentationSnapshot(at: CACurrentMediaTime())
         }
         animationEntries.append(entry)
         if entry.beginTimePending {
@@ -83,18 +83,6 @@ extension CALayer {
         for entry in animationEntries where entry.beginTimePending {
             entry.animation.beginTime = local
             entry.beginTimePending = false
-        }
-    }
-}
-
-extension CAAnimation {
-    /// Warns once, when added, about key paths that animate nothing (the animation stays
-    /// attached and harmless).
-    func checkKeyPaths() {
-        if let property = self as? CAPropertyAnimation {
-            _ = property.animatedKeyPath()
-        } else if let group = self as? CAAnimationGroup {
-            for child in group.animations ?? [] { child.checkKeyPaths() }
         }
     }
 }

@@ -126,7 +126,7 @@ public final class Stage {
         context.makeCurrent()
         let size = try pixelSize()
         if !isRunningTurn { advance(to: time) }
-        let tree = rootLayer.renderNode()
+        let tree = rootLayer.renderNode(at: time)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }

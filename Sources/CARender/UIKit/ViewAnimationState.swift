@@ -41,7 +41,7 @@ struct ViewAnimationState {
             animation = CABasicAnimation(keyPath: key)
             animation.timingFunction = block.timingFunction
         }
-        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key)
+        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
         animation.duration = block.duration
         if block.delay > 0 {
             animation.beginTime = layer.convertTime(CACurrentMediaTime() + block.delay, from: nil)
