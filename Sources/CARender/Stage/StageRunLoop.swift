@@ -1,32 +1,58 @@
 import Foundation
 
-/// The run-loop turns scheduled on a stage, kept in (time, scheduling order).
+/// The run-loop turns scheduled on a stage, run in (time, scheduling order).
 final class StageRunLoop {
     struct Turn {
         let time: CFTimeInterval
         let sequence: Int
         let body: () -> Void
+
+        /// Whether this turn runs before `other`.
+        func precedes(_ other: Turn) -> Bool {
+            (time, sequence) < (other.time, other.sequence)
+        }
     }
 
-    private var pending: [Turn] = []
+    /// Pending turns as a binary min-heap on (time, sequence): scheduling and taking the next
+    /// turn cost O(log n), so a script may schedule any number of turns.
+    private var heap: [Turn] = []
     private var nextSequence = 0
 
+    /// Adds a turn at `time`, after every turn already scheduled for that time. A time that is
+    /// not finite is reported and the turn dropped.
     func schedule(at time: CFTimeInterval, _ body: @escaping () -> Void) {
-        precondition(time.isFinite, "a run-loop turn needs a finite time, got \(time)")
-        let turn = Turn(time: time, sequence: nextSequence, body: body)
+        guard time.isFinite else {
+            return Diagnostics.error("Stage.at(\(time)): a run-loop turn needs a finite time; the turn is dropped")
+        }
+        heap.append(Turn(time: time, sequence: nextSequence, body: body))
         nextSequence += 1
-        // Keep the list sorted; insertion after every turn with an earlier-or-equal key.
-        let index = pending.firstIndex { ($0.time, $0.sequence) > (turn.time, turn.sequence) } ?? pending.count
-        pending.insert(turn, at: index)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].precedes(heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
     }
 
     /// When the earliest pending turn is due.
-    var nextTime: CFTimeInterval? { pending.first?.time }
+    var nextTime: CFTimeInterval? { heap.first?.time }
 
     /// Removes and returns the earliest turn due at or before `time`.
     func nextTurn(dueBy time: CFTimeInterval) -> Turn? {
-        guard let first = pending.first, first.time <= time else { return nil }
-        pending.removeFirst()
+        guard let first = heap.first, first.time <= time else { return nil }
+        heap.swapAt(0, heap.count - 1)
+        heap.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var earliest = parent
+            if left < heap.count && heap[left].precedes(heap[earliest]) { earliest = left }
+            if right < heap.count && heap[right].precedes(heap[earliest]) { earliest = right }
+            if earliest == parent { break }
+            heap.swapAt(parent, earliest)
+            parent = earliest
+        }
         return first
     }
 }
