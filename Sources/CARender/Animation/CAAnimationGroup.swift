@@ -1,6 +1,6 @@
 import Foundation
 
-/// Animations that run together in the group's time.
+/// Animations that run together in the group's time (`CAAnimationGroup`'s documentation).
 ///
 /// Children see the group's basic time (after its speed, offset, repeats and timing function)
 /// as their parent time, so they are clipped to the group's duration. A child whose duration is
@@ -50,8 +50,11 @@ open class CAAnimationGroup: CAAnimation {
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         // The group's timing function warps its basic time before the children see it.
         let childTime = curvedProgress(sample) * sample.duration
-        for child in animations ?? [] {
-            child.apply(to: &accumulator, parentTime: childTime, inheritedDuration: sample.duration)
+        guard let children = animations else { return }
+        var index = 0
+        while index < children.count {
+            children[index].apply(to: &accumulator, parentTime: childTime, inheritedDuration: sample.duration)
+            index += 1
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Adding, replacing, finding and removing a layer's explicit animations.
+/// Adding, replacing, finding and removing a layer's explicit animations, as CALayer's `add(_:forKey:)` documents.
 extension CALayer {
     /// Attaches a copy of `anim` under `key`, replacing (and stopping, unfinished) an animation
     /// with the same key. A nil key gets a unique generated key; a `CATransition` always uses
@@ -75,8 +75,8 @@ extension CALayer {
     // MARK: - Begin-time resolution
 
     /// Replaces the pending zero `beginTime`s of this layer's animations with the layer's local
-    /// time at absolute time `now`. The outermost transaction commit calls this for every layer
-    /// that received such an animation.
+    /// time at absolute time `now` (Apple: a begin time of zero means now). The outermost
+    /// transaction commit calls this for every layer that received such an animation.
     func resolveBeginTimes(now: CFTimeInterval) {
         guard animationEntries.contains(where: \.beginTimePending) else { return }
         let local = localTime(fromAbsolute: now)

@@ -32,11 +32,10 @@ extension CALayer: CAMediaTiming {
                               autoreverses: modelState.autoreverses, fillMode: modelState.fillMode)
     }
 
-    /// The local time at absolute time `t`, through every ancestor from the root down (in a
-    /// loop, so depth is limited only by memory).
+    /// The local time at absolute time `t`, through every ancestor from the root down.
     func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
         var time = t
-        for layer in ancestorChainFromRoot() { time = layer.layerTiming.layerLocalTime(parentTime: time) }
+        forEachAncestorFromRoot { layer in time = layer.layerTiming.layerLocalTime(parentTime: time) }
         return time
     }
 
@@ -59,18 +58,49 @@ extension CALayer: CAMediaTiming {
     var absoluteRate: Double {
         // Multiplied from the root down, the order in which the speeds compose.
         var rate = 1.0
-        for layer in ancestorChainFromRoot() { rate = Double(layer.modelState.speed) * rate }
+        forEachAncestorFromRoot { layer in rate = Double(layer.modelState.speed) * rate }
         return rate
     }
 
-    /// The root, then each layer down to this one.
-    private func ancestorChainFromRoot() -> ReversedCollection<[CALayer]> {
-        var chain: [CALayer] = []
-        var layer: CALayer? = self
-        while let current = layer {
-            chain.append(current)
-            layer = current.superlayer
+    /// Chains up to this many superlayers are walked again for each step instead of stored.
+    private static let storedChainDepth = 32
+
+    /// Calls `body` with the root, then each layer down to this one, without recursion (so
+    /// depth is limited only by memory). A usual, shallow chain is walked again from this layer
+    /// for each step, which allocates nothing (time conversion runs per frame); a deeper one is
+    /// collected into an array first.
+    private func forEachAncestorFromRoot(_ body: (CALayer) -> Void) {
+        var depth = 0
+        var above = superlayer
+        while let current = above {
+            depth += 1
+            above = current.superlayer
         }
-        return chain.reversed()
+        if depth <= CALayer.storedChainDepth {
+            var distance = depth
+            while distance >= 0 {
+                var layer = self
+                var step = 0
+                while step < distance, let parent = layer.superlayer {
+                    layer = parent
+                    step += 1
+                }
+                body(layer)
+                distance -= 1
+            }
+            return
+        }
+        var chain: [CALayer] = []
+        chain.reserveCapacity(depth + 1)
+        var next: CALayer? = self
+        while let current = next {
+            chain.append(current)
+            next = current.superlayer
+        }
+        var index = chain.count - 1
+        while index >= 0 {
+            body(chain[index])
+            index -= 1
+        }
     }
 }
