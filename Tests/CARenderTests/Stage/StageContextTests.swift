@@ -102,6 +102,14 @@ final class StageContextTests: XCTestCase {
 
     // MARK: - Ignored input is named
 
+    func testAStringAssignedToOpacityThroughKeyValueCodingIsReported() {
+        _ = Stage(width: 10, height: 10)
+        let layer = CALayer()
+        let lines = capturingDiagnostics { layer.setValue("0.5", forKey: "opacity") }
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("carender: warning:") && $0.contains("opacity") }, "\(lines)")
+    }
+
     func testANaNColourComponentIsReportedAndTakenAsZero() {
         _ = Stage(width: 10, height: 10)
         var color: CGColor?
