@@ -15,16 +15,26 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The colour components followed by alpha: `[r, g, b, a]` or `[white, a]`.
     public let components: [CGFloat]?
 
-    /// An sRGB colour. Components are stored as given; renderers clamp them to [0, 1].
+    /// An sRGB colour. Components are stored as given (renderers clamp them to [0, 1]), except
+    /// that a NaN component, which has no colour, is stored as 0 with a warning naming it.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         model = .rgb
-        components = [red, green, blue, alpha]
+        components = CGColor.definedComponents([red, green, blue, alpha], "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))")
     }
 
-    /// A grey colour (`gray` 0 is black, 1 white).
+    /// A grey colour (`gray` 0 is black, 1 white). A NaN component is stored as 0 with a
+    /// warning.
     public init(gray: CGFloat, alpha: CGFloat) {
         model = .monochrome
-        components = [gray, alpha]
+        components = CGColor.definedComponents([gray, alpha], "CGColor(gray: \(gray), alpha: \(alpha))")
+    }
+
+    /// `components` with NaN replaced by 0, warning once per colour so written (`call` is built
+    /// only then).
+    private static func definedComponents(_ components: [CGFloat], _ call: @autoclosure () -> String) -> [CGFloat] {
+        guard components.contains(where: \.isNaN) else { return components }
+        Diagnostics.warnOnce("\(call()) has a NaN component; it is taken as 0")
+        return components.map { $0.isNaN ? 0 : $0 }
     }
 
     /// Same as `init(red:green:blue:alpha:)`: carender's RGB space is sRGB.

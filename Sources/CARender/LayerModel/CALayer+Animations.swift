@@ -11,7 +11,8 @@ extension CALayer {
     /// the layer's local time when the transaction commits. The caller's object is unchanged.
     func attach(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        let transaction = TransactionSystem.shared
+        let context = StageContext.current
+        let transaction = context.transactions
         if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
         if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
         copy.compile(for: self)
@@ -21,8 +22,8 @@ extension CALayer {
         } else if let key {
             resolvedKey = key
         } else {
-            AnimationScheduler.anonymousKeyCounter += 1
-            resolvedKey = "carender.anonymous.\(AnimationScheduler.anonymousKeyCounter)"
+            context.animations.anonymousKeyCounter += 1
+            resolvedKey = "carender.anonymous.\(context.animations.anonymousKeyCounter)"
         }
         if let index = animationEntries.firstIndex(where: { $0.key == resolvedKey }) {
             detachEntry(at: index)
@@ -34,7 +35,7 @@ extension CALayer {
         }
         animationEntries.append(entry)
         if entry.beginTimePending {
-            AnimationScheduler.layersAwaitingBeginTime.append(.init(layer: self))
+            context.animations.layersAwaitingBeginTime.append(.init(layer: self))
         }
         // The open transactions' completion blocks wait for the copy until it stops.
         transaction.animationAdded(copy)
@@ -68,14 +69,14 @@ extension CALayer {
         let entry = animationEntries.remove(at: index)
         guard !entry.didStop else { return }
         entry.didStop = true
-        AnimationScheduler.pendingRemovalStops.append(entry)
+        StageContext.current.animations.pendingRemovalStops.append(entry)
     }
 
     // MARK: - Begin-time resolution
 
     /// Replaces the pending zero `beginTime`s of this layer's animations with the layer's local
-    /// time at absolute time `now`: Apple's "a begin time of zero means now". Transactions code calls this, or the
-    /// static `resolvePendingBeginTimes(now:)`, when it commits.
+    /// time at absolute time `now` (Apple: a begin time of zero means now). The outermost
+    /// transaction commit calls this for every layer that received such an animation.
     func resolveBeginTimes(now: CFTimeInterval) {
         guard animationEntries.contains(where: \.beginTimePending) else { return }
         let local = localTime(fromAbsolute: now)
@@ -83,13 +84,5 @@ extension CALayer {
             entry.animation.beginTime = local
             entry.beginTimePending = false
         }
-    }
-
-    /// Resolves pending begin times on every layer that received an animation since the last
-    /// call (the outermost commit does this).
-    static func resolvePendingBeginTimes(now: CFTimeInterval) {
-        let layers = AnimationScheduler.layersAwaitingBeginTime
-        AnimationScheduler.layersAwaitingBeginTime = []
-        for reference in layers { reference.layer?.resolveBeginTimes(now: now) }
     }
 }

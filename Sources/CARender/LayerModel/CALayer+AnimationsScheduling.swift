@@ -2,17 +2,9 @@ import Foundation
 
 /// Delivering animation delegate callbacks on the stage's virtual clock.
 ///
-/// The stage drives this while advancing time (`Stage.advance(to:)`):
-///
-/// ```swift
-/// // Inside Stage.advance(to: t), before each run-loop turn at time T (with limit T) and once
-/// // more with limit t at the end:
-/// while let due = rootLayer.nextAnimationEvent(after: time), due <= limit {
-///     time = due                                   // the clock reads the event's time
-///     rootLayer.fireAnimationEvents(upTo: due)     // delegates run, finished animations go
-///     endTurn()                                    // commit what the delegates changed
-/// }
-/// ```
+/// The stage drives this while advancing time (`Stage.advance(to:)`): before each run-loop turn
+/// it asks for the earliest event due, moves its clock there, fires the events due then and
+/// commits what the delegates changed.
 ///
 /// Events are a pure function of the layer tree's timing: an animation starts when its active
 /// period begins and stops when it ends (a paused clock never stops it), both mapped to stage
@@ -29,30 +21,32 @@ extension CALayer {
     }
 
     /// The earliest stage time at which an undelivered start or stop in this layer's tree (or a
-    /// pending removal stop anywhere) is due, no earlier than `time`; nil when none will come.
+    /// pending removal stop anywhere) is due, no earlier than `time` (the stage's time now);
+    /// nil when none will come.
     func nextAnimationEvent(after time: CFTimeInterval) -> CFTimeInterval? {
-        if !AnimationScheduler.pendingRemovalStops.isEmpty { return time }
+        if !StageContext.current.animations.pendingRemovalStops.isEmpty { return time }
         // Only the minimum is needed: no event list is built (this runs every frame).
         var earliest: CFTimeInterval?
-        visitAnimationEvents(now: CACurrentMediaTime()) { due, _, _, _ in
+        visitAnimationEvents(now: time) { due, _, _, _ in
             if earliest.map({ due < $0 }) ?? true { earliest = due }
         }
         return earliest.map { max($0, time) }
     }
 
     /// Delivers, in time order, every pending removal stop and every start and stop in this
-    /// layer's tree due at or before `time`; removes animations that finished with
-    /// `isRemovedOnCompletion`. Callbacks may add or remove animations; those are handled by
-    /// the next call.
+    /// layer's tree due at or before `time` (the stage's time now); removes animations that
+    /// finished with `isRemovedOnCompletion`. Callbacks may add or remove animations; those are
+    /// handled by the next call.
     func fireAnimationEvents(upTo time: CFTimeInterval) {
-        let removals = AnimationScheduler.pendingRemovalStops
-        AnimationScheduler.pendingRemovalStops = []
+        let bookkeeping = StageContext.current.animations
+        let removals = bookkeeping.pendingRemovalStops
+        bookkeeping.pendingRemovalStops = []
         for entry in removals { AnimationScheduler.deliverStop(entry, finished: false) }
 
         var events: [AnimationEvent] = []
         var sequenceEntry: AttachedAnimation?
         var sequence = 0
-        visitAnimationEvents(now: CACurrentMediaTime()) { due, kind, entry, layer in
+        visitAnimationEvents(now: time) { due, kind, entry, layer in
             // An animation's start and stop share a sequence number: the order it was met in.
             if entry !== sequenceEntry {
                 sequenceEntry = entry
@@ -86,11 +80,18 @@ extension CALayer {
         }
     }
 
-    /// Visits this tree's pending events (stage time, kind, animation, layer) in tree order,
-    /// mapping each animation's active window from the layer's local time to stage time with the
-    /// affine map `local = rate × T + offset`.
+    /// Visits this tree's pending events (stage time, kind, animation, layer) in tree order:
+    /// each layer, then its sublayers in order, then its mask. The walk keeps its own stack, so
+    /// depth is limited only by memory.
     private func visitAnimationEvents(now: CFTimeInterval,
                                       _ visit: (CFTimeInterval, AnimationEvent.Kind, AttachedAnimation, CALayer) -> Void) {
+        forEachInSubtree { layer in layer.visitOwnAnimationEvents(now: now, visit) }
+    }
+
+    /// Visits this layer's pending events, mapping each animation's active window from the
+    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
+    private func visitOwnAnimationEvents(now: CFTimeInterval,
+                                         _ visit: (CFTimeInterval, AnimationEvent.Kind, AttachedAnimation, CALayer) -> Void) {
         if !animationEntries.isEmpty {
             let rate = absoluteRate
             let localNow = localTime(fromAbsolute: now)
@@ -124,7 +125,5 @@ extension CALayer {
                 if let stop { visit(stop, .stop, entry, self) }
             }
         }
-        for sublayer in sublayers ?? [] { sublayer.visitAnimationEvents(now: now, visit) }
-        mask?.visitAnimationEvents(now: now, visit)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-// Converting points and rectangles between the coordinate spaces of any two layers
-// (the layer geometry of the Core Animation Programming Guide's "Core Animation Basics"). Each layer's plane maps into its superlayer's; a flattening superlayer
-// projects it onto its own plane (z = 0), a `CATransformLayer` keeps the 3D point. Layers in
-// different trees (or detached layers) convert through the space their roots sit in, as if the
-// roots shared one superlayer. Uses model values.
+// Converting points and rectangles between the coordinate spaces of any two layers (the layer
+// geometry of the Core Animation Programming Guide's "Core Animation Basics"). Each layer's
+// plane maps into its superlayer's; a flattening superlayer projects it onto its own plane
+// (z = 0), a `CATransformLayer` keeps the 3D point. Layers in different trees (or detached
+// layers) convert through the space their roots sit in, as if the roots shared one superlayer.
+// Uses model values. Maps are composed walking up the superlayer chain in a loop, so depth is
+// limited only by memory.
 
 extension CALayer {
     /// Converts `p` from `layer`'s coordinates (the roots' common space when nil) to this layer's.

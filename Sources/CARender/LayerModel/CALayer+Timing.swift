@@ -34,21 +34,73 @@ extension CALayer: CAMediaTiming {
 
     /// The local time at absolute time `t`, through every ancestor from the root down.
     func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
-        let parentTime = superlayer.map { $0.localTime(fromAbsolute: t) } ?? t
-        return layerTiming.layerLocalTime(parentTime: parentTime)
+        var time = t
+        forEachAncestorFromRoot { layer in time = layer.layerTiming.layerLocalTime(parentTime: time) }
+        return time
     }
 
     /// The absolute time at which the layer's local time is `t` (the inverse of
     /// `localTime(fromAbsolute:)` for the usual infinite layer duration).
     func absoluteTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
-        let speed = Double(modelState.speed)
-        let parentTime = speed == 0 ? modelState.beginTime : (t - modelState.timeOffset) / speed + modelState.beginTime
-        return superlayer.map { $0.absoluteTime(fromLocal: parentTime) } ?? parentTime
+        var time = t
+        var layer: CALayer? = self
+        while let current = layer {
+            let state = current.modelState
+            let speed = Double(state.speed)
+            time = speed == 0 ? state.beginTime : (time - state.timeOffset) / speed + state.beginTime
+            layer = current.superlayer
+        }
+        return time
     }
 
     /// How fast the layer's local time runs against absolute time: the product of the speeds
     /// down the chain (0 when any ancestor, or the layer, is paused).
     var absoluteRate: Double {
-        Double(modelState.speed) * (superlayer?.absoluteRate ?? 1)
+        // Multiplied from the root down, the order in which the speeds compose.
+        var rate = 1.0
+        forEachAncestorFromRoot { layer in rate = Double(layer.modelState.speed) * rate }
+        return rate
+    }
+
+    /// Chains up to this many superlayers are walked again for each step instead of stored.
+    private static let storedChainDepth = 32
+
+    /// Calls `body` with the root, then each layer down to this one, without recursion (so
+    /// depth is limited only by memory). A usual, shallow chain is walked again from this layer
+    /// for each step, which allocates nothing (time conversion runs per frame); a deeper one is
+    /// collected into an array first.
+    private func forEachAncestorFromRoot(_ body: (CALayer) -> Void) {
+        var depth = 0
+        var above = superlayer
+        while let current = above {
+            depth += 1
+            above = current.superlayer
+        }
+        if depth <= CALayer.storedChainDepth {
+            var distance = depth
+            while distance >= 0 {
+                var layer = self
+                var step = 0
+                while step < distance, let parent = layer.superlayer {
+                    layer = parent
+                    step += 1
+                }
+                body(layer)
+                distance -= 1
+            }
+            return
+        }
+        var chain: [CALayer] = []
+        chain.reserveCapacity(depth + 1)
+        var next: CALayer? = self
+        while let current = next {
+            chain.append(current)
+            next = current.superlayer
+        }
+        var index = chain.count - 1
+        while index >= 0 {
+            body(chain[index])
+            index -= 1
+        }
     }
 }

@@ -89,7 +89,7 @@ open class CALayer: NSObject {
         }
         let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
         let action = changes ? actionForPropertyChange(key) : nil
-        TransactionSystem.shared.layerWillChange(self)
+        StageContext.current.transactions.layerWillChange(self)
         modelState[keyPath: keyPath] = value
         action?.run(forKey: key, object: self, arguments: nil)
     }
@@ -265,14 +265,17 @@ open class CALayer: NSObject {
     /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
     open func setNeedsLayout() {
         needsLayoutFlag = true
-        LayoutPass.schedule(self)
+        StageContext.current.layout.schedule(self)
     }
 
     /// Whether `setNeedsLayout()` is pending.
     open func needsLayout() -> Bool { needsLayoutFlag }
 
     /// Lays out this layer now if it is marked, then its sublayers.
-    open func layoutIfNeeded() { performLayoutIfNeeded() }
+    open func layoutIfNeeded() {
+        var walked: Set<ObjectIdentifier> = []
+        performLayoutIfNeeded(walked: &walked)
+    }
 
     /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
     /// Override to lay out sublayers by hand.
@@ -281,7 +284,7 @@ open class CALayer: NSObject {
     /// Marks the contents for an update: `display()` runs before the next commit.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        LayoutPass.schedule(self)
+        StageContext.current.layout.schedule(self)
     }
 
     /// Marks part of the contents for an update (carender updates the whole layer).
@@ -610,39 +613,53 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get { sublayerStorage }
         set {
-            // Layers that leave go through removeFromSuperlayer (their onOrderOut actions run);
-            // presentation copies just swap lists.
-            let keep = Set((newValue ?? []).map(ObjectIdentifier.init))
+            let incoming = newValue ?? []
+            if !isPresentationCopy, let problem = incoming.lazy.compactMap({ self.cycleProblem(adding: $0) }).first {
+                return refuse("sublayers = [...]", problem)
+            }
+            // Layers that leave get their onOrderOut actions (as removeFromSuperlayer gives them);
+            // the list is replaced at once, so replacing N sublayers costs O(N), not O(N²).
+            // Presentation copies just swap lists.
+            let keep = Set(incoming.map(ObjectIdentifier.init))
+            var leaving: [(layer: CALayer, action: (any CAAction)?)] = []
             for layer in sublayerStorage ?? [] where layer.superlayer === self {
-                if isPresentationCopy || keep.contains(ObjectIdentifier(layer)) {
-                    layer.superlayer = nil
-                } else {
-                    layer.removeFromSuperlayer()
-                }
+                let stays = keep.contains(ObjectIdentifier(layer))
+                let action = isPresentationCopy || stays
+                    ? nil : actionForPropertyChange(on: layer, event: kCAOnOrderOut, whenVisibleIn: self)
+                layer.superlayer = nil
+                if !stays { leaving.append((layer, action)) }
             }
             sublayerStorage = nil
-            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
-            for layer in newValue ?? [] { addSublayer(layer) }
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            for (layer, action) in leaving { action?.run(forKey: kCAOnOrderOut, object: layer, arguments: nil) }
+            for layer in incoming { addSublayer(layer) }
         }
     }
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
     open func addSublayer(_ layer: CALayer) {
-        insertSublayer(layer, at: UInt32(sublayerStorage?.count ?? 0))
+        insertSublayer(layer, at: UInt32(clamping: sublayerStorage?.count ?? 0))
     }
 
     /// Inserts `layer` at `index` (clamped to the sublayer count). The layer first leaves its
     /// current superlayer, so for a layer already in this one `index` counts the others.
+    ///
+    /// A change that would make a cycle (a layer inside its own subtree, masks included) is
+    /// refused: nothing changes and an error names the layers. Apple's frameworks raise an
+    /// exception instead.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        precondition(layer !== self, "a layer cannot be its own sublayer")
-        precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer", problem)
+        }
         layer.detachFromSuperlayer()
+        // Take the list out while inserting, so the insertion does not copy it.
         var list = sublayerStorage ?? []
+        sublayerStorage = nil
         list.insert(layer, at: min(Int(index), list.count))
         sublayerStorage = list
         layer.superlayer = self
         guard !isPresentationCopy else { return }
-        TransactionSystem.shared.layerWillChange(self)
+        StageContext.current.transactions.layerWillChange(self)
         if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
             action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
         }
@@ -650,26 +667,35 @@ open class CALayer: NSObject {
 
     /// Inserts `layer` directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:below:)", problem)
+        }
         if layer.superlayer === self { layer.detachFromSuperlayer() }
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayer(layer, at: UInt32(clamping: index))
     }
 
     /// Inserts `layer` directly above `sibling` (at the front when `sibling` is nil or not a sublayer).
     open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:above:)", problem)
+        }
         if layer.superlayer === self { layer.detachFromSuperlayer() }
         let count = sublayerStorage?.count ?? 0
         let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
-        insertSublayer(layer, at: UInt32(index))
+        insertSublayer(layer, at: UInt32(clamping: index))
     }
 
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        if !isPresentationCopy, let problem = cycleProblem(adding: newLayer) {
+            return refuse("replaceSublayer", problem)
+        }
         if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
         let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
-        insertSublayer(newLayer, at: UInt32(index))
+        insertSublayer(newLayer, at: UInt32(clamping: index))
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
@@ -677,7 +703,7 @@ open class CALayer: NSObject {
         guard let parent = superlayer else { return }
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
-        TransactionSystem.shared.layerWillChange(parent)
+        StageContext.current.transactions.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
@@ -686,23 +712,32 @@ open class CALayer: NSObject {
         guard let parent = superlayer else { return }
         if parent.maskStorage === self {
             parent.maskStorage = nil
-        } else {
-            parent.sublayerStorage?.removeAll(where: { $0 === self })
-            if parent.sublayerStorage?.isEmpty == true { parent.sublayerStorage = nil }
+        } else if var list = parent.sublayerStorage {
+            // Take the list out while removing, so the removal does not copy it; the last layer
+            // (the usual one when a tree is torn down) is found first.
+            parent.sublayerStorage = nil
+            if let index = list.lastIndex(where: { $0 === self }) { list.remove(at: index) }
+            parent.sublayerStorage = list.isEmpty ? nil : list
         }
         superlayer = nil
     }
 
     /// A layer whose alpha masks this layer's content; laid out in this layer's bounds space.
+    ///
+    /// A mask that would make a cycle (the layer itself, one of its ancestors, a layer whose
+    /// subtree holds it, or the stage's root layer) is refused: nothing changes and an error
+    /// names the layers.
     open var mask: CALayer? {
         get { maskStorage }
         set {
             if newValue === maskStorage { return }
-            if !isPresentationCopy { TransactionSystem.shared.layerWillChange(self) }
+            if !isPresentationCopy, let layer = newValue, let problem = cycleProblem(adding: layer, asMask: true) {
+                return refuse("mask", problem)
+            }
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
             if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
             maskStorage = nil
             if let layer = newValue {
-                precondition(layer !== self, "a layer cannot be its own mask")
                 layer.detachFromSuperlayer()
                 layer.superlayer = self
             }
@@ -710,13 +745,78 @@ open class CALayer: NSObject {
         }
     }
 
-    /// Whether this layer lies inside `ancestor`'s subtree (masks included).
-    func isDescendant(of ancestor: CALayer) -> Bool {
-        var current = superlayer
-        while let layer = current {
-            if layer === ancestor { return true }
-            current = layer.superlayer
+    /// Releases the subtree without recursion: a layer that only this subtree holds hands its
+    /// sublayers and mask to the loop before it goes, so a deep tree cannot overflow the stack
+    /// when it is freed.
+    deinit {
+        var pending = sublayerStorage ?? []
+        if let mask = maskStorage { pending.append(mask) }
+        sublayerStorage = nil
+        maskStorage = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers) }
+            if let mask = layer.maskStorage { pending.append(mask) }
+            layer.sublayerStorage = nil
+            layer.maskStorage = nil
         }
-        return false
+    }
+
+    /// Whether this layer lies inside `ancestor`'s subtree (masks included), found by walking up
+    /// from this layer and down through `ancestor`'s subtree a step at a time each, so the
+    /// answer costs the shorter of the two walks: adding a fresh layer deep in a tree, or a big
+    /// subtree near its root, stays cheap.
+    func lies(inSubtreeOf ancestor: CALayer) -> Bool {
+        var up = superlayer
+        var down: [CALayer] = [ancestor]
+        while true {
+            guard let above = up else { return false }
+            if above === ancestor { return true }
+            up = above.superlayer
+            guard let below = down.popLast() else { return false }
+            if below === self { return true }
+            if let mask = below.maskStorage { down.append(mask) }
+            if let sublayers = below.sublayerStorage { down.append(contentsOf: sublayers) }
+        }
+    }
+
+    /// Calls `body` for this layer and every layer below it, each before its sublayers (in
+    /// order) and its mask. The walk keeps its own stack, so depth is limited only by memory.
+    func forEachInSubtree(_ body: (CALayer) -> Void) {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            body(layer)
+            if let mask = layer.maskStorage { pending.append(mask) }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers.reversed()) }
+        }
+    }
+
+    // MARK: - Cycles
+
+    /// Why making `layer` a sublayer (or the mask) of this layer would break the tree, or nil
+    /// when it would not.
+    func cycleProblem(adding layer: CALayer, asMask: Bool = false) -> String? {
+        let role = asMask ? "the mask" : "a sublayer"
+        if layer === self {
+            return "\(describedLayer) cannot be \(role) of itself"
+        }
+        if lies(inSubtreeOf: layer) {
+            return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
+        }
+        if StageContext.current.isRootLayer(layer) {
+            return "the stage's root layer cannot be \(role) of \(describedLayer)"
+        }
+        return nil
+    }
+
+    /// Reports a refused tree change.
+    private func refuse(_ change: String, _ problem: String) {
+        Diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
+    }
+
+    /// The layer as messages name it: its `name` in quotes, else its class and address.
+    var describedLayer: String {
+        if let name { return "layer '\(name)'" }
+        return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>"
     }
 }

@@ -256,7 +256,7 @@ extension Stage {
                 progress.send(.frame(job.frame, skipped: true))
                 continue
             }
-            var frame = render()
+            var frame = try renderFrame()
             if let underlay, !frame.isOpaque {
                 if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
                     warnedAboutAlpha = true
@@ -286,7 +286,7 @@ extension Stage {
     func makePlan(_ options: RenderOptions) throws -> RenderPlan {
         if let scale = options.scale { self.scale = CGFloat(scale) }
         let size = try pixelSize()
-        let frameCount = try Self.checkedFrameCount(duration: options.duration ?? Double(duration), fps: options.fps)
+        let frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
         let directory = options.outputDirectory
         var jobs: [RenderPlan.Job] = []
         var selection: [Int] = []

@@ -37,11 +37,15 @@ extension Stage {
     /// animation delegate callbacks and completion blocks due between two samples run at their
     /// own times. The stage is left at the last time.
     ///
-    /// - Precondition: `times` are finite, non-decreasing and no earlier than `time` (the clock
-    ///   never runs backwards), and this is the most recently created stage (the one whose clock
-    ///   `CACurrentMediaTime()` reads).
+    /// `times` must be finite, non-decreasing and no earlier than `time` (the clock never runs
+    /// backwards), and this must be the current stage (the one whose clock
+    /// `CACurrentMediaTime()` reads); otherwise an error names the problem and there are no
+    /// samples.
     public func sample(_ keyPath: String, of layer: CALayer, at times: [CFTimeInterval]) -> [TimelineSample] {
-        if let problem = timelineProblem(times: times) { preconditionFailure(problem) }
+        if let problem = timelineProblem(times: times) {
+            Diagnostics.error(problem)
+            return []
+        }
         // A presentation copy passed in by mistake would answer with itself, frozen in time.
         let model = layer.model()
         return times.map { t in
@@ -53,8 +57,9 @@ extension Stage {
     /// Reads `layer`'s presentation value for `keyPath` at `start + n / fps` for every frame
     /// `n` up to `end` inclusive (so sampling from 0 reads at the times `run()` renders).
     ///
-    /// - Precondition: `start` and `end` are finite, `start ≤ end`, `fps` is positive and
-    ///   finite, plus the preconditions of `sample(_:of:at:)`.
+    /// `start` and `end` must be finite with `start ≤ end`, and `fps` positive and finite, with
+    /// at most `Stage.maximumFrameCount` samples; otherwise an error names the problem and there
+    /// are no samples.
     public func sample(_ keyPath: String, of layer: CALayer, from start: CFTimeInterval, to end: CFTimeInterval,
                        fps: Double) -> [TimelineSample] {
         sample(keyPath, of: layer, at: Stage.timelineTimes(from: start, to: end, fps: fps))
@@ -81,18 +86,27 @@ extension Stage {
     /// The frame times `start + n / fps` from `start` up to `end`. The count allows for
     /// rounding in `(end − start) × fps` (4.1 × 60 is 245.99999999999997), so an `end` that
     /// is meant to be a frame time is one.
+    /// Bad input is reported and gives no times.
     static func timelineTimes(from start: CFTimeInterval, to end: CFTimeInterval, fps: Double) -> [CFTimeInterval] {
-        precondition(start.isFinite && end.isFinite, "Stage.sample: the range \(start) ... \(end) must be finite")
-        precondition(start <= end, "Stage.sample: the range must not run backwards, got \(start) ... \(end)")
-        precondition(fps.isFinite && fps > 0, "Stage.sample: fps must be positive and finite, got \(fps)")
+        func refuse(_ problem: String) -> [CFTimeInterval] {
+            Diagnostics.error("Stage.sample: \(problem)")
+            return []
+        }
+        guard start.isFinite && end.isFinite else { return refuse("the range \(start) ... \(end) must be finite") }
+        guard start <= end else { return refuse("the range must not run backwards, got \(start) ... \(end)") }
+        guard fps.isFinite && fps > 0 else { return refuse("fps must be positive and finite, got \(fps)") }
+        // Counted in Double first, so an enormous range is refused before anything is allocated.
         let frames = (end - start) * fps
-        let last = Int((frames + 1e-9 * max(1, frames)).rounded(.down))
-        return (0...last).map { start + Double($0) / fps }
+        let last = (frames + 1e-9 * max(1, frames)).rounded(.down)
+        guard last < Double(Stage.maximumFrameCount) else {
+            return refuse("\(start) ... \(end) at \(fps) fps is more than \(Stage.maximumFrameCount) samples")
+        }
+        return (0...Int(last)).map { start + Double($0) / fps }
     }
 
     /// Why `times` cannot be sampled on this stage now, or nil when they can.
     func timelineProblem(times: [CFTimeInterval]) -> String? {
-        guard Stage.current === self else {
+        guard StageContext.current === context else {
             return "Stage.sample: this stage is not the current one; CACurrentMediaTime() and presentation() read the most recently created stage, so sample that one"
         }
         for (index, t) in times.enumerated() {

@@ -4,10 +4,13 @@ import Foundation
 ///
 /// Time is virtual: every frame and presentation value is a pure function of the script and the
 /// stage time, never of how long rendering takes.
+///
+/// A stage owns the context its layers share (transactions, animation bookkeeping, layout,
+/// diagnostics; see `StageContext`). Creating, advancing or rendering a stage makes its context
+/// the one `CATransaction` and `CACurrentMediaTime()` act on.
 public final class Stage {
-    /// The stage whose clock `CACurrentMediaTime()` reads: the one last created, advanced or
-    /// rendered (transactions, implicit animations and callbacks belong to it).
-    nonisolated(unsafe) static weak var current: Stage?
+    /// The clock, run loop, transactions and diagnostics of this stage.
+    let context = StageContext(hasStage: true)
 
     /// Size in points.
     public let width: CGFloat
@@ -16,21 +19,24 @@ public final class Stage {
     /// The root of the layer tree: bounds `(0, 0, width, height)`, positioned at the centre.
     public let rootLayer: CALayer
 
-    /// Pixels per point (the command line's `--scale` overrides it).
+    /// Pixels per point (the command line's `--scale` overrides it). Rendering reports a scale
+    /// that is not finite and positive as an error.
     public var scale: CGFloat = 1
 
-    /// How many seconds `run()` renders when the command line gives no `--duration`.
+    /// How many seconds `run()` renders when the command line gives no `--duration`. Rendering
+    /// reports a duration that is not finite and ≥ 0 as an error.
     public var duration: CFTimeInterval = 1
 
     /// The virtual clock, in seconds.
-    public private(set) var time: CFTimeInterval = 0
+    public private(set) var time: CFTimeInterval {
+        get { context.time }
+        set { context.time = newValue }
+    }
 
-    let runLoop = StageRunLoop()
+    var runLoop: StageRunLoop { context.runLoop }
     /// Reused across frames: it keeps its scratch buffers, and the frame buffer is reused too.
     private let compositor = Compositor()
     private var framePixmap = Pixmap(width: 0, height: 0)
-    /// Makes the root layer behave like a view's layer (held here: layer delegates are weak).
-    private let rootDelegate = RootLayerDelegate()
 
     /// A stage of `width × height` points; time starts at 0.
     public init(width: CGFloat, height: CGFloat) {
@@ -40,9 +46,14 @@ public final class Stage {
         rootLayer.bounds = CGRect(x: 0, y: 0, width: width.isFinite ? width : 0, height: height.isFinite ? height : 0)
         rootLayer.position = CGPoint(x: rootLayer.bounds.midX, y: rootLayer.bounds.midY)
         rootLayer.name = "root"
-        rootLayer.delegate = rootDelegate
-        TransactionSystem.shared.reset()
-        Stage.current = self
+        // The root layer is the window's layer: it animates only inside view-animation blocks.
+        rootLayer.delegate = context.rootLayerDelegate
+        context.rootLayer = rootLayer
+        context.makeCurrent()
+    }
+
+    deinit {
+        context.resign()
     }
 
     /// Schedules `body` as a run-loop turn at exactly `t` seconds; turns at the same time run in
@@ -54,8 +65,10 @@ public final class Stage {
     /// Runs every turn due up to `t` in time order (each with the clock set to its time and its
     /// own implicit transaction), then sets the clock to `t`.
     public func advance(to t: CFTimeInterval) {
-        precondition(t.isFinite, "Stage.advance(to:) needs a finite time, got \(t)")
-        Stage.current = self
+        context.makeCurrent()
+        guard t.isFinite else {
+            return Diagnostics.error("Stage.advance(to: \(t)): the time must be finite; the clock stays at \(time) s")
+        }
         if t < time {
             Diagnostics.warnOnce("Stage.advance(to: \(t)) is earlier than the stage's time \(time) s; the clock does not run backwards")
         }
@@ -92,19 +105,27 @@ public final class Stage {
 
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
     /// pixels.
+    ///
+    /// When the stage cannot be rendered (its size or scale is not finite and positive, or the
+    /// frame would be too large), the error is reported on standard error and the image is empty
+    /// (0 × 0); `renderFrame()` throws it instead.
     public func render() -> RGBAImage {
+        do {
+            return try renderFrame()
+        } catch {
+            context.diagnostics.error("\(error)")
+            return RGBAImage(width: 0, height: 0)
+        }
+    }
+
+    /// Rasterizes the presentation tree at the current time, or throws a `StageError` naming
+    /// why the stage cannot be rendered.
+    public func renderFrame() throws -> RGBAImage {
         // Inside a turn (a snapshot, as `renderInContext` takes) the frame shows what is on screen
         // now; other turns due at this instant must not run in the middle of this one.
-        Stage.current = self
+        context.makeCurrent()
+        let size = try pixelSize()
         if !isRunningTurn { advance(to: time) }
-        let size: (width: Int, height: Int)
-        do {
-            size = try pixelSize()
-        } catch {
-            // A script cannot render at an impossible size: say why and stop, as run() does.
-            FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
-            exit(1)
-        }
         let tree = rootLayer.renderNode(at: time)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
@@ -128,7 +149,7 @@ public final class Stage {
 
     /// Commits the turn's implicit transaction (and any explicit one the script left open).
     private func endTurn() {
-        TransactionSystem.shared.commitAtEndOfTurn()
+        context.transactions.commitAtEndOfTurn()
     }
 
     // MARK: - Size
@@ -137,6 +158,15 @@ public final class Stage {
     public static let maximumPixelSide = 16_384
     /// The largest frame area, in pixels (512 MiB of RGBA).
     public static let maximumPixelCount = 1 << 27
+
+    /// The duration `run()` renders when the command line gives none, or an error naming the
+    /// value when it is not a finite number of seconds ≥ 0.
+    public func checkedDuration() throws -> CFTimeInterval {
+        guard duration.isFinite, duration >= 0 else {
+            throw StageError.invalidOption("stage.duration is \(duration); it must be a finite number of seconds, 0 or more")
+        }
+        return duration
+    }
 
     /// The frame size in pixels, or an error naming what is wrong with the stage's size.
     public func pixelSize() throws -> (width: Int, height: Int) {
@@ -169,7 +199,7 @@ public enum StageError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// The time of the stage's virtual clock, in seconds.
+/// The time of the current stage's virtual clock, in seconds (0 before any stage exists).
 public func CACurrentMediaTime() -> CFTimeInterval {
-    Stage.current?.time ?? 0
+    StageContext.current.time
 }

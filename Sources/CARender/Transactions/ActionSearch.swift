@@ -50,7 +50,7 @@ extension CALayer {
     /// The action a change of `key` triggers now, or nil when changes do not animate: actions
     /// disabled, or the layer not (yet) part of a committed stage tree.
     func actionForPropertyChange(_ key: String) -> (any CAAction)? {
-        guard !TransactionSystem.shared.disableActions else { return nil }
+        guard !StageContext.current.transactions.disableActions else { return nil }
         return Self.withoutImplicitUnlessCommitted(action(forKey: key), layer: self)
     }
 
@@ -65,14 +65,14 @@ extension CALayer {
     /// The action for an ordering event of `layer` (`kCAOnOrderIn`/`kCAOnOrderOut`), which
     /// fires only when `parent` is part of the committed stage tree.
     func actionForPropertyChange(on layer: CALayer, event: String, whenVisibleIn parent: CALayer) -> (any CAAction)? {
-        guard !TransactionSystem.shared.disableActions, parent.isInCommittedStageTree else { return nil }
+        guard !StageContext.current.transactions.disableActions, parent.isInCommittedStageTree else { return nil }
         return layer.action(forKey: event)
     }
 
     /// Whether the layer was committed as part of the current stage's tree and still belongs
     /// to it.
     var isInCommittedStageTree: Bool {
-        guard hasBeenCommitted, let root = Stage.current?.rootLayer else { return false }
+        guard hasBeenCommitted, let root = StageContext.current.rootLayer else { return false }
         var layer: CALayer? = self
         while let current = layer {
             if current === root { return true }
@@ -89,11 +89,11 @@ extension CALayer {
     /// Marks this subtree (masks included) as committed, giving never-committed layers their
     /// first committed state.
     func markCommittedSubtree() {
-        if !hasBeenCommitted || committedState == nil {
-            hasBeenCommitted = true
-            committedState = modelState
+        forEachInSubtree { layer in
+            if !layer.hasBeenCommitted || layer.committedState == nil {
+                layer.hasBeenCommitted = true
+                layer.committedState = layer.modelState
+            }
         }
-        mask?.markCommittedSubtree()
-        for sublayer in sublayers ?? [] { sublayer.markCommittedSubtree() }
     }
 }

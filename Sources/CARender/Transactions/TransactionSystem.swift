@@ -1,14 +1,15 @@
 import Foundation
 
 /// The stack of open transactions and everything a commit must do: Core Animation's per-thread
-/// transaction state (scripts are single-threaded, so there is one).
+/// transaction state. Each stage's context holds one (scripts are single-threaded).
 ///
 /// A run-loop turn opens an implicit transaction on the first layer change or transaction call
 /// and commits it when the turn ends. `CATransaction.begin()` with nothing open starts an
 /// outermost explicit transaction, committed to the render tree by its own `commit()`; inside an
 /// open transaction it nests, and only the outermost commit reaches the render tree.
 final class TransactionSystem {
-    nonisolated(unsafe) static let shared = TransactionSystem()
+    /// The context this transaction state belongs to (which owns it).
+    private unowned let context: StageContext
 
     private var stack: [TransactionScope] = []
     /// Layers whose model changed since the last outermost commit, in order of first change.
@@ -18,7 +19,9 @@ final class TransactionSystem {
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
-    private init() {}
+    init(context: StageContext) {
+        self.context = context
+    }
 
     // MARK: - Scopes
 
@@ -48,7 +51,7 @@ final class TransactionSystem {
             Diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
         }
         while !stack.isEmpty { commitTop() }
-        if !changedLayers.isEmpty || !AnimationScheduler.layersAwaitingBeginTime.isEmpty {
+        if !changedLayers.isEmpty || !context.animations.layersAwaitingBeginTime.isEmpty {
             commitRenderTree()
         }
     }
@@ -63,11 +66,11 @@ final class TransactionSystem {
     private func commitTop() {
         // Layout runs inside the outermost transaction, so its changes follow that transaction's
         // settings (disabled actions, duration) as they do on Apple's platforms.
-        if stack.count == 1 { LayoutPass.run() }
+        if stack.count == 1 { context.layout.run() }
         var scope = stack.removeLast()
         scope.openCompletion = nil
         for group in scope.completions where group.seal() {
-            CompletionScheduler.schedule(group)
+            context.completions.schedule(group)
         }
         if stack.isEmpty { commitRenderTree() }
     }
@@ -76,14 +79,14 @@ final class TransactionSystem {
     /// layers' model values become the committed (rendered) values, and the stage's tree is
     /// marked as committed.
     private func commitRenderTree() {
-        LayoutPass.run()
-        CALayer.resolvePendingBeginTimes(now: CACurrentMediaTime())
+        context.layout.run()
+        context.animations.resolvePendingBeginTimes(now: context.time)
         // Layers outside the stage's tree stay uncommitted (no presentation, no implicit
         // animations) until they join it.
         for layer in changedLayers where layer.hasBeenCommitted { layer.commitModelState() }
         changedLayers = []
         changedLayerIDs = []
-        Stage.current?.rootLayer.markCommittedSubtree()
+        context.rootLayer?.markCommittedSubtree()
     }
 
     // MARK: - Changes and animations
@@ -107,8 +110,8 @@ final class TransactionSystem {
     func animationStopped(_ animation: AnyObject) {
         // Innermost (most recently set) blocks first: a nested transaction completes before the
         // one around it when both wait for the same animation.
-        for group in CompletionScheduler.waitingGroups.reversed() where group.animationStopped(animation) {
-            CompletionScheduler.schedule(group)
+        for group in context.completions.waitingGroups.reversed() where group.animationStopped(animation) {
+            context.completions.schedule(group)
         }
     }
 
@@ -141,14 +144,14 @@ final class TransactionSystem {
         // Replacing the block ends tracking for the old one: it fires once what it already
         // tracks has stopped (at once when nothing).
         if let previous = stack[top].openCompletion, previous.seal() {
-            CompletionScheduler.schedule(previous)
+            context.completions.schedule(previous)
         }
         stack[top].openCompletion = nil
         guard let block else { return }
         let group = CompletionGroup(block: block)
         stack[top].openCompletion = group
         stack[top].completions.append(group)
-        CompletionScheduler.register(group)
+        context.completions.register(group)
     }
 
     var animationDuration: CFTimeInterval {
@@ -164,13 +167,4 @@ final class TransactionSystem {
 
     func lock() { lockObject.lock() }
     func unlock() { lockObject.unlock() }
-
-    /// Forgets all open transactions and pending work (for a new stage).
-    func reset() {
-        stack = []
-        changedLayers = []
-        changedLayerIDs = []
-        CompletionScheduler.reset()
-        LayoutPass.reset()
-    }
 }

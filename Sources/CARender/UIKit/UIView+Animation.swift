@@ -28,22 +28,22 @@ extension UIView {
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                             options: AnimationOptions = [], animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
-        let context = ViewAnimationContext(
+        let block = ViewAnimationBlock(
             duration: duration, delay: delay,
             timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
-        run(context, animations: animations, completion: completion)
+        run(block, animations: animations, completion: completion)
     }
 
     /// Runs an animation block: one transaction whose completion block reports to `completion`,
-    /// with `context` answering the views' action look-ups.
-    private class func run(_ context: ViewAnimationContext, animations: () -> Void, completion: ((Bool) -> Void)?) {
+    /// with `block` answering the views' action look-ups.
+    private class func run(_ block: ViewAnimationBlock, animations: () -> Void, completion: ((Bool) -> Void)?) {
         CATransaction.begin()
         if let completion {
-            CATransaction.setCompletionBlock { completion(ViewAnimationContext.animationsEnabled) }
+            CATransaction.setCompletionBlock { completion(ViewAnimationState.current.animationsEnabled) }
         }
-        ViewAnimationContext.stack.append(context)
+        ViewAnimationState.current.blocks.append(block)
         animations()
-        ViewAnimationContext.stack.removeLast()
+        ViewAnimationState.current.blocks.removeLast()
         CATransaction.commit()
     }
 
@@ -54,10 +54,10 @@ extension UIView {
                               usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
                               options: AnimationOptions = [], animations: @escaping () -> Void,
                               completion: ((Bool) -> Void)? = nil) {
-        var context = ViewAnimationContext(duration: duration, delay: delay,
-                                           timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
-        context.spring = (dampingRatio, velocity)
-        run(context, animations: animations, completion: completion)
+        var block = ViewAnimationBlock(duration: duration, delay: delay,
+                                       timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
+        block.spring = (dampingRatio, velocity)
+        run(block, animations: animations, completion: completion)
     }
 
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void,
@@ -71,16 +71,16 @@ extension UIView {
 
     /// Turns view animations off (property changes in animation blocks then apply at once).
     public class func setAnimationsEnabled(_ enabled: Bool) {
-        ViewAnimationContext.animationsEnabled = enabled
+        ViewAnimationState.current.animationsEnabled = enabled
     }
 
-    public class var areAnimationsEnabled: Bool { ViewAnimationContext.animationsEnabled }
+    public class var areAnimationsEnabled: Bool { ViewAnimationState.current.animationsEnabled }
 
     /// Runs `actionsWithoutAnimation` with view animations off.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-        let previous = ViewAnimationContext.animationsEnabled
-        ViewAnimationContext.animationsEnabled = false
+        let previous = ViewAnimationState.current.animationsEnabled
+        ViewAnimationState.current.animationsEnabled = false
         actionsWithoutAnimation()
-        ViewAnimationContext.animationsEnabled = previous
+        ViewAnimationState.current.animationsEnabled = previous
     }
 }

@@ -80,9 +80,11 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// The first view in this subtree (this view included) whose `tag` is `tag`.
     open func viewWithTag(_ tag: Int) -> UIView? {
-        if self.tag == tag { return self }
-        for view in subviews {
-            if let found = view.viewWithTag(tag) { return found }
+        // Depth first, in subview order, with its own stack so depth is limited only by memory.
+        var pending: [UIView] = [self]
+        while let view = pending.popLast() {
+            if view.tag == tag { return view }
+            pending.append(contentsOf: view.subviews.reversed())
         }
         return nil
     }
@@ -110,6 +112,6 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// `NSNull` outside `UIView.animate` blocks, an animation inside one.
     open func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        ViewAnimationContext.action(for: layer, key: event)
+        ViewAnimationState.action(for: layer, key: event)
     }
 }

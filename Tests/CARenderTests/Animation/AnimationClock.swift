@@ -16,7 +16,6 @@ final class AnimationClock {
         stage.rootLayer.addSublayer(layer)
         layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         layer.position = CGPoint(x: 100, y: 100)
-        AnimationScheduler.pendingRemovalStops = []
     }
 
     var root: CALayer { stage.rootLayer }

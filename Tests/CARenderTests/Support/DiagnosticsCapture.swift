@@ -1,11 +1,12 @@
 @testable import CARender
 
-/// Collects carender's warnings and errors while `body` runs.
+/// Collects the warnings and errors the current stage's context reports while `body` runs.
 func capturingDiagnostics(_ body: () -> Void) -> [String] {
     var lines: [String] = []
-    let saved = Diagnostics.sink
-    Diagnostics.sink = { lines.append($0) }
-    defer { Diagnostics.sink = saved }
+    let log = StageContext.current.diagnostics
+    let saved = log.sink
+    log.sink = { lines.append($0) }
+    defer { log.sink = saved }
     body()
     return lines
 }

@@ -196,7 +196,7 @@ final class LayerTimingTests: XCTestCase {
     }
 
     /// TV-14: beginTime 0 becomes the layer's local time when added (or at commit, through
-    /// `resolvePendingBeginTimes`); explicit values are kept.
+    /// `resolvePendingBeginTimes(now:)`); explicit values are kept.
     func testBeginTimeResolution() {
         let clock = AnimationClock()
         clock.layer.timeOffset = 100
@@ -218,7 +218,7 @@ final class LayerTimingTests: XCTestCase {
         clock.layer.add(anim, forKey: "c")
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime, 0)
         XCTAssertEqual(clock.layer.presentation()?.cornerRadius, 0, "not shown before the commit")
-        CALayer.resolvePendingBeginTimes(now: 3)
+        clock.stage.context.animations.resolvePendingBeginTimes(now: 3)
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime ?? 0, 103, accuracy: exact)
     }
 

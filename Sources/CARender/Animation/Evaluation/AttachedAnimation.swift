@@ -23,22 +23,9 @@ final class AttachedAnimation {
     }
 }
 
-/// Process-wide animation bookkeeping that does not belong to one layer.
+/// Delivering an attached animation's stop (its bookkeeping lives in the stage's context:
+/// `AnimationBookkeeping`).
 enum AnimationScheduler {
-    /// Stops caused by removal or replacement, delivered at the next event delivery (never from
-    /// inside `add`/`remove`), in the order they happened.
-    nonisolated(unsafe) static var pendingRemovalStops: [AttachedAnimation] = []
-
-    /// Layers holding animations whose `beginTime` awaits resolution at commit.
-    nonisolated(unsafe) static var layersAwaitingBeginTime: [WeakLayer] = []
-
-    /// A counter for keys of animations added with a nil key.
-    nonisolated(unsafe) static var anonymousKeyCounter = 0
-
-    struct WeakLayer {
-        weak var layer: CALayer?
-    }
-
     /// Delivers a stop to the delegate and observers (the start first if it never came).
     static func deliverStop(_ entry: AttachedAnimation, finished: Bool) {
         let animation = entry.animation

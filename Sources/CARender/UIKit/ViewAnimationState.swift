@@ -1,41 +1,50 @@
 import Foundation
 
-/// The parameters of the `UIView.animate` block being run, which views turn into animations for
-/// their layers' property changes.
-struct ViewAnimationContext {
+/// The parameters of one `UIView.animate` block, which views turn into animations for their
+/// layers' property changes.
+struct ViewAnimationBlock {
     var duration: CFTimeInterval
     var delay: CFTimeInterval
     var timingFunction: CAMediaTimingFunction
     /// For `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)`.
     var spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+}
 
-    /// The innermost open animation block, if any.
-    nonisolated(unsafe) static var stack: [ViewAnimationContext] = []
-    /// `UIView.setAnimationsEnabled(_:)`.
-    nonisolated(unsafe) static var animationsEnabled = true
+/// The view-animation state of a stage (kept in its `StageContext`): the animation blocks being
+/// run, innermost last, and `UIView.setAnimationsEnabled(_:)`.
+struct ViewAnimationState {
+    var blocks: [ViewAnimationBlock] = []
+    var animationsEnabled = true
 
-    static var current: ViewAnimationContext? {
-        animationsEnabled ? stack.last : nil
+    /// The innermost open animation block, when animations are enabled.
+    var currentBlock: ViewAnimationBlock? {
+        animationsEnabled ? blocks.last : nil
+    }
+
+    /// The current stage's view-animation state.
+    static var current: ViewAnimationState {
+        get { StageContext.current.viewAnimations }
+        set { StageContext.current.viewAnimations = newValue }
     }
 
     /// What a view answers its layer for a property change: outside an animation block `NSNull`
     /// (no animation), inside one a basic animation from the value on screen.
     static func action(for layer: CALayer, key: String) -> (any CAAction)? {
-        guard let context = current, ActionSearch.implicitlyAnimatedKeys.contains(key) else {
+        guard let block = current.currentBlock, ActionSearch.implicitlyAnimatedKeys.contains(key) else {
             return NSNull()
         }
         let animation: CABasicAnimation
-        if let spring = context.spring {
-            animation = springAnimation(keyPath: key, duration: context.duration, dampingRatio: spring.dampingRatio,
+        if let spring = block.spring {
+            animation = springAnimation(keyPath: key, duration: block.duration, dampingRatio: spring.dampingRatio,
                                         velocity: spring.velocity)
         } else {
             animation = CABasicAnimation(keyPath: key)
-            animation.timingFunction = context.timingFunction
+            animation.timingFunction = block.timingFunction
         }
-        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key)
-        animation.duration = context.duration
-        if context.delay > 0 {
-            animation.beginTime = layer.convertTime(CACurrentMediaTime() + context.delay, from: nil)
+        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
+        animation.duration = block.duration
+        if block.delay > 0 {
+            animation.beginTime = layer.convertTime(CACurrentMediaTime() + block.delay, from: nil)
             animation.fillMode = .backwards
         }
         return animation
@@ -63,10 +72,10 @@ func springAnimation(keyPath: String, duration: CFTimeInterval, dampingRatio: CG
     return spring
 }
 
-/// The delegate of the stage's root layer: it behaves like a view's layer, so changes animate
-/// only inside `UIView.animate` blocks.
-final class RootLayerDelegate: CALayerDelegate {
+/// The delegate of a stage's root layer: it behaves like a window's (a view's) layer, so changes
+/// animate only inside `UIView.animate` blocks.
+final class WindowLayerDelegate: CALayerDelegate {
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
-        ViewAnimationContext.action(for: layer, key: event)
+        ViewAnimationState.action(for: layer, key: event)
     }
 }
