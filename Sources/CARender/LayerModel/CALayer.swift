@@ -798,7 +798,7 @@ open class CALayer: NSObject {
     func cycleProblem(adding layer: CALayer, asMask: Bool = false) -> String? {
         let role = asMask ? "the mask" : "a sublayer"
         if layer === self {
-            return "\(describedLayer) cannot be \(role) of itself"
+            return "\(describedLayer) cannot be \(role) of itself: that would make a cycle"
         }
         if lies(inSubtreeOf: layer) {
             return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"

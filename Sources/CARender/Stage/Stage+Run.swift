@@ -212,9 +212,9 @@ extension Stage {
         if progress.isOpen {
             // Under the command line, warnings go through it: it shows each once, whichever
             // workers report it.
-            let savedSink = Diagnostics.sink
-            Diagnostics.sink = { progress.send(.message($0)) }
-            defer { Diagnostics.sink = savedSink }
+            let savedSink = context.diagnostics.sink
+            context.diagnostics.sink = { progress.send(.message($0)) }
+            defer { context.diagnostics.sink = savedSink }
             return try render(options: options, progress: progress)
         }
         return try render(options: options, progress: progress)
