@@ -63,7 +63,7 @@ final class CommandLinePolishTests: XCTestCase {
         let script = folder.appendingPathComponent("duration.swift-script")
         try "import CARender\nlet stage = Stage(width: 4, height: 4)\nstage.duration = Double(CommandLine.arguments[1])!\nstage.run()\n"
             .write(to: script, atomically: true, encoding: .utf8)
-        for (value, expected) in [("inf", "got inf"), ("nan", "got nan"), ("1e7", "carender renders at most 1000000")] {
+        for (value, expected) in [("inf", "stage.duration is inf"), ("nan", "stage.duration is nan"), ("1e7", "carender renders at most 1000000")] {
             let started = Date()
             let result = try CLIScripts.run([script.path, "-o", folder.appendingPathComponent("out").path, "--", value])
             XCTAssertEqual(result.status, 1, value)
