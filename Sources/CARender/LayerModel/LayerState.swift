@@ -74,5 +74,9 @@ package struct LayerState {
     public var autoreverses = false
     public var fillMode: CAMediaTimingFillMode = .removed
 
+    // Subclass values (each class's own state; see LayerProperty.swift)
+    public var shape = ShapeLayerState()
+    public var gradient = GradientLayerState()
+
     public init() {}
 }

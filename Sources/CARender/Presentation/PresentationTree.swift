@@ -52,7 +52,14 @@ extension CALayer {
             mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
     }
 
-    private var renderKind: RenderNode.Kind { self is CATransformLayer ? .transformLayer : .layer }
+    private var renderKind: RenderNode.Kind {
+        switch self {
+        case is CATransformLayer: return .transformLayer
+        case is CAShapeLayer: return .shapeLayer
+        case is CAGradientLayer: return .gradientLayer
+        default: return .layer
+        }
+    }
 
     /// The old side of the running transition, if any.
     private var runningTransitionSnapshot: PresentationSnapshot? {
