@@ -105,6 +105,7 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_CONTACT_SHEET_COLUMNS"] = columns.map(String.init)
         environment["CARENDER_QUIET"] = quiet ? "1" : nil
         environment["CARENDER_REPORT"] = report.path
+        environment["CARENDER_SCRIPT_DIR"] = scriptURL.deletingLastPathComponent().standardizedFileURL.path
         let status = try ScriptRunner.run(executable, environment: environment)
         if status != 0 { throw ExitCode(status) }
 
