@@ -29,6 +29,9 @@ public final class CGContext {
         var clip: [Float]?
     }
 
+    /// Whether anything has been painted (or cleared) since the context was made.
+    private(set) var hasDrawn = false
+
     private var state: GraphicsState
     private var saved: [GraphicsState] = []
     /// The current path, in device pixels.
@@ -225,6 +228,7 @@ public final class CGContext {
 
     /// Sets the pixels inside `rect` to transparent (clip respected).
     public func clear(_ rect: CGRect) {
+        hasDrawn = true
         let p = CGMutablePath()
         p.addRect(rect, transform: state.ctm)
         outline.removeAll()
@@ -339,7 +343,25 @@ public final class CGContext {
         paint(outline, rule: .nonZero, source: .solid(packed(state.strokeColor.premultiplied())))
     }
 
+    /// Composites a rendering made into a pixmap of the context's size over the pixels.
+    func drawRendering(_ render: (inout Pixmap) -> Void) {
+        var pixmap = Pixmap(width: width, height: height)
+        render(&pixmap)
+        hasDrawn = true
+        let clip = state.clip, alpha = Float(state.alpha)
+        pixmap.bytes.withUnsafeBytes { raw in
+            let source = raw.bindMemory(to: UInt32.self)
+            for i in 0..<pixels.count where source[i] != 0 {
+                var c = alpha
+                if let clip { c *= clip[i] }
+                guard c > 0 else { continue }
+                pixels[i] = sourceOverPacked(pixels[i], c >= 1 ? source[i] : scalePacked(source[i], UInt32(c * 256)))
+            }
+        }
+    }
+
     private func paint(_ shape: Outline, rule: FillRule, source: ContextSource) {
+        hasDrawn = true
         guard !shape.isEmpty else { return }
         let clip = state.clip
         let alpha = Float(state.alpha)

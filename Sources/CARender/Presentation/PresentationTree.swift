@@ -52,7 +52,7 @@ extension CALayer {
             mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
     }
 
-    private var renderKind: RenderNode.Kind {
+    var renderKind: RenderNode.Kind {
         switch self {
         case is CATransformLayer: return .transformLayer
         case is CAShapeLayer: return .shapeLayer
