@@ -77,6 +77,7 @@ package struct LayerState {
     // Subclass values (each class's own state; see LayerProperty.swift)
     public var shape = ShapeLayerState()
     public var gradient = GradientLayerState()
+    public var replicator = ReplicatorLayerState()
 
     public init() {}
 }
