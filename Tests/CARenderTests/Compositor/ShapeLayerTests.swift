@@ -163,3 +163,20 @@ final class ShapeLayerTests: XCTestCase {
         XCTAssertPixel(frame, 25, 25, (255, 0, 0, 255))
     }
 }
+
+extension ShapeLayerTests {
+    func testPresentationIsAShapeLayerWithTheAnimatedValue() {
+        let stage = Stage(width: 10, height: 10)
+        let shape = CAShapeLayer()
+        stage.rootLayer.addSublayer(shape)
+        let animation = CABasicAnimation(keyPath: "strokeEnd")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = 1
+        animation.timingFunction = CAMediaTimingFunction(name: .linear)
+        stage.at(0) { shape.add(animation, forKey: nil) }
+        stage.advance(to: 0.25)
+        XCTAssertEqual(Double(shape.presentation()?.strokeEnd ?? -1), 0.25, accuracy: 1e-9)
+        XCTAssertEqual(shape.presentation()?.value(forKey: "strokeEnd") as? CGFloat, shape.presentation()?.strokeEnd)
+    }
+}
