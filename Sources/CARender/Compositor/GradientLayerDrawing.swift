@@ -11,7 +11,7 @@ extension Compositor {
         let locations = g.locations.flatMap { $0.count == colors.count ? $0 : nil }
         // Apple draws nothing when the counts differ.
         if g.locations != nil && locations == nil { return }
-        guard let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: locations) else { return }
+        guard let ramp = contentGeometry.ramp(colors: colors, locations: locations, opacity: alpha) else { return }
         let b = s.bounds
         func point(_ unit: CGPoint) -> SIMD2<Double> {
             SIMD2(Double(b.minX + unit.x * b.width), Double(b.minY + unit.y * b.height))
@@ -27,7 +27,7 @@ extension Compositor {
             shading = .axial(start: start, end: end)
         }
         setRoundedBoundsShape(s, map: map)
-        var painter = GradientPainter(canvas: target, ramp: gradient.ramp(opacity: alpha), shading: shading,
+        var painter = GradientPainter(canvas: target, ramp: ramp, shading: shading,
                                       deviceToLayer: inverse)
         fillLayerShape(map: map, into: target, painter: &painter)
     }

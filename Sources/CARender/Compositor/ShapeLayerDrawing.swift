@@ -22,7 +22,7 @@ extension Compositor {
             let color = stroke.premultiplied(opacity: alpha)
             if color.w > 0 {
                 layerShape.removeAll()
-                stroker.stroke(PathMeasure(path: path), style: shape.strokeStyle, tolerance: tol, into: &layerShape)
+                contentGeometry.appendStroke(of: path, style: shape.strokeStyle, tolerance: tol, to: &layerShape)
                 var painter = SolidPainter(canvas: target, color: color)
                 fillLayerShape(map: map, rule: .nonZero, into: target, painter: &painter)
             }

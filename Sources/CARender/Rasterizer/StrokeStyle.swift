@@ -1,6 +1,6 @@
 /// Everything that decides a stroke's outline besides the path, in the path's own units: what
 /// `CAShapeLayer` and `CGContext` hand the stroker.
-struct StrokeStyle: Equatable {
+struct StrokeStyle: Hashable {
     /// The full width of the stroke, centred on the path. Zero or less strokes nothing.
     var lineWidth: Double = 1
     var lineCap: CGLineCap = .butt
