@@ -34,6 +34,13 @@ final class Stroker {
 
     private var left: [SIMD2<Double>] = []
     private var right: [SIMD2<Double>] = []
+    /// One piece's samples (offsets and centre) before they join a side pass.
+    private var pieceLeft: [SIMD2<Double>] = []
+    private var pieceRight: [SIMD2<Double>] = []
+    private var pieceCentre: [SIMD2<Double>] = []
+    /// A contour being built on its own (wedges, caps and triangles of folded pieces).
+    private var contour: [SIMD2<Double>] = []
+    private var joinPoints: [SIMD2<Double>] = []
     var pieces: [Piece] = []
 
     private var halfWidth = 0.5
@@ -166,20 +173,46 @@ final class Stroker {
         right.removeAll(keepingCapacity: true)
         var firstPoint = SIMD2<Double>(0, 0), firstDirection = SIMD2<Double>(1, 0)
         var lastPoint = firstPoint, lastDirection = firstDirection
+        // A run of pieces whose offsets do not fold is one side-by-side pass; a piece whose inner
+        // offset folds back (the half width exceeds its radius of curvature) would make regions
+        // of opposite winding there, so it is drawn as its own triangles, all wound alike, and
+        // the corners and ends next to it as their own contours.
+        var runOpen = false, runStartsChain = false, anyFold = false
+        var firstFolds = false, lastFolds = false
         for (i, piece) in pieces.enumerated() {
             let segment = m.segments[piece.segment]
             let p0 = point(segment.point(at: piece.t0)), d0 = direction(segment, piece.t0)
+            sampleOffsets(segment, piece.t0, piece.t1, start: p0, startDirection: d0)
+            let folds = pieceFolds()
             if i == 0 {
                 firstPoint = p0
                 firstDirection = d0
-            } else {
+                firstFolds = folds
+            } else if runOpen && !folds {
                 join(at: p0, from: lastDirection, to: d0)
+            } else {
+                addJoinWedge(at: p0, from: lastDirection, to: d0, into: &outline)
             }
-            appendOffsets(segment, piece.t0, piece.t1, start: p0, startDirection: d0)
+            if folds {
+                anyFold = true
+                if runOpen {
+                    flushRun(startCap: runStartsChain && !closed ? (firstPoint, firstDirection) : nil, endCap: nil, into: &outline)
+                    runOpen = false
+                }
+                addStepTriangles(into: &outline)
+            } else {
+                if !runOpen {
+                    runOpen = true
+                    runStartsChain = i == 0
+                }
+                left.append(contentsOf: pieceLeft)
+                right.append(contentsOf: pieceRight)
+            }
             lastPoint = point(segment.point(at: piece.t1))
             lastDirection = direction(segment, piece.t1)
+            lastFolds = folds
         }
-        if closed {
+        if closed && !anyFold {
             join(at: firstPoint, from: lastDirection, to: firstDirection)
             for p in left { outline.add(p.x, p.y) }
             outline.closeContour()
@@ -187,11 +220,102 @@ final class Stroker {
             outline.closeContour()
             return
         }
+        if closed { addJoinWedge(at: firstPoint, from: lastDirection, to: firstDirection, into: &outline) }
+        if runOpen {
+            flushRun(startCap: runStartsChain && !closed ? (firstPoint, firstDirection) : nil,
+                     endCap: closed ? nil : (lastPoint, lastDirection), into: &outline)
+        }
+        if !closed && firstFolds { addCapContour(at: firstPoint, direction: -firstDirection, into: &outline) }
+        if !closed && lastFolds { addCapContour(at: lastPoint, direction: lastDirection, into: &outline) }
+    }
+
+    /// Closes the side-by-side pass built so far into one contour: left side, end cap (or a
+    /// straight cut), right side backwards, start cap (or a straight cut).
+    private func flushRun(startCap: (SIMD2<Double>, SIMD2<Double>)?, endCap: (SIMD2<Double>, SIMD2<Double>)?,
+                          into outline: inout Outline) {
         for p in left { outline.add(p.x, p.y) }
-        addCap(at: lastPoint, direction: lastDirection, into: &outline)
+        if let (p, d) = endCap { addCap(at: p, direction: d, into: &outline) }
         for p in right.reversed() { outline.add(p.x, p.y) }
-        addCap(at: firstPoint, direction: -firstDirection, into: &outline)
+        if let (p, d) = startCap { addCap(at: p, direction: -d, into: &outline) }
         outline.closeContour()
+        left.removeAll(keepingCapacity: true)
+        right.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether either offset of the piece just sampled runs backwards against the centre line
+    /// somewhere.
+    private func pieceFolds() -> Bool {
+        guard pieceCentre.count > 1 else { return false }
+        for k in 1..<pieceCentre.count {
+            let dc = pieceCentre[k] - pieceCentre[k - 1]
+            if ((pieceLeft[k] - pieceLeft[k - 1]) * dc).sum() < 0 { return true }
+            if ((pieceRight[k] - pieceRight[k - 1]) * dc).sum() < 0 { return true }
+        }
+        return false
+    }
+
+    /// The piece just sampled as triangles between the centre line and each offset, every one
+    /// wound like the side-by-side passes, so their union fills whatever the offsets fold over.
+    private func addStepTriangles(into outline: inout Outline) {
+        guard pieceCentre.count > 1 else { return }
+        for k in 1..<pieceCentre.count {
+            let c0 = pieceCentre[k - 1], c1 = pieceCentre[k]
+            let l0 = pieceLeft[k - 1], l1 = pieceLeft[k], r0 = pieceRight[k - 1], r1 = pieceRight[k]
+            addTriangle(c0, c1, l1, into: &outline)
+            addTriangle(c0, l1, l0, into: &outline)
+            addTriangle(c0, r0, r1, into: &outline)
+            addTriangle(c0, r1, c1, into: &outline)
+        }
+    }
+
+    private func addTriangle(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, into outline: inout Outline) {
+        contour.removeAll(keepingCapacity: true)
+        contour.append(a); contour.append(b); contour.append(c)
+        addContour(into: &outline)
+    }
+
+    /// Adds `contour` wound like the side-by-side passes (negative shoelace area with x right,
+    /// y down), reversing it when it runs the other way; contours without area are dropped.
+    private func addContour(into outline: inout Outline) {
+        guard contour.count >= 3 else { return }
+        var area = 0.0
+        for i in 0..<contour.count {
+            let a = contour[i], b = contour[(i + 1) % contour.count]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard area != 0, area.isFinite else { return }
+        if area > 0 {
+            for p in contour.reversed() { outline.add(p.x, p.y) }
+        } else {
+            for p in contour { outline.add(p.x, p.y) }
+        }
+        outline.closeContour()
+    }
+
+    /// A corner's join on its own: the corner point, the outer offsets and the join between them.
+    private func addJoinWedge(at p: SIMD2<Double>, from d0: SIMD2<Double>, to d1: SIMD2<Double>,
+                              into outline: inout Outline) {
+        guard let outerSign = outerJoin(at: p, from: d0, to: d1) else { return }
+        contour.removeAll(keepingCapacity: true)
+        contour.append(p)
+        contour.append(p + outerSign * halfWidth * normal(d0))
+        contour.append(contentsOf: joinPoints)
+        contour.append(p + outerSign * halfWidth * normal(d1))
+        addContour(into: &outline)
+    }
+
+    /// A cap on its own: the cap at `p` ahead of `direction`, closed by the straight cut.
+    private func addCapContour(at p: SIMD2<Double>, direction d: SIMD2<Double>, into outline: inout Outline) {
+        guard style.lineCap != .butt else { return }
+        var capOutline = Outline()
+        let n = normal(d)
+        let a = p + halfWidth * n, b = p - halfWidth * n
+        capOutline.add(a.x, a.y)
+        addCap(at: p, direction: d, into: &capOutline)
+        capOutline.add(b.x, b.y)
+        contour.removeAll(keepingCapacity: true)
+        for i in 0..<capOutline.pointCount { contour.append(SIMD2(capOutline.xs[i], capOutline.ys[i])) }
+        addContour(into: &outline)
     }
 
     /// A chain without length: round caps make a disc, square caps a square along `direction`,
@@ -237,9 +361,12 @@ final class Stroker {
 
     // MARK: - Offsets
 
-    /// Appends the offset vertices of `segment` from `t0` to `t1` to both sides.
-    private func appendOffsets(_ segment: PathSegment, _ t0: Double, _ t1: Double,
+    /// Samples `segment` from `t0` to `t1` into the piece buffers: centre and both offsets.
+    private func sampleOffsets(_ segment: PathSegment, _ t0: Double, _ t1: Double,
                                start p0: SIMD2<Double>, startDirection d0: SIMD2<Double>) {
+        pieceLeft.removeAll(keepingCapacity: true)
+        pieceRight.removeAll(keepingCapacity: true)
+        pieceCentre.removeAll(keepingCapacity: true)
         let n0 = normal(d0)
         appendSample(p0, n0)
         let p1 = point(segment.point(at: t1)), n1 = normal(direction(segment, t1))
@@ -278,8 +405,9 @@ final class Stroker {
 
     @inline(__always)
     private func appendSample(_ p: SIMD2<Double>, _ n: SIMD2<Double>) {
-        left.append(p + halfWidth * n)
-        right.append(p - halfWidth * n)
+        pieceLeft.append(p + halfWidth * n)
+        pieceRight.append(p - halfWidth * n)
+        pieceCentre.append(p)
     }
 
     // MARK: - Joins
@@ -287,17 +415,29 @@ final class Stroker {
     /// Joins the side passes at corner `p` where the direction changes from `d0` to `d1`: the
     /// outer side gets the join, the inner side passes through `p`.
     private func join(at p: SIMD2<Double>, from d0: SIMD2<Double>, to d1: SIMD2<Double>) {
+        guard let outerSign = outerJoin(at: p, from: d0, to: d1) else { return }
+        if outerSign > 0 {
+            right.append(p)
+            left.append(contentsOf: joinPoints)
+        } else {
+            left.append(p)
+            right.append(contentsOf: joinPoints)
+        }
+    }
+
+    /// Fills `joinPoints` with the outer join's vertices strictly between the two outer offsets
+    /// (`p ± w·n0` and `p ± w·n1`) and returns the outer side's sign (+1: the +n side); nil for
+    /// a smooth corner.
+    private func outerJoin(at p: SIMD2<Double>, from d0: SIMD2<Double>, to d1: SIMD2<Double>) -> Double? {
+        joinPoints.removeAll(keepingCapacity: true)
         let cross = d0.x * d1.y - d0.y * d1.x, dot = (d0 * d1).sum()
-        if abs(cross) < Self.smoothCornerSine && dot > 0 { return }
+        if abs(cross) < Self.smoothCornerSine && dot > 0 { return nil }
         // The turn from d0 to d1; a reversal (cusp) turns by −π so its join bulges ahead.
         let turn = abs(cross) < Self.smoothCornerSine ? -Double.pi : atan2(cross, dot)
         // Turning towards +n makes the +n (left) side the inner one.
         let outerSign: Double = turn > 0 ? -1 : 1
         let w = halfWidth
         let n0 = normal(d0), n1 = normal(d1)
-        let outerIsLeft = outerSign > 0
-        func addOuter(_ q: SIMD2<Double>) { if outerIsLeft { left.append(q) } else { right.append(q) } }
-        if outerIsLeft { right.append(p) } else { left.append(p) }
         switch style.lineJoin {
         case .bevel:
             break
@@ -308,7 +448,7 @@ final class Stroker {
                 let bisector = n0 + n1
                 let length = (bisector * bisector).sum().squareRoot()
                 if length > 0 {
-                    addOuter(p + outerSign * w / cos(half) * bisector / length)
+                    joinPoints.append(p + outerSign * w / cos(half) * bisector / length)
                 }
             }
         case .round:
@@ -317,10 +457,11 @@ final class Stroker {
             if steps > 1 {
                 for i in 1..<steps {
                     let a = start + turn * Double(i) / Double(steps)
-                    addOuter(p + SIMD2(w * cos(a), w * sin(a)))
+                    joinPoints.append(p + SIMD2(w * cos(a), w * sin(a)))
                 }
             }
         }
+        return outerSign
     }
 
     // MARK: - Helpers

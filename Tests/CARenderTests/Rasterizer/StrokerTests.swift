@@ -9,7 +9,7 @@ final class StrokerTests: XCTestCase {
 
     /// A centre line sampled densely enough that its chords are within 1e-4 of the curve, with
     /// the arc length at each sample.
-    private struct DensePolyline {
+    fileprivate struct DensePolyline {
         var points: [SIMD2<Double>] = []
         var lengths: [Double] = []
 
@@ -318,5 +318,58 @@ final class StrokerTests: XCTestCase {
         XCTAssertTrue(stroke(path, StrokeStyle(lineWidth: 2, start: 0.5, end: 0.5)).isEmpty)
         XCTAssertTrue(stroke(path, StrokeStyle(lineWidth: 2, start: 0.7, end: 0.2)).isEmpty)
         XCTAssertTrue(stroke(path, StrokeStyle(lineWidth: 0)).isEmpty)
+    }
+}
+
+extension StrokerTests {
+    /// Records coverage per pixel.
+    private struct Coverage: CoveragePainter {
+        var width: Int
+        var values: [Float]
+        mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
+            for i in 0..<count { values[y * width + x0 + i] = coverage[i] }
+        }
+    }
+
+    /// A stroke wider than the curve's diameter: the inner offset folds over the centre. The
+    /// rasterized coverage is still full everywhere within the half width of the curve (an
+    /// exact-area rasterizer would cancel regions of opposite winding if the outline kept them).
+    func testStrokeWiderThanTheCurvatureStaysSolid() {
+        for (join, cap) in [(CGLineJoin.round, CGLineCap.round), (.miter, .butt), (.bevel, .square)] {
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: 10, y: 30))
+            path.addLine(to: CGPoint(x: 25, y: 30))
+            path.addArc(center: CGPoint(x: 30, y: 30), radius: 5, startAngle: .pi, endAngle: 0, clockwise: false)
+            path.addLine(to: CGPoint(x: 50, y: 30))
+            var outline = Outline()
+            Stroker().stroke(PathMeasure(path: path), style: StrokeStyle(lineWidth: 24, lineCap: cap, lineJoin: join),
+                             tolerance: 0.05, into: &outline)
+            var coverage = Coverage(width: 60, values: [Float](repeating: 0, count: 3600))
+            CoverageRasterizer().fill(outline, rule: .nonZero, clip: IntRect(x0: 0, y0: 0, x1: 60, y1: 60), painter: &coverage)
+            var centre = DensePolyline()
+            centre.append(SIMD2(10, 30))
+            circleArcPoints(into: &centre)
+            centre.append(SIMD2(50, 30))
+            // Round joins and caps: the stroke is every point within the half width. Otherwise at
+            // least the disc of radius 6.5 round the arc's centre, which the normals of the arc
+            // sweep (they reach 7 past the centre): the region the folded offset used to cancel.
+            var holes = 0
+            for y in 0..<60 {
+                for x in 0..<60 {
+                    let p = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+                    let inside = join == .round ? centre.distance(to: p) < 12 - 1
+                                                : ((p - SIMD2(30, 30)) * (p - SIMD2(30, 30))).sum() < 6.5 * 6.5
+                    if inside && coverage.values[y * 60 + x] < 0.99 { holes += 1 }
+                }
+            }
+            XCTAssertEqual(holes, 0, "pixels inside the stroke not fully covered (\(join), \(cap))")
+        }
+    }
+
+    private func circleArcPoints(into line: inout DensePolyline) {
+        for i in 0...1000 {
+            let a = Double.pi + Double.pi * Double(i) / 1000
+            line.append(SIMD2(30 + 5 * cos(a), 30 + 5 * sin(a)))
+        }
     }
 }
