@@ -200,17 +200,18 @@ def draw_gradient(canvas, L, path, a):
     cols = [skia.Color4f(*c[:3], c[3] * a).toColor() for c in L["colors"]]
     pos = L.get("locations")
     sx, sy = L.get("startPoint", [0.5, 0]); ex, ey = L.get("endPoint", [0.5, 1])
-    p0, p1 = skia.Point(sx * w, sy * h), skia.Point(ex * w, ey * h)
+    # Core Animation lays the ramp out in the unit square of the bounds, then stretches it.
+    unit = skia.Matrix.Scale(w, h)
+    p0, p1 = skia.Point(sx, sy), skia.Point(ex, ey)
     kind = L.get("type", "axial")
     if kind == "radial":
-        m = skia.Matrix.Scale(abs(p1.x() - p0.x()), abs(p1.y() - p0.y())).postTranslate(p0.x(), p0.y())
+        m = skia.Matrix.Scale(abs(ex - sx), abs(ey - sy)).postTranslate(sx, sy).postConcat(unit)
         shader = skia.GradientShader.MakeRadial(skia.Point(0, 0), 1, cols, pos, skia.TileMode.kClamp, 0, m)
     elif kind == "conic":
-        angle = math.degrees(math.atan2(p1.y() - p0.y(), p1.x() - p0.x()))
-        m = skia.Matrix.RotateDeg(angle, p0)
-        shader = skia.GradientShader.MakeSweep(p0.x(), p0.y(), cols, pos, skia.TileMode.kClamp, 0, 360, 0, m)
+        m = skia.Matrix.RotateDeg(math.degrees(math.atan2(ey - sy, ex - sx)), p0).postConcat(unit)
+        shader = skia.GradientShader.MakeSweep(sx, sy, cols, pos, skia.TileMode.kClamp, 0, 360, 0, m)
     else:
-        shader = skia.GradientShader.MakeLinear([p0, p1], cols, pos)
+        shader = skia.GradientShader.MakeLinear([p0, p1], cols, pos, skia.TileMode.kClamp, 0, unit)
     canvas.drawPath(path, skia.Paint(AntiAlias=True, Shader=shader))
 
 

@@ -2,9 +2,13 @@ import Foundation
 
 extension Compositor {
     /// A gradient layer's ramp, painted where a background would be: inside the rounded bounds,
-    /// under the sublayers. `startPoint`/`endPoint` are in the bounds' unit square; the shading
-    /// itself is evaluated in layer points, so an axial ramp's lines of equal colour are
-    /// perpendicular to its axis on screen, as Core Graphics' linear gradients are.
+    /// under the sublayers. The ramp is laid out in the unit square of the bounds and stretched
+    /// to them, so on a layer that is not square an axial ramp's lines of equal colour are not
+    /// perpendicular to its axis on screen: Core Animation's behaviour, unlike Core Graphics'
+    /// linear gradients (observed on iOS and worked around in "CAGradientLayer diagonal
+    /// gradient", https://stackoverflow.com/a/43176174). Radial ramps are ellipses with
+    /// semi-axes `|endPoint − startPoint|` in each unit direction; conic angles are measured in
+    /// the unit square too.
     func drawGradientLayer(_ s: LayerState, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         let g = s.gradient
         guard let colors = g.colors, !colors.isEmpty, let inverse = map.inverted() else { return }
@@ -17,14 +21,20 @@ extension Compositor {
             SIMD2(Double(b.minX + unit.x * b.width), Double(b.minY + unit.y * b.height))
         }
         let start = point(g.startPoint), end = point(g.endPoint)
+        let size = SIMD2(Double(b.width), Double(b.height))
+        guard size.x > 0, size.y > 0 else { return }
         let shading: GradientShading
         switch g.type {
         case .radial:
             shading = .elliptical(center: start, radii: SIMD2(abs(end.x - start.x), abs(end.y - start.y)))
         case .conic:
-            shading = .conic(center: start, toward: end)
+            shading = .conic(center: start, toward: end, scale: 1 / size)
         default:
-            shading = .axial(start: start, end: end)
+            // t = (u − s) · (e − s) / |e − s|² in unit coordinates u = (p − origin) / size.
+            let axis = SIMD2(Double(g.endPoint.x - g.startPoint.x), Double(g.endPoint.y - g.startPoint.y))
+            let length2 = (axis * axis).sum()
+            guard length2 > 0 else { return }
+            shading = .linear(origin: start, slope: axis / size / length2)
         }
         setRoundedBoundsShape(s, map: map)
         var painter = GradientPainter(canvas: target, ramp: ramp, shading: shading,

@@ -24,8 +24,11 @@ enum GradientShading {
     /// `radii`, under `deviceToUnit` (device → the layer's unit square).
     case elliptical(center: SIMD2<Double>, radii: SIMD2<Double>)
     /// Core Animation's conic gradient: the angle around `center`, from the direction of
-    /// `toward`, as a fraction of a turn.
-    case conic(center: SIMD2<Double>, toward: SIMD2<Double>)
+    /// `toward`, as a fraction of a turn, measured after scaling offsets by `scale` (a layer's
+    /// gradient is laid out in the unit square of its bounds).
+    case conic(center: SIMD2<Double>, toward: SIMD2<Double>, scale: SIMD2<Double>)
+    /// An axial ramp given as its gradient: t = (p − origin) · slope.
+    case linear(origin: SIMD2<Double>, slope: SIMD2<Double>)
 
     /// The location at `p`, or nil where the gradient is undefined (radial: no circle reaches it).
     func location(_ p: SIMD2<Double>) -> Double? {
@@ -58,9 +61,12 @@ enum GradientShading {
             guard radii.x > 0, radii.y > 0 else { return nil }
             let d = (p - center) / radii
             return (d * d).sum().squareRoot()
-        case .conic(let center, let toward):
-            let base = atan2(toward.y - center.y, toward.x - center.x)
-            var angle = atan2(p.y - center.y, p.x - center.x) - base
+        case .linear(let origin, let slope):
+            return ((p - origin) * slope).sum()
+        case .conic(let center, let toward, let scale):
+            let axis = (toward - center) * scale, offset = (p - center) * scale
+            let base = atan2(axis.y, axis.x)
+            var angle = atan2(offset.y, offset.x) - base
             angle = angle.truncatingRemainder(dividingBy: 2 * .pi)
             if angle < 0 { angle += 2 * .pi }
             return angle / (2 * .pi)

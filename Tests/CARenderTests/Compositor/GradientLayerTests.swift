@@ -5,8 +5,8 @@ import XCTest
 /// location of a pixel centre along the ramp, colours mixed component by component between the
 /// stops around it.
 final class GradientLayerTests: XCTestCase {
-    private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
-    private let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
     private let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
 
     private func render(_ configure: (CAGradientLayer) -> Void) -> RGBAImage {
@@ -20,7 +20,7 @@ final class GradientLayerTests: XCTestCase {
     }
 
     /// Red to blue at location t.
-    private func redBlue(_ t: Double) -> (Double, Double, Double, Double) {
+    func redBlue(_ t: Double) -> (Double, Double, Double, Double) {
         (255 * (1 - t), 0, 255 * t, 255)
     }
 
@@ -104,5 +104,27 @@ final class GradientLayerTests: XCTestCase {
         stage.at(0) { gradient.add(animation, forKey: nil) }
         stage.advance(to: 0.25)
         XCTAssertPixel(stage.render(), 5, 5, (191.25, 0, 63.75, 255), tolerance: 1.01)
+    }
+}
+
+extension GradientLayerTests {
+    /// On a layer that is not square, Core Animation lays the ramp out in the unit square and
+    /// stretches it: a diagonal ramp from (0, 0) to (1, 1) is at t = 0.5 along the whole other
+    /// diagonal (from the top-right to the bottom-left corner), which is not perpendicular to
+    /// the screen diagonal.
+    func testAxialRampIsLaidOutInTheUnitSquare() {
+        let stage = Stage(width: 200, height: 50)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 0, y: 0, width: 200, height: 50)
+        gradient.colors = [red, blue]
+        gradient.startPoint = CGPoint(x: 0, y: 0)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        stage.rootLayer.addSublayer(gradient)
+        let frame = stage.render()
+        // Pixel (x, y): u = ((x + 0.5) / 200, (y + 0.5) / 50), t = (u.x + u.y) / 2.
+        for (x, y) in [(199, 0), (0, 49), (100, 25), (150, 10), (20, 40)] {
+            let t = ((Double(x) + 0.5) / 200 + (Double(y) + 0.5) / 50) / 2
+            XCTAssertPixel(frame, x, y, redBlue(t), tolerance: 1.01, "(\(x), \(y))")
+        }
     }
 }
