@@ -41,9 +41,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support: counts heap allocations (interposes malloc in the test executable) for
+        // the tests that hold hot paths to "no allocation per frame".
+        .target(
+            name: "AllocationCounter",
+            path: "Tests/AllocationCounter"
+        ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender"],
+            dependencies: ["CARender", "AllocationCounter"],
             exclude: ["Fixtures"]
         ),
     ],

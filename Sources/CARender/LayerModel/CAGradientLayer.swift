@@ -28,6 +28,7 @@ package struct GradientLayerState {
 /// (evenly when nil). All of them animate: colours and locations element by element when the
 /// counts match.
 open class CAGradientLayer: CALayer {
+    override class var renderKind: RenderNode.Kind { .gradientLayer }
     override class var propertyTable: LayerPropertyTable { gradientProperties }
     private static let gradientProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
         LayerProperty("colors", \.gradient.colors, .colors, animatesImplicitly: true),

@@ -58,6 +58,7 @@ package struct ShapeLayerState {
 /// colours, line width, miter limit, dash phase and the stroked range animate; a path animates
 /// point by point between paths with the same elements and switches otherwise.
 open class CAShapeLayer: CALayer {
+    override class var renderKind: RenderNode.Kind { .shapeLayer }
     override class var propertyTable: LayerPropertyTable { shapeProperties }
     private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
         LayerProperty("path", \.shape.path, .path, animatesImplicitly: true),
