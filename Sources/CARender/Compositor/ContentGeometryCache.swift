@@ -12,6 +12,17 @@ final class ContentGeometryCache {
         var path: ObjectIdentifier
         var style: StrokeStyle
         var tolerance: Double
+
+        /// Hashes the scalars only: hashing the dash array would allocate; equality still
+        /// compares everything.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(style.lineWidth)
+            hasher.combine(style.start)
+            hasher.combine(style.end)
+            hasher.combine(style.dashPhase)
+            hasher.combine(tolerance)
+        }
     }
 
     private struct StrokeEntry {
@@ -19,52 +30,76 @@ final class ContentGeometryCache {
         var outline: Outline
     }
 
-    private struct RampKey: Hashable {
+    /// A ramp and what it was made from. Ramps are found by comparing (hashing colours would
+    /// allocate), among at most `rampCapacity` entries.
+    private struct RampEntry {
         var colors: [CGColor]
         var locations: [CGFloat]?
         var opacity: Double
+        var ramp: [UInt32]
     }
 
-    private var strokes: [StrokeKey: StrokeEntry] = [:]
-    private var ramps: [RampKey: [UInt32]] = [:]
+    /// Stroke entries, found by key through `strokeIndex` (a dictionary of small values: looking
+    /// up large values copies them through the heap in unoptimised builds).
+    private var strokes: [StrokeEntry] = []
+    private var strokeIndex: [StrokeKey: Int] = [:]
+    private var ramps: [RampEntry] = []
     private let stroker = Stroker()
-    /// Entries kept of each kind before the cache starts afresh.
+    /// Stroke outlines kept before the cache starts afresh.
     static let capacity = 256
+    /// Gradient ramps kept (a frame rarely shows more distinct gradients).
+    static let rampCapacity = 32
 
     /// Appends the outline of `path` stroked with `style` within `tolerance` to `outline`.
     func appendStroke(of path: CGPath, style: StrokeStyle, tolerance: Double, to outline: inout Outline) {
         let key = StrokeKey(path: ObjectIdentifier(path), style: style, tolerance: tolerance)
-        if let entry = strokes[key], entry.path === path {
-            outline.append(entry.outline)
+        if let index = strokeIndex[key], strokes[index].path === path {
+            outline.append(strokes[index].outline)
             return
         }
         var stroked = Outline()
         stroker.stroke(PathMeasure(path: path), style: style, tolerance: tolerance, into: &stroked)
-        if strokes.count >= Self.capacity { strokes.removeAll(keepingCapacity: true) }
-        strokes[key] = StrokeEntry(path: path, outline: stroked)
+        if strokes.count >= Self.capacity {
+            strokes.removeAll(keepingCapacity: true)
+            strokeIndex.removeAll(keepingCapacity: true)
+        }
+        strokeIndex[key] = strokes.count
+        strokes.append(StrokeEntry(path: path, outline: stroked))
         outline.append(stroked)
     }
 
     /// The painting ramp of a gradient (see `CGGradient.ramp(opacity:)`), or nil when the colours
     /// and locations do not make one.
     func ramp(colors: [CGColor], locations: [CGFloat]?, opacity: Double) -> [UInt32]? {
-        let key = RampKey(colors: colors, locations: locations, opacity: opacity)
-        if let ramp = ramps[key] { return ramp }
+        for i in ramps.indices where ramps[i].opacity == opacity && ramps[i].colors == colors
+            && sameLocations(ramps[i].locations, locations) {
+            return ramps[i].ramp
+        }
         guard let gradient = CGGradient(colorsSpace: nil, colors: colors, locations: locations) else { return nil }
         let ramp = gradient.ramp(opacity: opacity)
-        if ramps.count >= Self.capacity { ramps.removeAll(keepingCapacity: true) }
-        ramps[key] = ramp
+        if ramps.count >= Self.rampCapacity { ramps.removeFirst() }
+        ramps.append(RampEntry(colors: colors, locations: locations, opacity: opacity, ramp: ramp))
         return ramp
     }
 }
 
+private func sameLocations(_ a: [CGFloat]?, _ b: [CGFloat]?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let x?, let y?): return x == y
+    default: return false
+    }
+}
+
 extension Outline {
-    /// Appends every contour of `other`.
+    /// Appends every contour of `other` (index loops: no iterator or sequence machinery).
     mutating func append(_ other: Outline) {
         let base = xs.count
-        xs.append(contentsOf: other.xs)
-        ys.append(contentsOf: other.ys)
-        for end in other.contourEnds { contourEnds.append(base + end) }
+        for i in 0..<other.xs.count {
+            xs.append(other.xs[i])
+            ys.append(other.ys[i])
+        }
+        for i in 0..<other.contourEnds.count { contourEnds.append(base + other.contourEnds[i]) }
     }
 }
 
