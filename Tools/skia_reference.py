@@ -3,7 +3,10 @@
 Extends ../shared/bench/skia_render.py (same scene format, same drawing of backgrounds, borders,
 shadows and group opacity) with the features the test scenes exercise: per-level flattening
 (each layer's 4x4 projected to a 3x3 before composing), zPosition order, isHidden, isDoubleSided,
-CATransformLayer depth sorting, allowsGroupOpacity = false, maskedCorners and continuous corners.
+CATransformLayer depth sorting, allowsGroupOpacity = false, maskedCorners and continuous corners, and
+the content of shape layers (fill, stroke with caps, joins, miter limit, dashes, strokeStart/End
+through Skia's trim path effect) and gradient layers (axial, radial, conic; Skia interpolates
+colours unpremultiplied, as carender does).
 
 Usage (from the repository root, with the reference venv of shared/bench/README.md):
 
@@ -159,6 +162,59 @@ def gather(T, to_plane, alpha, items):
         items.append((z / ww if ww > 0 else -1e30, len(items), S, m, alpha))
 
 
+def scene_path(elements):
+    p = skia.Path()
+    for e in elements:
+        k, v = e[0], e[1:]
+        if k == "move": p.moveTo(*v)
+        elif k == "line": p.lineTo(*v)
+        elif k == "quad": p.quadTo(*v)
+        elif k == "curve": p.cubicTo(*v)
+        elif k == "close": p.close()
+    return p
+
+
+CAPS = {"butt": skia.Paint.kButt_Cap, "round": skia.Paint.kRound_Cap, "square": skia.Paint.kSquare_Cap}
+JOINS = {"miter": skia.Paint.kMiter_Join, "round": skia.Paint.kRound_Join, "bevel": skia.Paint.kBevel_Join}
+
+
+def draw_shape(canvas, L, a):
+    sp = scene_path(L.get("path", []))
+    fill = L.get("fillColor", [0, 0, 0, 1])
+    sp.setFillType(skia.PathFillType.kEvenOdd if L.get("fillRule") == "even-odd" else skia.PathFillType.kWinding)
+    if fill[3] > 0:
+        canvas.drawPath(sp, skia.Paint(AntiAlias=True, Color4f=color(fill, a)))
+    if "strokeColor" in L and L.get("lineWidth", 1) > 0:
+        p = skia.Paint(AntiAlias=True, Color4f=color(L["strokeColor"], a), Style=skia.Paint.kStroke_Style,
+                       StrokeWidth=L.get("lineWidth", 1), StrokeCap=CAPS[L.get("lineCap", "butt")],
+                       StrokeJoin=JOINS[L.get("lineJoin", "miter")], StrokeMiter=L.get("miterLimit", 10))
+        if "lineDashPattern" in L:
+            p.setPathEffect(skia.DashPathEffect.Make(L["lineDashPattern"], L.get("lineDashPhase", 0)))
+        elif L.get("strokeStart", 0) > 0 or L.get("strokeEnd", 1) < 1:
+            p.setPathEffect(skia.TrimPathEffect.Make(L.get("strokeStart", 0), L.get("strokeEnd", 1)))
+        canvas.drawPath(sp, p)
+
+
+def draw_gradient(canvas, L, path, a):
+    w, h = L.get("bounds", [0, 0])
+    cols = [skia.Color4f(*c[:3], c[3] * a).toColor() for c in L["colors"]]
+    pos = L.get("locations")
+    sx, sy = L.get("startPoint", [0.5, 0]); ex, ey = L.get("endPoint", [0.5, 1])
+    # Core Animation lays the ramp out in the unit square of the bounds, then stretches it.
+    unit = skia.Matrix.Scale(w, h)
+    p0, p1 = skia.Point(sx, sy), skia.Point(ex, ey)
+    kind = L.get("type", "axial")
+    if kind == "radial":
+        m = skia.Matrix.Scale(abs(ex - sx), abs(ey - sy)).postTranslate(sx, sy).postConcat(unit)
+        shader = skia.GradientShader.MakeRadial(skia.Point(0, 0), 1, cols, pos, skia.TileMode.kClamp, 0, m)
+    elif kind == "conic":
+        m = skia.Matrix.RotateDeg(math.degrees(math.atan2(ey - sy, ex - sx)), p0).postConcat(unit)
+        shader = skia.GradientShader.MakeSweep(sx, sy, cols, pos, skia.TileMode.kClamp, 0, 360, 0, m)
+    else:
+        shader = skia.GradientShader.MakeLinear([p0, p1], cols, pos, skia.TileMode.kClamp, 0, unit)
+    canvas.drawPath(path, skia.Paint(AntiAlias=True, Shader=shader))
+
+
 def draw_layer(canvas, L, to_canvas3, alpha):
     """to_canvas3: 3x3 flattened map of L's bounds space to the canvas."""
     if L.get("hidden"):
@@ -190,6 +246,10 @@ def draw_layer(canvas, L, to_canvas3, alpha):
         canvas.save(); canvas.translate(dx, dy); canvas.drawPath(path, p); canvas.restore()
     if "backgroundColor" in L:
         canvas.drawPath(path, skia.Paint(AntiAlias=True, Color4f=color(L["backgroundColor"], a)))
+    if L.get("kind") == "gradientLayer" and L.get("colors"):
+        draw_gradient(canvas, L, path, a)
+    if L.get("kind") == "shapeLayer":
+        draw_shape(canvas, L, a)
     subs = placed_sublayers(L)
     if subs:
         canvas.save()

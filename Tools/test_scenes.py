@@ -146,6 +146,67 @@ SCENES = {
     ], s=2),
 }
 
+
+def shape(path, **kw):
+    """A shape layer with zero bounds at the origin: its path is in the parent's coordinates."""
+    L = {"kind": "shapeLayer", "bounds": [0, 0], "position": [0, 0], "path": path}
+    L.update(kw)
+    return L
+
+
+def circle(cx, cy, r):
+    """A circle as Core Graphics builds it: four quarter cubics from (cx + r, cy)."""
+    k = 4 / 3 * math.tan(math.pi / 8)
+    out = [["move", cx + r, cy]]
+    for q in range(4):
+        a, b = q * math.pi / 2, (q + 1) * math.pi / 2
+        c1 = (math.cos(a) - k * math.sin(a), math.sin(a) + k * math.cos(a))
+        c2 = (math.cos(b) + k * math.sin(b), math.sin(b) - k * math.cos(b))
+        out.append(["curve", cx + r * c1[0], cy + r * c1[1], cx + r * c2[0], cy + r * c2[1],
+                    cx + r * math.cos(b), cy + r * math.sin(b)])
+    out.append(["close"])
+    return out
+
+
+NOFILL = [0, 0, 0, 0]
+SCENES["shape_strokes"] = scene(200, 140, [
+    shape([["move", 15, 40], ["curve", 30, -10, 70, 90, 90, 30]], fillColor=NOFILL, strokeColor=BLUE, lineWidth=7,
+          lineCap="round"),
+    shape([["move", 110, 60], ["line", 140, 15], ["line", 160, 55], ["line", 185, 20]], fillColor=NOFILL,
+          strokeColor=RED, lineWidth=8, lineJoin="miter"),
+    shape([["move", 15, 125], ["line", 45, 80], ["line", 75, 125]], fillColor=NOFILL, strokeColor=DARK, lineWidth=9,
+          lineJoin="bevel", lineCap="square"),
+    shape([["move", 90, 120], ["quad", 110, 60, 130, 120]], fillColor=NOFILL, strokeColor=TEAL, lineWidth=6,
+          lineJoin="round", lineCap="round"),
+    shape(circle(165, 100, 22), fillColor=ORANGE, strokeColor=PURPLE, lineWidth=5),
+])
+SCENES["shape_dashes"] = scene(200, 140, [
+    shape(circle(50, 50, 35), fillColor=NOFILL, strokeColor=BLUE, lineWidth=4, lineDashPattern=[12, 6],
+          lineDashPhase=3),
+    shape([["move", 100, 30], ["curve", 130, -10, 160, 80, 190, 30]], fillColor=NOFILL, strokeColor=RED,
+          lineWidth=4, lineDashPattern=[8, 4, 2, 4], lineCap="round"),
+    shape(circle(140, 95, 30), fillColor=NOFILL, strokeColor=DARK, lineWidth=6, strokeStart=0.2, strokeEnd=0.7,
+          lineCap="round"),
+    shape([["move", 15, 110], ["line", 90, 110], ["line", 90, 130]], fillColor=NOFILL, strokeColor=TEAL,
+          lineWidth=3, lineDashPattern=[10, 5]),
+])
+SCENES["shape_fills"] = scene(160, 100, [
+    shape([["move", 50, 5], ["line", 79, 95], ["line", 3, 39], ["line", 97, 39], ["line", 21, 95], ["close"]],
+          fillColor=RED, fillRule="even-odd"),
+    shape([["move", 110, 10], ["line", 150, 30], ["line", 130, 90], ["line", 100, 60], ["close"]],
+          fillColor=[0.2, 0.35, 0.85, 0.6], strokeColor=[0.1, 0.1, 0.15, 0.7], lineWidth=6, lineJoin="round"),
+])
+SCENES["gradients"] = scene(200, 140, [
+    {"kind": "gradientLayer", "bounds": [90, 60], "position": [50, 35],
+     "colors": [RED, ORANGE, BLUE], "locations": [0.1, 0.4, 0.9]},
+    {"kind": "gradientLayer", "bounds": [90, 60], "position": [150, 35], "colors": [GREEN, [0.2, 0.35, 0.85, 0.3]],
+     "startPoint": [0, 0], "endPoint": [1, 1], "cornerRadius": 14},
+    {"kind": "gradientLayer", "bounds": [90, 60], "position": [50, 105], "type": "radial", "colors": [ORANGE, PURPLE],
+     "startPoint": [0.5, 0.5], "endPoint": [1, 1]},
+    {"kind": "gradientLayer", "bounds": [60, 60], "position": [150, 105], "type": "conic",
+     "colors": [RED, GREEN, BLUE, RED], "startPoint": [0.5, 0.5], "endPoint": [1, 0.5]},
+])
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     for name, sc in SCENES.items():

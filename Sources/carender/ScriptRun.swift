@@ -36,6 +36,8 @@ struct ScriptRun {
         }
         var environment = environment
         environment["CARENDER_REPORT"] = report.path
+        // `UIImage(named:)` looks for images beside the script.
+        environment["CARENDER_SCRIPT_DIR"] = script.deletingLastPathComponent().path
         environment["SWIFT_BACKTRACE"] = CrashReport.backtraceSetting(writingTo: crashFile, environment: environment)
             ?? environment["SWIFT_BACKTRACE"]
 

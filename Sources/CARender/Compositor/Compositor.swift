@@ -16,6 +16,7 @@ import Foundation
 /// thread-safe: use one instance per thread.
 package final class Compositor {
     let rasterizer = CoverageRasterizer()
+    let contentGeometry = ContentGeometryCache()
     let pool = OffscreenPool()
     /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
     var layerShape = Outline()

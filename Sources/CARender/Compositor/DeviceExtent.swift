@@ -7,10 +7,14 @@ extension Compositor {
         let s = node.state
         guard !s.isHidden else { return .empty }
         var extent = IntRect.empty
-        if node.kind == .layer {
+        if node.kind != .transformLayer {
             let box = s.boundsBox
             let boundsExtent = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
             extent = boundsExtent
+            if node.kind == .shapeLayer, let shape = shapeBox(s) {
+                let shapeExtent = map.deviceBounds(x0: shape.x0, y0: shape.y0, x1: shape.x1, y1: shape.y1)
+                extent = extent.union(s.masksToBounds ? shapeExtent.intersection(boundsExtent) : shapeExtent)
+            }
             for case let image as CGImage in [s.contents, s.contentsCrossfade?.from] {
                 let placed = contentsPlacement(image, state: s).rect
                 extent = extent.union(map.deviceBounds(x0: placed.x0, y0: placed.y0, x1: placed.x1, y1: placed.y1))
@@ -73,6 +77,11 @@ extension Compositor {
             outline.addPath(path, tolerance: 0.5)
             if let b = outline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
             return (0, 0, 0, 0)
+        }
+        // A shape layer's shadow is cast by its fill and stroke, which may reach past the bounds.
+        if let shape = shapeBox(s) {
+            let b = s.boundsBox
+            return (min(b.x0, shape.x0), min(b.y0, shape.y0), max(b.x1, shape.x1), max(b.y1, shape.y1))
         }
         return s.boundsBox
     }

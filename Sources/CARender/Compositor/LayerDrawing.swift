@@ -56,14 +56,15 @@ extension Compositor {
         if let color = s.backgroundColor {
             fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
-        let contents = hasContents(s)
+        if node.kind == .gradientLayer { drawGradientLayer(s, map: map, into: target, alpha: alpha) }
+        let contents = hasContents(s) || (node.kind == .shapeLayer && shapeLayerDrawingCount(s) > 0)
         let hasSublayers = node.sublayers.contains { !$0.state.isHidden }
         if s.masksToBounds && (contents || hasSublayers) {
             let box = s.boundsBox
             let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
             if !clip.isEmpty {
                 let inside = pool.acquire(clip)
-                if contents { drawLayerContents(s, map: map, into: inside, alpha: alpha) }
+                if contents { drawContentStep(node, map: map, into: inside, alpha: alpha) }
                 if hasSublayers { drawSublayers(node, map: map, into: inside, alpha: alpha) }
                 setRoundedBoundsShape(s, map: map)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
@@ -71,12 +72,18 @@ extension Compositor {
                 pool.release(inside)
             }
         } else {
-            if contents { drawLayerContents(s, map: map, into: target, alpha: alpha) }
+            if contents { drawContentStep(node, map: map, into: target, alpha: alpha) }
             if hasSublayers { drawSublayers(node, map: map, into: target, alpha: alpha) }
         }
         if s.borderWidth > 0, let color = s.borderColor {
             fillBorder(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
+    }
+
+    /// Step 3: the contents image, and a shape layer's path over it.
+    private func drawContentStep(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        drawLayerContents(node.state, map: map, into: target, alpha: alpha)
+        if node.kind == .shapeLayer { drawShapeLayer(node.state, map: map, into: target, alpha: alpha) }
     }
 
     /// Step 4: sublayers in sibling order, each flattened into this layer's plane.
@@ -95,6 +102,8 @@ extension Compositor {
         if hasShadow(s) { count += 1 }
         if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { count += 1 }
         if hasContents(s) { count += 1 }
+        if node.kind == .shapeLayer { count += shapeLayerDrawingCount(s) }
+        if node.kind == .gradientLayer && (s.gradient.colors?.isEmpty == false) { count += 1 }
         if s.borderWidth > 0, s.borderColor != nil { count += 1 }
         if !node.mask.isEmpty { count += 2 }
         for child in node.sublayers where !child.state.isHidden { count += 1; if count > 1 { break } }

@@ -14,7 +14,7 @@ public struct PathMeasure: Sendable {
     /// The total length.
     public let length: CGFloat
     /// Distance from the path start to the start of each segment.
-    private let segmentStarts: [CGFloat]
+    let segmentStarts: [CGFloat]
     /// For each segment, the lengths from its start at parameters k/`tableSteps`.
     private let tables: [[CGFloat]]
     /// Where a path with no length sits (its first point).
@@ -98,7 +98,7 @@ public struct PathMeasure: Sendable {
     }
 
     /// Solves s(t) = `target` within one segment: table look-up, then safeguarded Newton.
-    private func parameter(inSegment index: Int, atLength target: CGFloat) -> CGFloat {
+    func parameter(inSegment index: Int, atLength target: CGFloat) -> CGFloat {
         let segment = segments[index], table = tables[index]
         let steps = Self.tableSteps
         if target >= table[steps] { return 1 }

@@ -300,9 +300,16 @@ open class CALayer: NSObject {
         display()
     }
 
-    /// Updates `contents`; the default asks the delegate's `display(_:)`. Override to set
-    /// `contents` yourself (carender has no Core Graphics drawing context for `draw(in:)`).
-    open func display() { delegate?.display(self) }
+    /// Updates `contents`: the delegate's `display(_:)` when it implements it, else a drawing —
+    /// a context the size of the bounds times `contentsScale` handed to `draw(in:)`, whose image
+    /// becomes the contents (when something was drawn). Override to set `contents` yourself.
+    open func display() {
+        if let delegate { delegate.display(self) } else { drawContentsImage() }
+    }
+
+    /// Draws the layer's content into `ctx` (the layer's coordinates, y down); the default asks
+    /// the delegate's `draw(_:in:)`. Override to draw with Core Graphics.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
     // MARK: - CAMediaTiming
 

@@ -75,5 +75,10 @@ package struct LayerState {
     public var autoreverses = false
     public var fillMode: CAMediaTimingFillMode = .removed
 
+    // Subclass values (each class's own state; see LayerProperty.swift)
+    public var shape = ShapeLayerState()
+    public var gradient = GradientLayerState()
+    public var replicator = ReplicatorLayerState()
+
     public init() {}
 }

@@ -38,7 +38,14 @@ extension CALayer {
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
         let local = layerTiming.layerLocalTime(parentTime: parentTime)
         let rate = parentRate * Double(modelState.speed)
-        let copy = CALayer(layer: self)
+        // carender's own subclasses copy as themselves, so `presentation()` can return their type.
+        let copy: CALayer
+        switch self {
+        case is CAShapeLayer: copy = CAShapeLayer(layer: self)
+        case is CAGradientLayer: copy = CAGradientLayer(layer: self)
+        case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: self)
+        default: copy = CALayer(layer: self)
+        }
         copy.isPresentationCopy = true
         copy.modelState = presentationValues(localTime: local, rate: rate).state
         copy.modelLayerReference = self

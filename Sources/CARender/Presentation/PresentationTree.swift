@@ -28,7 +28,9 @@ extension CALayer {
         var node = RenderNode(
             kind: renderKind,
             state: state,
-            sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
+            sublayers: self is CAReplicatorLayer
+                ? replicatedSublayerNodes(state: state, localTime: local, rate: rate, flippedAbove: flipsBelow)
+                : (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
             mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
         node.transition = result.transition
         if result.transition != nil, let snapshot = runningTransitionSnapshot {

@@ -7,6 +7,10 @@ package struct RenderNode {
         case layer
         /// A `CATransformLayer`: draws nothing itself; sublayers stay in the parent's 3D space.
         case transformLayer
+        /// A `CAShapeLayer`: draws `state.shape` over its background.
+        case shapeLayer
+        /// A `CAGradientLayer`: fills its background shape with `state.gradient`.
+        case gradientLayer
     }
 
     public var kind: Kind

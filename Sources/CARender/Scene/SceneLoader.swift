@@ -6,9 +6,11 @@ extension Scene {
         try self.init(json: try Data(contentsOf: url))
     }
 
-    /// Parses scene JSON. A layer object may set any CALayer property by its key-value-coding
+    /// Parses scene JSON. A layer object may set any property of its class by its key-value-coding
     /// name (scene.py's `anchor` is `anchorPoint`), plus `sublayers`, `mask` (a layer), `kind`
-    /// (`"transformLayer"`) and `name`.
+    /// (`"transformLayer"`, `"shapeLayer"`, `"gradientLayer"`) and `name`. Paths are lists of
+    /// elements (`["move", x, y]`, `["line", x, y]`, `["quad", cx, cy, x, y]`,
+    /// `["curve", c1x, c1y, c2x, c2y, x, y]`, `["close"]`); colour arrays are lists of colours.
     public init(json: Data) throws {
         guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw SceneError(description: "scene JSON must be an object")
@@ -40,10 +42,18 @@ extension Scene {
     private static func node(_ value: Any) throws -> RenderNode {
         guard let d = value as? [String: Any] else { throw SceneError(description: "a layer must be an object") }
         var s = LayerState()
+        let kind: RenderNode.Kind
+        let table: LayerPropertyTable
+        switch d["kind"] as? String {
+        case "transformLayer": (kind, table) = (.transformLayer, CATransformLayer.propertyTable)
+        case "shapeLayer": (kind, table) = (.shapeLayer, CAShapeLayer.propertyTable)
+        case "gradientLayer": (kind, table) = (.gradientLayer, CAGradientLayer.propertyTable)
+        default: (kind, table) = (.layer, CALayer.propertyTable)
+        }
         // Every layer property is read by its KVC name, its JSON value decoded by the shape of
         // the property's value (numbers and Booleans as they are, names as strings).
         for (key, json) in d where !structuralKeys.contains(key) {
-            guard let property = CALayer.baseProperties.property(named: propertyAliases[key] ?? key) else { continue }
+            guard let property = table.property(named: propertyAliases[key] ?? key) else { continue }
             let value = try decode(json, for: property)
             guard property.assign(&s, value) else {
                 throw SceneError(description: "layer property '\(key)' cannot be \(json)")
@@ -51,7 +61,6 @@ extension Scene {
         }
         let sublayers = try (d["sublayers"] as? [Any] ?? []).map { try node($0) }
         let mask = try d["mask"].map { [try node($0)] } ?? []
-        let kind: RenderNode.Kind = (d["kind"] as? String) == "transformLayer" ? .transformLayer : .layer
         return RenderNode(kind: kind, state: s, sublayers: sublayers, mask: mask)
     }
 
@@ -78,8 +87,31 @@ extension Scene {
         case .color:
             return try color(json)
         case .opaque:
+            if let elements = json as? [[Any]], elements.first?.first is String { return try path(elements) }
+            if let colors = json as? [[Double]], colors.allSatisfy({ $0.count == 4 }), property.name == "colors" {
+                return try colors.map { try color($0) }
+            }
             return json
         }
+    }
+
+    /// A path from its list of elements.
+    private static func path(_ elements: [[Any]]) throws -> CGPath {
+        let path = CGMutablePath()
+        for element in elements {
+            guard let name = element.first as? String else { throw SceneError(description: "a path element starts with its name") }
+            let v = element.dropFirst().compactMap { $0 as? Double }.map { CGFloat($0) }
+            func point(_ i: Int) -> CGPoint { CGPoint(x: v[i], y: v[i + 1]) }
+            switch (name, v.count) {
+            case ("move", 2): path.move(to: point(0))
+            case ("line", 2): path.addLine(to: point(0))
+            case ("quad", 4): path.addQuadCurve(to: point(2), control: point(0))
+            case ("curve", 6): path.addCurve(to: point(4), control1: point(0), control2: point(2))
+            case ("close", 0): path.closeSubpath()
+            default: throw SceneError(description: "bad path element \(element)")
+            }
+        }
+        return path
     }
 
     private static func pair(_ value: Any?) throws -> (Double, Double)? {

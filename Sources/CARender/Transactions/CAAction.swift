@@ -18,12 +18,16 @@ public protocol CALayerDelegate: AnyObject {
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
     /// Lays out `layer`'s sublayers (called from the layer's `layoutSublayers()`).
     func layoutSublayers(of layer: CALayer)
-    /// Updates `layer`'s contents (called from the layer's `display()`).
+    /// Updates `layer`'s contents (called from the layer's `display()`). The default draws:
+    /// the layer's `draw(in:)` into a new context.
     func display(_ layer: CALayer)
+    /// Draws `layer`'s content into `ctx` (called from the layer's `draw(in:)`).
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
     public func layoutSublayers(of layer: CALayer) {}
-    public func display(_ layer: CALayer) {}
+    public func display(_ layer: CALayer) { layer.drawContentsImage() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }

@@ -10,8 +10,8 @@ open class UIView: NSObject, CALayerDelegate {
     open var tag: Int = 0
 
     /// The view's subviews, back to front.
-    public private(set) var subviews: [UIView] = []
-    public private(set) weak var superview: UIView?
+    public internal(set) var subviews: [UIView] = []
+    public internal(set) weak var superview: UIView?
 
     public init(frame: CGRect) {
         layer = CALayer()

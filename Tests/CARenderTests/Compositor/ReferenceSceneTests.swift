@@ -15,6 +15,10 @@ final class ReferenceSceneTests: XCTestCase {
         XCTAssertEqual(image.height, reference.height, file: file, line: line)
         guard image.width == reference.width, image.height == reference.height else { return }
         let result = ImageComparison(image, reference)
+        if ProcessInfo.processInfo.environment["CARENDER_SAVE_SCENES"] != nil {
+            try image.writePNG(to: URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(name + ".carender.png"))
+            print("\(name): PSNR \(result.psnr), worst away from edges \(result.maxAwayFromEdges)")
+        }
         XCTAssertGreaterThanOrEqual(result.psnr, 40, "\(name): PSNR", file: file, line: line)
         XCTAssertLessThanOrEqual(result.maxAwayFromEdges, 8, "\(name): worst pixel away from edges", file: file, line: line)
     }
@@ -32,6 +36,10 @@ final class ReferenceSceneTests: XCTestCase {
     func testFlattening() throws { try compare("flattening") }
     func testTransformLayerDepthSort() throws { try compare("transform_layer") }
     func testScaleTwo() throws { try compare("scale2") }
+    func testShapeStrokes() throws { try compare("shape_strokes") }
+    func testShapeDashesAndTrims() throws { try compare("shape_dashes") }
+    func testShapeFills() throws { try compare("shape_fills") }
+    func testGradients() throws { try compare("gradients") }
 }
 
 /// PSNR over all RGBA samples, and the largest channel difference at pixels away from edges

@@ -22,7 +22,7 @@ extension Compositor {
     /// with a border that cannot change the alpha), so its shadow has a closed form.
     private func uniformShapeAlpha(_ node: RenderNode) -> Double? {
         let s = node.state
-        guard !hasContents(s), !node.sublayers.contains(where: { !$0.state.isHidden }),
+        guard node.kind == .layer, !hasContents(s), !node.sublayers.contains(where: { !$0.state.isHidden }),
               let background = s.backgroundColor else { return nil }
         let a = min(max(Double(background.alpha), 0), 1)
         guard a > 0 else { return nil }

@@ -1,0 +1,32 @@
+import Foundation
+
+extension CALayer {
+    /// Draws the layer and its sublayers into `ctx` in the layer's own coordinate space (the
+    /// bounds origin at the user-space origin, the layer's own position and transform ignored),
+    /// from the model values: animations in flight are not drawn, as with Apple's `render(in:)`.
+    public func render(in ctx: CGContext) {
+        var root = modelRenderNode()
+        root.state.anchorPoint = .zero
+        root.state.position = .zero
+        root.state.transform = CATransform3DMakeAffineTransform(ctx.ctm)
+        ctx.drawRendering { pixmap in Compositor().render(root, into: &pixmap, scale: 1) }
+    }
+
+    /// Makes the contents image by drawing: a context of the bounds' size times `contentsScale`,
+    /// flipped to the layer's y-down coordinates, handed to `draw(in:)`. The contents are set
+    /// when something was drawn.
+    func drawContentsImage() {
+        let scale = contentsScale > 0 ? contentsScale : 1
+        let size = bounds.size
+        let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
+        guard width > 0, height > 0 else { return }
+        guard let ctx = CGContext(pixelWidth: width, height: height,
+                                  baseTransform: CGAffineTransform(a: scale, b: 0, c: 0, d: scale,
+                                                                   tx: -bounds.minX * scale, ty: -bounds.minY * scale)) else {
+            Diagnostics.warning("CALayer.display(): a \(width)×\(height) pixel backing store is too large; not drawn")
+            return
+        }
+        draw(in: ctx)
+        if ctx.hasDrawn { contents = ctx.makeImage() }
+    }
+}
