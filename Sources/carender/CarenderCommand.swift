@@ -26,7 +26,7 @@ struct CarenderCommand: ParsableCommand {
             points (a build folder such as .build/release). Compiled scripts are cached in \
             $CARENDER_CACHE, $XDG_CACHE_HOME/carender or ~/.cache/carender.
             """,
-        subcommands: [RenderCommand.self, EaseCommand.self, BenchCommand.self],
+        subcommands: [RenderCommand.self, EaseCommand.self, BenchCommand.self, GoldenCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 }
