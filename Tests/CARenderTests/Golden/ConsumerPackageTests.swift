@@ -4,7 +4,8 @@ import XCTest
 /// End to end: `Integrations/GoldenConsumer`, a separate package that depends on carender by
 /// path, runs its golden tests (XCTest and Swift Testing) with `swift test`: they pass against
 /// the committed references, fail with a useful message and artifacts when a reference differs
-/// or is missing, and record as the record mode says — failing while they record.
+/// or is missing, and record as the record mode says — failing while they record. A third test
+/// uses swift-snapshot-testing with the strategy of `Integrations/CARenderSnapshotTesting`.
 ///
 /// The package is copied to `.build/consumer-work` (failures and recordings write beside its test
 /// files) and built in `.build/consumer`, which later runs reuse.
@@ -22,7 +23,7 @@ final class ConsumerPackageTests: XCTestCase {
         // 1. The committed references match: XCTest and Swift Testing both pass.
         let clean = try swiftTest(record: nil, artifacts: artifacts)
         XCTAssertEqual(clean.status, 0, clean.output)
-        XCTAssertTrue(clean.output.contains("Executed 2 tests, with 0 failures"), clean.output)
+        XCTAssertTrue(clean.output.contains("Executed 3 tests, with 0 failures"), clean.output)
         XCTAssertTrue(clean.output.contains("Test run with 1 test"), clean.output)
 
         // 2. A reference that differs and one that is missing, with recording off: both fail.
@@ -32,6 +33,9 @@ final class ConsumerPackageTests: XCTestCase {
         for y in 10..<20 { for x in 30..<50 { tampered[x, y] = RGBA8(r: 0, g: 0, b: 0, a: 255) } }
         try tampered.writePNG(to: midSlide)
         try FileManager.default.removeItem(at: atRest)
+        // And the swift-snapshot-testing reference, checked by carender's strategy.
+        let snapshot = work.appendingPathComponent("Tests/CardSceneTests/__Snapshots__/CardSceneSnapshotTests/testLanding.1.png")
+        try tampered.writePNG(to: snapshot)
         let failing = try swiftTest(record: "never", artifacts: artifacts)
         XCTAssertNotEqual(failing.status, 0, failing.output)
         XCTAssertTrue(failing.output.contains("CardSceneXCTests.swift:9: error: CardSceneXCTests.testCardMidSlide : failed - mid-slide.png differs from \(midSlide.path)"), failing.output)
@@ -41,6 +45,11 @@ final class ConsumerPackageTests: XCTestCase {
         XCTAssertTrue(failing.output.contains("Test cardAtRest() recorded an issue at CardSceneSwiftTests.swift:8"), failing.output)
         XCTAssertTrue(failing.output.contains("no golden reference at \(atRest.path) (record mode never)"), failing.output)
         XCTAssertFalse(FileManager.default.fileExists(atPath: atRest.path), "mode never writes nothing")
+        XCTAssertTrue(failing.output.contains("CardSceneSnapshotTests.swift:10: error: CardSceneSnapshotTests.testLanding"), failing.output)
+        XCTAssertTrue(failing.output.contains("pixels differ by more than 2/255 (largest"), failing.output)
+        try FileManager.default.removeItem(at: snapshot)
+        try FileManager.default.copyItem(at: source.appendingPathComponent("Tests/CardSceneTests/__Snapshots__/CardSceneSnapshotTests/testLanding.1.png"),
+                                         to: snapshot)
         let testArtifacts = artifacts.appendingPathComponent("CardSceneXCTests/testCardMidSlide")
         for name in ["mid-slide-actual.png", "mid-slide-expected.png", "mid-slide-diff.png"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: testArtifacts.appendingPathComponent(name).path), name)
@@ -70,7 +79,11 @@ final class ConsumerPackageTests: XCTestCase {
             try manager.copyItem(at: source.appendingPathComponent(item), to: work.appendingPathComponent(item))
         }
         let manifest = try String(contentsOf: source.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pointed = manifest.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(Fixtures.repositoryRoot.path)\"")
+        let integrations = Fixtures.repositoryRoot.appendingPathComponent("Integrations")
+        let pointed = manifest
+            .replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(Fixtures.repositoryRoot.path)\"")
+            .replacingOccurrences(of: "path: \"../CARenderSnapshotTesting\"",
+                                  with: "path: \"\(integrations.appendingPathComponent("CARenderSnapshotTesting").path)\"")
         XCTAssertNotEqual(pointed, manifest, "the consumer manifest depends on carender by path ../..")
         let target = work.appendingPathComponent("Package.swift")
         if (try? String(contentsOf: target, encoding: .utf8)) != pointed {
