@@ -40,7 +40,14 @@ struct EaseCommand: ParsableCommand {
     @Flag(help: "Print the Swift code that makes each curve.")
     var code = false
 
+    @Flag(help: "Add a velocity plot below the chart.")
+    var velocity = false
+
+    @Flag(help: "Add a filmstrip of a layer moving by each curve below the chart.")
+    var filmstrip = false
+
     func validate() throws {
+        if (velocity || filmstrip) && plot == nil { throw ValidationError("--velocity and --filmstrip add to the chart: give --plot FILE.png") }
         guard !curves.isEmpty else { throw ValidationError("name at least one curve") }
         guard curves.count <= EasePlot.palette.count else { throw ValidationError("at most \(EasePlot.palette.count) curves at once") }
         guard samples >= 2, samples <= 100_000 else { throw ValidationError("--samples must be between 2 and 100000") }
@@ -74,7 +81,8 @@ struct EaseCommand: ParsableCommand {
             for easing in easings { print(easing.swiftCode) }
         }
         if let plot {
-            let image = EasePlot.render(EasePlot.Request(curves: easings, span: span, timeInSeconds: seconds, fps: fps))
+            let image = EasePlot.render(EasePlot.Request(curves: easings, span: span, timeInSeconds: seconds, fps: fps,
+                                                         velocity: velocity, filmstrip: filmstrip))
             do {
                 try image.writePNG(to: URL(fileURLWithPath: plot))
             } catch {

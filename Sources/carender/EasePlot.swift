@@ -32,10 +32,21 @@ enum EasePlot {
         var span: Double
         var timeInSeconds: Bool
         var fps: Double?
+        /// Add a panel of the velocity (the slope of each curve).
+        var velocity = false
+        /// Add a filmstrip of a layer moving by each curve.
+        var filmstrip = false
+    }
+
+    /// Heights of the optional panels below the chart.
+    static let velocityHeight: CGFloat = 200, filmstripRowHeight: CGFloat = 34
+
+    static func extraHeight(_ request: Request) -> CGFloat {
+        (request.velocity ? velocityHeight : 0) + (request.filmstrip ? CGFloat(request.curves.count) * filmstripRowHeight + 30 : 0)
     }
 
     static func render(_ request: Request) -> RGBAImage {
-        let stage = Stage(width: size.width, height: size.height)
+        let stage = Stage(width: size.width, height: size.height + extraHeight(request))
         stage.scale = scale
         stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
         let canvas = PlotCanvas(root: stage.rootLayer)
@@ -65,25 +76,8 @@ enum EasePlot {
                     y: area.maxY - area.height * CGFloat((v - low) / (high - low)))
         }
 
-        // Grid, axes, ticks and their labels.
-        for tick in xTicks {
-            let x = point(tick, low).x
-            canvas.line(CGPoint(x: x, y: area.minY), CGPoint(x: x, y: area.maxY), width: 0.75, color: grid)
-            canvas.line(CGPoint(x: x, y: area.maxY), CGPoint(x: x, y: area.maxY + 4), width: 1, color: ink)
-            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: x, y: area.maxY + 8), size: 8, anchor: .top, color: ink, on: canvas)
-        }
-        for tick in yTicks {
-            let y = point(0, tick).y
-            canvas.line(CGPoint(x: area.minX, y: y), CGPoint(x: area.maxX, y: y), width: tick == 0 || tick == 1 ? 1 : 0.75,
-                        color: tick == 0 || tick == 1 ? CGColor(gray: 0.7, alpha: 1) : grid)
-            canvas.line(CGPoint(x: area.minX - 4, y: y), CGPoint(x: area.minX, y: y), width: 1, color: ink)
-            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: area.minX - 7, y: y), size: 8, anchor: .right, color: ink, on: canvas)
-        }
-        canvas.line(CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.minX, y: area.maxY), width: 1.25, color: ink)
-        canvas.line(CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY), width: 1.25, color: ink)
         let xTitle = request.timeInSeconds ? "time (s)" : "input (fraction of the duration)"
-        PlotLabels.draw(xTitle, at: CGPoint(x: area.midX, y: area.maxY + 26), size: 9, anchor: .top, color: ink, on: canvas)
-        PlotLabels.draw("progress", at: CGPoint(x: 14, y: area.midY), size: 9, anchor: .center, color: ink, on: canvas, vertical: true)
+        axes(in: area, xTicks: xTicks, yTicks: yTicks, point: point, xTitle: xTitle, yTitle: "progress", canvas: canvas)
         let title = request.curves.count == 1 ? request.curves[0].title : request.curves.map(\.name).joined(separator: " vs ")
         // The title shrinks to fit the chart's width.
         let titleSize = min(11, (size.width - 24) / max(1, PlotStrokeFont.width(title)) * PlotStrokeFont.capHeight)
@@ -134,8 +128,96 @@ enum EasePlot {
             }
             PlotLabels.draw(entry.0, at: CGPoint(x: box.minX + 28, y: y), size: 8, anchor: .left, color: ink, on: canvas)
         }
+        var top = size.height
+        if request.velocity {
+            velocityPanel(request, series, top: top, canvas: canvas)
+            top += velocityHeight
+        }
+        if request.filmstrip { filmstripPanel(request, top: top, canvas: canvas) }
         stage.advance(to: 0)
         return stage.render()
+    }
+
+    /// Grid lines, axes, ticks with labels, and axis titles for a plot area.
+    private static func axes(in area: CGRect, xTicks: [Double], yTicks: [Double], point: (Double, Double) -> CGPoint,
+                             xTitle: String, yTitle: String, canvas: PlotCanvas) {
+        for tick in xTicks {
+            let x = point(tick, 0).x
+            canvas.line(CGPoint(x: x, y: area.minY), CGPoint(x: x, y: area.maxY), width: 0.75, color: grid)
+            canvas.line(CGPoint(x: x, y: area.maxY), CGPoint(x: x, y: area.maxY + 4), width: 1, color: ink)
+            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: x, y: area.maxY + 8), size: 8, anchor: .top, color: ink, on: canvas)
+        }
+        for tick in yTicks {
+            let y = point(0, tick).y
+            let strong = tick == 0 || (tick == 1 && yTitle == "progress")
+            canvas.line(CGPoint(x: area.minX, y: y), CGPoint(x: area.maxX, y: y), width: strong ? 1 : 0.75,
+                        color: strong ? CGColor(gray: 0.7, alpha: 1) : grid)
+            canvas.line(CGPoint(x: area.minX - 4, y: y), CGPoint(x: area.minX, y: y), width: 1, color: ink)
+            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: area.minX - 7, y: y), size: 8, anchor: .right, color: ink, on: canvas)
+        }
+        canvas.line(CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.minX, y: area.maxY), width: 1.25, color: ink)
+        canvas.line(CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY), width: 1.25, color: ink)
+        PlotLabels.draw(xTitle, at: CGPoint(x: area.midX, y: area.maxY + 26), size: 9, anchor: .top, color: ink, on: canvas)
+        PlotLabels.draw(yTitle, at: CGPoint(x: 14, y: area.midY), size: 9, anchor: .center, color: ink, on: canvas, vertical: true)
+    }
+
+    /// The slope of each curve: progress per second (or per unit of input), by central
+    /// differences of the samples.
+    private static func velocityPanel(_ request: Request, _ series: [[(Double, Double)]], top: CGFloat, canvas: PlotCanvas) {
+        let panel = CGRect(x: area.minX, y: top + 12, width: area.width, height: velocityHeight - 70)
+        let slopes = series.map { samples -> [(Double, Double)] in
+            samples.indices.map { i in
+                let a = samples[max(0, i - 1)], b = samples[min(samples.count - 1, i + 1)]
+                return (samples[i].0, (b.1 - a.1) / (b.0 - a.0))
+            }
+        }
+        var low = min(0, slopes.flatMap { $0.map(\.1) }.min() ?? 0)
+        var high = max(0.1, slopes.flatMap { $0.map(\.1) }.max() ?? 1)
+        let yTicks = PlotAxis.ticks(from: low, to: high, aiming: 4)
+        low = min(low, yTicks.first ?? low); high = max(high, yTicks.last ?? high)
+        let xTicks = PlotAxis.ticks(from: 0, to: request.span).filter { $0 <= request.span * (1 + 1e-9) }
+        func point(_ t: Double, _ v: Double) -> CGPoint {
+            CGPoint(x: panel.minX + panel.width * CGFloat(t / request.span),
+                    y: panel.maxY - panel.height * CGFloat((v - low) / (high - low)))
+        }
+        let unit = request.timeInSeconds ? "velocity (1/s)" : "slope"
+        axes(in: panel, xTicks: xTicks, yTicks: yTicks, point: point,
+             xTitle: request.timeInSeconds ? "time (s)" : "input (fraction of the duration)", yTitle: unit, canvas: canvas)
+        for (index, samples) in slopes.enumerated() {
+            canvas.polyline(samples.map { point($0.0, $0.1) }, width: 1.75, color: palette[index % palette.count])
+        }
+    }
+
+    /// One row per curve: a square layer at each frame time (at `fps`, else ten steps), placed
+    /// along a track by the curve's progress, later frames darker.
+    private static func filmstripPanel(_ request: Request, top: CGFloat, canvas: PlotCanvas) {
+        let steps = request.fps.map { Int((request.span * $0 + 1e-9).rounded(.down)) } ?? 10
+        let side: CGFloat = 20
+        let note = request.fps.map { "filmstrip: the layer at each frame, \(PlotAxis.format($0)) fps" } ?? "filmstrip: the layer at 10 even steps"
+        PlotLabels.draw(note, at: CGPoint(x: area.minX, y: top + 8), size: 8, anchor: .topLeft, color: ink, on: canvas)
+        for (index, curve) in request.curves.enumerated() {
+            let y = top + 26 + CGFloat(index) * filmstripRowHeight
+            let track = CGRect(x: area.minX, y: y + side / 2 - 0.5, width: area.width, height: 1)
+            canvas.rect(track, color: grid, border: nil)
+            let color = palette[index % palette.count]
+            let progresses = (0...max(1, steps)).map { n -> Double in
+                let t = request.span * Double(n) / Double(max(1, steps))
+                return curve.value(at: request.timeInSeconds && !curve.isSpring ? t / request.span : t)
+            }
+            // The track from start (0) to end (1) shrinks so that overshoot stays on the chart;
+            // thin marks show the start and end positions.
+            let low = min(0, progresses.min() ?? 0), high = max(1, progresses.max() ?? 1)
+            let length = (area.width - side) / CGFloat(high - low)
+            func x(_ progress: Double) -> CGFloat { area.minX + length * CGFloat(progress - low) }
+            for mark in [0.0, 1.0] {
+                canvas.rect(CGRect(x: x(mark) + side / 2 - 0.5, y: y - 3, width: 1, height: side + 6), color: CGColor(gray: 0.6, alpha: 1), border: nil)
+            }
+            for (n, progress) in progresses.enumerated() {
+                let x = x(progress)
+                let alpha = 0.15 + 0.85 * CGFloat(n) / CGFloat(max(1, steps))
+                canvas.rect(CGRect(x: x, y: y, width: side, height: side), color: color.copy(alpha: alpha)!, border: nil)
+            }
+        }
     }
 
     /// The tolerance band, Core Animation's settling duration, and the overshoot of a spring.

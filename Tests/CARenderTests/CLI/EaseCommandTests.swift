@@ -103,7 +103,8 @@ final class EaseCommandTests: XCTestCase {
 
     /// One chart per feature, each looked at before it was recorded: overlaid curves with their
     /// control-point handles, frame dots on a seconds axis, an overshooting CSS curve, a spring's
-    /// overshoot, tolerance band and settling time, and two springs overlaid.
+    /// overshoot, tolerance band and settling time, two springs overlaid, and the velocity and
+    /// filmstrip panels.
     func testChartsMatchTheirGoldens() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -113,6 +114,7 @@ final class EaseCommandTests: XCTestCase {
             ("css-overshoot", ["cubic-bezier(0.34, 1.56, 0.64, 1)", "ease-in-out"]),
             ("spring", ["spring:damping=5"]),
             ("springs-overlaid", ["spring:duration=0.5,bounce=0.3", "spring:damping=20"]),
+            ("velocity-filmstrip", ["easeInOut", "spring:damping=12", "--duration", "1", "--fps", "20", "--velocity", "--filmstrip"]),
         ]
         for (name, arguments) in charts {
             let file = folder.appendingPathComponent(name + ".png")
