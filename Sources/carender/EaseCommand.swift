@@ -40,6 +40,10 @@ struct EaseCommand: ParsableCommand {
     @Flag(help: "Print the Swift code that makes each curve.")
     var code = false
 
+    @Option(help: ArgumentHelp("Also write an animated chart with ffmpeg (.mp4, .gif, ...): a marker runs along the curves at --fps (default 30).",
+                               valueName: "file"))
+    var video: String?
+
     @Flag(help: "Add a velocity plot below the chart.")
     var velocity = false
 
@@ -47,7 +51,9 @@ struct EaseCommand: ParsableCommand {
     var filmstrip = false
 
     func validate() throws {
-        if (velocity || filmstrip) && plot == nil { throw ValidationError("--velocity and --filmstrip add to the chart: give --plot FILE.png") }
+        if (velocity || filmstrip) && plot == nil && video == nil {
+            throw ValidationError("--velocity and --filmstrip add to the chart: give --plot FILE.png or --video FILE")
+        }
         guard !curves.isEmpty else { throw ValidationError("name at least one curve") }
         guard curves.count <= EasePlot.palette.count else { throw ValidationError("at most \(EasePlot.palette.count) curves at once") }
         guard samples >= 2, samples <= 100_000 else { throw ValidationError("--samples must be between 2 and 100000") }
@@ -90,6 +96,28 @@ struct EaseCommand: ParsableCommand {
             }
             print("plot written to \(plot)")
         }
+        if let video {
+            try writeVideo(EasePlot.Request(curves: easings, span: span, timeInSeconds: seconds, fps: fps,
+                                            velocity: velocity, filmstrip: filmstrip), to: URL(fileURLWithPath: video).standardizedFileURL)
+            print("video written to \(video)")
+        }
+    }
+
+    /// Renders the chart once per frame with a marker at the frame's time, and encodes the
+    /// frames with ffmpeg.
+    private func writeVideo(_ request: EasePlot.Request, to output: URL) throws {
+        let ffmpeg = try VideoExport.locateFFmpeg()
+        let rate = fps ?? 30
+        let frames = Int((request.span * rate + 1e-9).rounded(.down)) + 1
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ease-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for n in 0..<frames {
+            var frame = request
+            frame.marker = min(request.span, Double(n) / rate)
+            try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
+        }
+        try VideoExport.export(ffmpeg: ffmpeg, framesIn: folder, first: 0, count: frames, fps: rate, to: output)
     }
 }
 

@@ -36,6 +36,8 @@ enum EasePlot {
         var velocity = false
         /// Add a filmstrip of a layer moving by each curve.
         var filmstrip = false
+        /// Mark this time: a line across the chart and a dot on each curve (a video frame).
+        var marker: Double?
     }
 
     /// Heights of the optional panels below the chart.
@@ -110,6 +112,14 @@ enum EasePlot {
                     let v = curve.value(at: request.timeInSeconds && !curve.isSpring ? t / request.span : t)
                     canvas.dot(point(t, v), radius: 2.5, color: color)
                 }
+            }
+        }
+        if let now = request.marker {
+            canvas.line(point(now, low), point(now, high), width: 1, color: ink.copy(alpha: 0.5)!)
+            for (index, curve) in request.curves.enumerated() {
+                let at = point(now, curve.value(at: request.timeInSeconds && !curve.isSpring ? now / request.span : now))
+                canvas.dot(at, radius: 6, color: ink)
+                canvas.dot(at, radius: 4.5, color: palette[index % palette.count])
             }
         }
         // The legend, bottom right, where ease curves leave room.
@@ -248,8 +258,11 @@ enum EasePlot {
         if let peak = samples.max(by: { $0.1 < $1.1 }), peak.1 > 1 + 1e-4 {
             let at = point(peak.0, peak.1)
             canvas.dot(at, radius: 3.5, color: color)
-            PlotLabels.draw("overshoot \(PlotAxis.format((peak.1 - 1) * 100, decimals: 1))% at \(PlotAxis.format(peak.0, decimals: 2)) s",
-                            at: CGPoint(x: at.x + 6, y: at.y - 6), size: 7, anchor: .bottomLeft, color: color, on: canvas)
+            let label = "overshoot \(PlotAxis.format((peak.1 - 1) * 100, decimals: 1))% at \(PlotAxis.format(peak.0, decimals: 2)) s"
+            // Right of the peak, or left of it when the peak is near the chart's right edge.
+            let fitsRight = at.x + 6 + PlotStrokeFont.width(label) * 7 / PlotStrokeFont.capHeight <= area.maxX
+            PlotLabels.draw(label, at: CGPoint(x: fitsRight ? at.x + 6 : at.x - 6, y: at.y - 6), size: 7,
+                            anchor: fitsRight ? .bottomLeft : .bottomRight, color: color, on: canvas)
         }
     }
 }
@@ -341,7 +354,7 @@ struct PlotCanvas {
 
 /// Where a label sits relative to the point it is drawn at.
 enum LabelAnchor {
-    case top, center, left, right, topLeft, topRight, bottomLeft
+    case top, center, left, right, topLeft, topRight, bottomLeft, bottomRight
 }
 
 /// Chart labels. The one place plots draw text: today with ``PlotStrokeFont``; when carender
@@ -360,6 +373,7 @@ enum PlotLabels {
         case .topLeft: origin = CGPoint(x: 0, y: 0)
         case .topRight: origin = CGPoint(x: -width, y: 0)
         case .bottomLeft: origin = CGPoint(x: 0, y: -height)
+        case .bottomRight: origin = CGPoint(x: -width, y: -height)
         }
         let stroke = max(0.8, size / 9)
         for (index, character) in text.enumerated() {

@@ -123,4 +123,24 @@ final class EaseCommandTests: XCTestCase {
             assertGolden(try RGBAImage(contentsOfPNG: file), named: "ease/" + name, in: .folder(Golden.folder))
         }
     }
+
+    func testVideoShowsAMarkerRunningAlongTheCurves() throws {
+        guard let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("ffmpeg is not installed")
+        }
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let video = folder.appendingPathComponent("ease.mp4")
+        let result = try ease(["default", "--duration", "0.2", "--fps", "10", "--samples", "2", "--video", video.path])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: ffprobe)
+        probe.arguments = ["-v", "error", "-count_frames", "-show_entries", "stream=width,height,nb_read_frames", "-of", "csv=p=0", video.path]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        XCTAssertEqual(output.trimmingCharacters(in: .whitespacesAndNewlines), "1120,800,3", "frames at 0, 0.1 and 0.2 s")
+    }
 }
