@@ -32,6 +32,10 @@ struct GoldenCommand: ParsableCommand {
                                valueName: "t1,t2,..."))
     var times: String?
 
+    @Option(help: ArgumentHelp("Also check (or record) a timeline of this layer's presentation value at the times, in DIR/timeline.csv (repeatable).",
+                               valueName: "layer-name/key.path"))
+    var timeline: [String] = []
+
     @Flag(help: "Write the frames as the references instead of comparing (look at them first).")
     var record = false
 
@@ -57,19 +61,27 @@ struct GoldenCommand: ParsableCommand {
         }
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a positive number") }
         if let times { _ = try Self.parseTimes(times) }
+        for entry in timeline where !entry.contains("/") {
+            throw ValidationError("--timeline \(entry): name a layer and a key path, as card/position.x")
+        }
+        if !timeline.isEmpty && times == nil { throw ValidationError("--timeline needs --times") }
     }
 
     func run() throws {
         let goldenFolder = URL(fileURLWithPath: folder).standardizedFileURL
-        let checkTimes = try times.map(Self.parseTimes) ?? Self.referenceTimes(in: goldenFolder)
-        guard !checkTimes.isEmpty else {
+        let timelineReference = goldenFolder.appendingPathComponent("timeline.csv")
+        let timelineRows = try requestedTimeline(reference: timelineReference)
+        let checkTimes = try times.map(Self.parseTimes)
+            ?? (timelineRows.isEmpty ? Self.referenceTimes(in: goldenFolder) : (try? Self.referenceTimes(in: goldenFolder)) ?? [])
+        guard !checkTimes.isEmpty || !timelineRows.isEmpty else {
             throw CLIError("\(goldenFolder.path) holds no golden frames (<time>.png); record some with --record --times t1,t2,...")
         }
         let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
             throw CLIError("cannot read the script \(script)")
         }
-        let frames = try render(scriptURL, times: checkTimes)
+        let frames = checkTimes.isEmpty ? FileManager.default.temporaryDirectory.appendingPathComponent("carender-golden-none-\(getpid())")
+            : try render(scriptURL, times: checkTimes, timeline: nil)
         defer { try? FileManager.default.removeItem(at: frames) }
 
         let artifactsFolder = artifacts.map { URL(fileURLWithPath: $0).standardizedFileURL }
@@ -99,6 +111,19 @@ struct GoldenCommand: ParsableCommand {
                 print("DIFFERS   \(name) s: " + (outcome.failureMessage(rerecord: rerecord) ?? ""))
             }
         }
+        if !timelineRows.isEmpty {
+            let sampled = try render(scriptURL, times: [], timeline: TimelineRequest(rows: timelineRows))
+            defer { try? FileManager.default.removeItem(at: sampled) }
+            let csv = try String(contentsOf: sampled.appendingPathComponent("timeline.csv"), encoding: .utf8)
+            let outcome = try store.check(timelineCSV: csv, named: "timeline")
+            switch outcome {
+            case .matched: print("ok        timeline.csv (\(timelineRows.count) values)")
+            case .recorded(let url, _): print("recorded  \(url.path)")
+            case .missing, .mismatched:
+                failures += 1
+                print("DIFFERS   timeline.csv: " + (outcome.failureMessage(rerecord: rerecord) ?? ""))
+            }
+        }
         if record {
             print("recorded \(checkTimes.count) frame\(checkTimes.count == 1 ? "" : "s") in \(goldenFolder.path); look at them, then run again without --record")
             throw ExitCode(1)
@@ -110,8 +135,29 @@ struct GoldenCommand: ParsableCommand {
         print("\(checkTimes.count) frame\(checkTimes.count == 1 ? "" : "s") match \(goldenFolder.path)")
     }
 
-    /// Compiles and runs the script, rendering `times` into a new temporary folder.
-    private func render(_ scriptURL: URL, times: [Double]) throws -> URL {
+    /// The timeline rows to check: from --timeline at --times, else those of the reference.
+    private func requestedTimeline(reference: URL) throws -> [TimelineRequest.Row] {
+        if !timeline.isEmpty {
+            let at = try times.map(Self.parseTimes) ?? []
+            return at.flatMap { t in
+                timeline.map { entry -> TimelineRequest.Row in
+                    let slash = entry.firstIndex(of: "/")!
+                    return TimelineRequest.Row(time: t, layer: String(entry[..<slash]), keyPath: String(entry[entry.index(after: slash)...]))
+                }
+            }
+        }
+        guard let text = try? String(contentsOf: reference, encoding: .utf8) else { return [] }
+        return try GoldenTimeline.rows(text).dropFirst().map { fields in
+            guard fields.count == 3, let t = Double(fields[0]), let slash = fields[1].firstIndex(of: "/") else {
+                throw CLIError("\(reference.path): the row '\(fields.joined(separator: ","))' is not time,layer/keyPath,value")
+            }
+            return TimelineRequest.Row(time: t, layer: String(fields[1][..<slash]), keyPath: String(fields[1][fields[1].index(after: slash)...]))
+        }
+    }
+
+    /// Compiles and runs the script, rendering `times` (or sampling `timeline`, to
+    /// `timeline.csv`) into a new temporary folder.
+    private func render(_ scriptURL: URL, times: [Double], timeline: TimelineRequest?) throws -> URL {
         let executable = try ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose).executable(for: scriptURL)
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("carender-golden-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -120,6 +166,13 @@ struct GoldenCommand: ParsableCommand {
         environment["CARENDER_TIMES"] = times.map { String($0) }.joined(separator: ",")
         environment["CARENDER_SCALE"] = scale.map { String($0) }
         environment["CARENDER_QUIET"] = "1"
+        if let timeline {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            let request = output.appendingPathComponent("request.txt")
+            try timeline.text.write(to: request, atomically: true, encoding: .utf8)
+            environment[TimelineRequest.requestVariable] = request.path
+            environment[TimelineRequest.outputVariable] = output.appendingPathComponent("timeline.csv").path
+        }
         for key in ["CARENDER_FPS", "CARENDER_DURATION", "CARENDER_FRAMES", "CARENDER_CONTACT_SHEET", "CARENDER_REPORT"] {
             environment[key] = nil
         }

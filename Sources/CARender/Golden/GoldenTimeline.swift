@@ -52,7 +52,7 @@ public enum GoldenTimeline {
     }
 
     /// The CSV rows of `text`, header included, as fields.
-    static func rows(_ text: String) -> [[String]] {
+    package static func rows(_ text: String) -> [[String]] {
         var rows: [[String]] = []
         var field = "", row: [String] = []
         var inQuotes = false

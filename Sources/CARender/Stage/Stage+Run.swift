@@ -161,6 +161,7 @@ extension Stage {
     /// process with status 1.
     public func run() {
         do {
+            if try writeRequestedTimeline(environment: ProcessInfo.processInfo.environment) { return }
             let options = try RenderOptions(environment: ProcessInfo.processInfo.environment)
             let files = try render(options: options)
             try Self.writeReport(files: files, options: options)

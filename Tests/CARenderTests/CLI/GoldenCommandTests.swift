@@ -55,4 +55,51 @@ final class GoldenCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.standardOutput.contains("no golden reference at \(goldens.appendingPathComponent("1.000.png").path)"), missing.standardOutput)
     }
+
+    func testTimelineOfPresentationValuesIsRecordedAndChecked() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("box.swift-script")
+        try """
+            import CARender
+            let stage = Stage(width: 100, height: 60)
+            let box = CALayer()
+            box.name = "box"
+            box.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            stage.rootLayer.addSublayer(box)
+            stage.at(0.5) { box.position = CGPoint(x: 80, y: 10) }
+            stage.run()
+            """.write(to: script, atomically: true, encoding: .utf8)
+        let goldens = folder.appendingPathComponent("box"), artifacts = folder.appendingPathComponent("artifacts")
+
+        let recording = try golden([script.path, goldens.path, "--times", "0.5,0.625,0.75", "--timeline", "box/position.x", "--record"],
+                                   artifacts: artifacts)
+        XCTAssertEqual(recording.status, 1, recording.standardOutput + recording.standardError)
+        let csv = try String(contentsOf: goldens.appendingPathComponent("timeline.csv"), encoding: .utf8)
+        // The implicit 0.25 s animation with the default curve: 10 → 80, at 0.5 of it 0.8024.
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",") }
+        XCTAssertEqual(rows.count, 4, csv)
+        XCTAssertEqual(rows[0], ["time", "keyPath", "value"])
+        XCTAssertEqual(rows[1].prefix(2), ["0.5000", "box/position.x"])
+        XCTAssertEqual(Double(rows[1][2])!, 10, accuracy: 1e-9)
+        XCTAssertEqual(Double(rows[2][2])!, 10 + 70 * 0.802403, accuracy: 1e-4)
+        XCTAssertEqual(Double(rows[3][2])!, 80, accuracy: 1e-9)
+
+        // The folder's frames and timeline are checked without naming them again.
+        let check = try golden([script.path, goldens.path], artifacts: artifacts)
+        XCTAssertEqual(check.status, 0, check.standardOutput + check.standardError)
+        XCTAssertTrue(check.standardOutput.contains("ok        timeline.csv (3 values)"), check.standardOutput)
+
+        try csv.replacingOccurrences(of: "80.000000", with: "79.000000")
+            .write(to: goldens.appendingPathComponent("timeline.csv"), atomically: true, encoding: .utf8)
+        let mismatch = try golden([script.path, goldens.path], artifacts: artifacts)
+        XCTAssertEqual(mismatch.status, 1)
+        XCTAssertTrue(mismatch.standardOutput.contains("DIFFERS   timeline.csv: timeline.csv differs"), mismatch.standardOutput)
+        XCTAssertTrue(mismatch.standardOutput.contains("1 of 4 rows differ by up to 1 (tolerance 0.0002); first at row 4: 0.7500,box/position.x,80.000000"),
+                      mismatch.standardOutput)
+
+        let unnamed = try golden([script.path, goldens.path, "--times", "0.5", "--timeline", "card/opacity"], artifacts: artifacts)
+        XCTAssertNotEqual(unnamed.status, 0)
+        XCTAssertTrue(unnamed.standardError.contains("no layer in the tree has that name"), unnamed.standardError)
+    }
 }
