@@ -15,6 +15,7 @@ public enum GoldenOutcome: Sendable {
     /// The value differs from its reference.
     case mismatched(GoldenMismatch)
 
+    /// Whether the value matched its reference (a recording is not a success).
     public var isSuccess: Bool {
         if case .matched = self { return true }
         return false

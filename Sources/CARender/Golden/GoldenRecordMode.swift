@@ -40,10 +40,14 @@ public enum GoldenRecordMode: String, CaseIterable, Sendable {
 
 /// A golden check that could not be carried out (as opposed to one that found a difference).
 public enum GoldenError: Error, CustomStringConvertible, Equatable {
+    /// `CARENDER_RECORD_GOLDEN` holds something other than a record mode.
     case invalidRecordMode(String)
+    /// A reference exists but cannot be read or decoded.
     case unreadableReference(path: String, reason: String)
+    /// A reference or an artifact cannot be written.
     case unwritable(path: String, reason: String)
 
+    /// What went wrong, naming the file or value.
     public var description: String {
         switch self {
         case .invalidRecordMode(let value):

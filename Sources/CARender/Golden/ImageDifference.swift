@@ -7,9 +7,12 @@ public struct ImageDifference: Equatable, Sendable {
         /// The right and bottom pixel, inclusive.
         public var maxX: Int, maxY: Int
 
+        /// Pixels across, both ends included.
         public var width: Int { maxX - minX + 1 }
+        /// Pixels down, both ends included.
         public var height: Int { maxY - minY + 1 }
 
+        /// The rectangle from pixel (`minX`, `minY`) to pixel (`maxX`, `maxY`), both included.
         public init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
             self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
         }
