@@ -16,6 +16,8 @@ struct EaseCommand: ParsableCommand {
               cubic-bezier(x1, y1, x2, y2) or x1,y1,x2,y2          CAMediaTimingFunction(controlPoints:)
               spring[:mass=M,stiffness=K,damping=C,velocity=V]    CASpringAnimation (defaults 1, 100, 10, 0)
               spring:duration=D,bounce=B                          CASpringAnimation(perceptualDuration:bounce:)
+              keyframes:V@T,V@T,...[/F/F...]                     CAKeyframeAnimation: values at key times 0…1,
+                                                                  a named timing function per segment
             Several curves are overlaid in one chart (carender ease default easeInEaseOut --plot c.png).
             Curves are sampled over normalised input 0…1, or over seconds when --duration is given; \
             springs over seconds, up to the longest settling duration unless --duration says otherwise.
@@ -126,7 +128,12 @@ struct EasingCurve {
     private enum Kind {
         case function(CAMediaTimingFunction, CAMediaTimingFunctionName?)
         case spring(CASpringAnimation, perceptual: Bool)
+        /// A keyframe animation's progress, sampled densely through a stage (normalised time).
+        case keyframes(CAKeyframeAnimation, samples: [Double])
     }
+
+    /// Samples of a keyframe sequence over its duration; values between are interpolated.
+    private static let keyframeSamples = 4000
 
     private let kind: Kind
     /// The name as given.
@@ -144,6 +151,11 @@ struct EasingCurve {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let named = EasingCurve.names[trimmed] {
             kind = .function(CAMediaTimingFunction(name: named), named)
+            return
+        }
+        if trimmed.hasPrefix("keyframes:") {
+            let animation = try EasingCurve.keyframes(from: String(trimmed.dropFirst("keyframes:".count)))
+            kind = .keyframes(animation, samples: EasingCurve.sample(animation))
             return
         }
         if trimmed == "spring" || trimmed.hasPrefix("spring:") {
@@ -204,6 +216,49 @@ struct EasingCurve {
         return (spring, false)
     }
 
+    /// `keyframes:V@T,V@T,...[/function/function...]`: values at key times, and the timing
+    /// function of each segment by name.
+    private static func keyframes(from text: String) throws -> CAKeyframeAnimation {
+        let parts = text.split(separator: "/").map(String.init)
+        guard let list = parts.first else { throw ValidationError("keyframes: give values at key times, as keyframes:0@0,1@0.5,0.8@1") }
+        var values: [Double] = [], times: [Double] = []
+        for item in list.split(separator: ",") {
+            let pair = item.split(separator: "@").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard pair.count == 2, let value = pair[0], let time = pair[1], value.isFinite, time.isFinite else {
+                throw ValidationError("keyframe '\(item)' should be value@keyTime, as 0.5@0.25")
+            }
+            values.append(value); times.append(time)
+        }
+        guard values.count >= 2 else { throw ValidationError("keyframes need at least two value@keyTime pairs") }
+        guard times.first == 0, times.last == 1, zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            throw ValidationError("keyframe times must rise from 0 to 1 (got \(times.map { PlotAxis.format($0) }.joined(separator: ", ")))")
+        }
+        let functions = try parts.dropFirst().map { name -> CAMediaTimingFunction in
+            guard let named = names[name] else { throw ValidationError("'\(name)' is not a timing function name") }
+            return CAMediaTimingFunction(name: named)
+        }
+        guard functions.isEmpty || functions.count == values.count - 1 else {
+            throw ValidationError("\(values.count) keyframes have \(values.count - 1) segments, so give \(values.count - 1) timing functions (got \(functions.count))")
+        }
+        let animation = CAKeyframeAnimation(keyPath: "zPosition")
+        animation.values = values.map { NSNumber(value: $0) }
+        animation.keyTimes = times.map { NSNumber(value: $0) }
+        animation.timingFunctions = functions.isEmpty ? nil : functions
+        animation.duration = 1
+        return animation
+    }
+
+    /// The animation's presentation value at evenly spaced times, read through a stage as a
+    /// script would see it.
+    private static func sample(_ animation: CAKeyframeAnimation) -> [Double] {
+        let stage = Stage(width: 1, height: 1)
+        let layer = CALayer()
+        stage.rootLayer.addSublayer(layer)
+        layer.add(animation, forKey: "preview")
+        let times = (0...keyframeSamples).map { min(Double($0) / Double(keyframeSamples), 1 - 1e-9) }
+        return stage.sample("zPosition", of: layer, at: times).map { ($0.value as? CGFloat).map(Double.init) ?? 0 }
+    }
+
     var isSpring: Bool {
         if case .spring = kind { return true }
         return false
@@ -229,6 +284,10 @@ struct EasingCurve {
         switch kind {
         case .function(let function, _): return function.solve(forInput: t)
         case .spring(let spring, _): return spring.progress(atTime: t)
+        case .keyframes(_, let samples):
+            let x = min(max(t, 0), 1) * Double(samples.count - 1)
+            let i = min(Int(x), samples.count - 2)
+            return samples[i] + (samples[i + 1] - samples[i]) * (x - Double(i))
         }
     }
 
@@ -244,6 +303,9 @@ struct EasingCurve {
         case .function:
             let p = controlPoints!
             return "\(name)  cubic-bezier(\([p.0, p.1, p.2, p.3].map { PlotAxis.format(Double($0)) }.joined(separator: ", ")))"
+        case .keyframes(let animation, _):
+            return "keyframes  values " + (animation.values ?? []).map { PlotAxis.format(($0 as! NSNumber).doubleValue) }.joined(separator: ", ")
+                + "  at " + (animation.keyTimes ?? []).map { PlotAxis.format($0.doubleValue) }.joined(separator: ", ")
         case .spring(let spring, _):
             return "spring  mass \(PlotAxis.format(Double(spring.mass))), stiffness \(PlotAxis.format(Double(spring.stiffness))), damping \(PlotAxis.format(Double(spring.damping)))"
         }
@@ -253,6 +315,8 @@ struct EasingCurve {
     var legend: String {
         switch kind {
         case .function: return name
+        case .keyframes(let animation, _):
+            return "keyframes" + (animation.timingFunctions.map { "  " + $0.map(\.preview).joined(separator: ", ") } ?? "  linear")
         case .spring(let spring, _):
             return "spring duration \(PlotAxis.format(spring.perceptualDuration, decimals: 2)) s, bounce \(PlotAxis.format(Double(spring.bounce), decimals: 2))"
         }
@@ -279,6 +343,14 @@ struct EasingCurve {
         case .function:
             let p = controlPoints!
             return "CAMediaTimingFunction(controlPoints: \([p.0, p.1, p.2, p.3].map { PlotAxis.format(Double($0), decimals: 4) }.joined(separator: ", ")))"
+        case .keyframes(let animation, _):
+            var lines = ["let animation = CAKeyframeAnimation(keyPath: \"position.x\")",
+                         "animation.values = [" + (animation.values ?? []).map { PlotAxis.format(($0 as! NSNumber).doubleValue, decimals: 4) }.joined(separator: ", ") + "]",
+                         "animation.keyTimes = [" + (animation.keyTimes ?? []).map { PlotAxis.format($0.doubleValue, decimals: 4) }.joined(separator: ", ") + "]"]
+            if let functions = animation.timingFunctions {
+                lines.append("animation.timingFunctions = [" + functions.map { "CAMediaTimingFunction(name: .\($0.preview))" }.joined(separator: ", ") + "]")
+            }
+            return lines.joined(separator: "\n")
         case .spring(let spring, let perceptual):
             if perceptual {
                 return "let spring = CASpringAnimation(perceptualDuration: \(PlotAxis.format(spring.perceptualDuration, decimals: 4)), bounce: \(PlotAxis.format(Double(spring.bounce), decimals: 4)))"
@@ -291,5 +363,23 @@ struct EasingCurve {
             lines.append("spring.duration = spring.settlingDuration")
             return lines.joined(separator: "\n")
         }
+    }
+}
+
+extension CAMediaTimingFunction {
+    /// The Core Animation name of a named curve, else its control points.
+    var preview: String {
+        var a: [Float] = [0, 0], b: [Float] = [0, 0]
+        getControlPoint(at: 1, values: &a)
+        getControlPoint(at: 2, values: &b)
+        let points = [a[0], a[1], b[0], b[1]]
+        for name in [CAMediaTimingFunctionName.linear, .easeIn, .easeOut, .easeInEaseOut, .default] {
+            var c: [Float] = [0, 0], d: [Float] = [0, 0]
+            let named = CAMediaTimingFunction(name: name)
+            named.getControlPoint(at: 1, values: &c)
+            named.getControlPoint(at: 2, values: &d)
+            if [c[0], c[1], d[0], d[1]] == points { return name.rawValue }
+        }
+        return points.map { PlotAxis.format(Double($0)) }.joined(separator: ",")
     }
 }

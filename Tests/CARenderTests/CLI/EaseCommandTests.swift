@@ -103,8 +103,8 @@ final class EaseCommandTests: XCTestCase {
 
     /// One chart per feature, each looked at before it was recorded: overlaid curves with their
     /// control-point handles, frame dots on a seconds axis, an overshooting CSS curve, a spring's
-    /// overshoot, tolerance band and settling time, two springs overlaid, and the velocity and
-    /// filmstrip panels.
+    /// overshoot, tolerance band and settling time, two springs overlaid, a keyframe sequence, and the
+    /// velocity and filmstrip panels.
     func testChartsMatchTheirGoldens() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -114,6 +114,7 @@ final class EaseCommandTests: XCTestCase {
             ("css-overshoot", ["cubic-bezier(0.34, 1.56, 0.64, 1)", "ease-in-out"]),
             ("spring", ["spring:damping=5"]),
             ("springs-overlaid", ["spring:duration=0.5,bounce=0.3", "spring:damping=20"]),
+            ("keyframes", ["keyframes:0@0,1@0.4,0.6@0.7,1@1/easeIn/easeOut/linear"]),
             ("velocity-filmstrip", ["easeInOut", "spring:damping=12", "--duration", "1", "--fps", "20", "--velocity", "--filmstrip"]),
         ]
         for (name, arguments) in charts {
@@ -122,6 +123,24 @@ final class EaseCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.standardError)
             assertGolden(try RGBAImage(contentsOfPNG: file), named: "ease/" + name, in: .folder(Golden.folder))
         }
+    }
+
+    func testKeyframeSequencesAreEvaluatedByCAKeyframeAnimation() throws {
+        // Segment by segment: easeIn from 0 to 1 over 0…0.4, easeOut back to 0.6 by 0.7, then
+        // linear to 1. Halfway through a segment is its timing function at 0.5.
+        let easeInHalf = table(try ease(["easeIn", "--samples", "3"]).standardOutput)[1].1
+        let easeOutHalf = table(try ease(["easeOut", "--samples", "3"]).standardOutput)[1].1
+        let result = try ease(["keyframes:0@0,1@0.4,0.6@0.7,1@1/easeIn/easeOut/linear", "--samples", "21", "--code"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let rows = table(result.standardOutput)
+        XCTAssertEqual(rows[4].1, easeInHalf, accuracy: 1e-4, "t = 0.2")
+        XCTAssertEqual(rows[8].1, 1, accuracy: 1e-9, "t = 0.4")
+        XCTAssertEqual(rows[11].1, 1 - 0.4 * easeOutHalf, accuracy: 1e-4, "t = 0.55")
+        XCTAssertEqual(rows[17].1, 0.6 + 0.4 * (0.85 - 0.7) / 0.3, accuracy: 1e-4, "t = 0.85")
+        XCTAssertTrue(result.standardOutput.contains("animation.keyTimes = [0, 0.4, 0.7, 1]"), result.standardOutput)
+        let bad = try ease(["keyframes:0@0,1@0.4,0.5@1/easeIn"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.standardError.contains("3 keyframes have 2 segments, so give 2 timing functions (got 1)"), bad.standardError)
     }
 
     func testVideoShowsAMarkerRunningAlongTheCurves() throws {
