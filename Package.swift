@@ -2,37 +2,53 @@
 import Foundation
 import PackageDescription
 
-// Release builds of CARender target the build machine's AVX2 + FMA when it has them (x86-64 only):
-// the compositor's span and shadow loops then vectorise (RASTER-NOTES: baseline x86-64 emits no
-// SIMD and calls libm for floor). Debug builds and other machines use the portable baseline; the
-// code is the same either way. The flag is an unsafeFlags setting, which SwiftPM accepts in a root
-// package only — so this package cannot be consumed as a dependency with it; drop it to be.
-let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-let buildMachineHasAVX2 = cpuInfo.contains(" avx2") && cpuInfo.contains(" fma")
-let vectorSettings: [SwiftSetting] = buildMachineHasAVX2
-    ? [.unsafeFlags(["-target-cpu", "haswell"], .when(platforms: [.linux], configuration: .release))]
+// The default build is portable: no unsafe flags, so other packages can depend on carender by
+// version, and a binary built on one machine runs on any x86-64 or arm64 machine. (The libpng
+// shim's row filters pick their AVX2 path at run time.)
+//
+// `CARENDER_NATIVE=1 swift build -c release` opts into the fast path for the machine you build on:
+// Swift code compiled for Haswell (AVX2 + FMA, so the compositor's span and shadow loops
+// vectorise and `floor` is one instruction instead of a libm call) and the C shim at -O3. The
+// binary then needs such a processor; SwiftPM accepts these flags in a root package only.
+let native = ProcessInfo.processInfo.environment["CARENDER_NATIVE"] == "1"
+#if arch(x86_64)
+let nativeSwiftFlags = ["-target-cpu", "haswell"]
+#else
+let nativeSwiftFlags: [String] = []
+#endif
+let nativeSwiftSettings: [SwiftSetting] = native && !nativeSwiftFlags.isEmpty
+    ? [.unsafeFlags(nativeSwiftFlags, .when(configuration: .release))]
     : []
+let nativeCSettings: [CSetting] = native ? [.unsafeFlags(["-O3"], .when(configuration: .release))] : []
 
 let package = Package(
     name: "carender",
     products: [
         // Scripts link the dynamic library; the command line links the same code statically.
         .library(name: "CARender", type: .dynamic, targets: ["CARender"]),
+        // Golden assertions for XCTest and Swift Testing (depend on this one in test targets).
+        .library(name: "CARenderTesting", targets: ["CARenderTesting"]),
         .executable(name: "carender", targets: ["carender"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `swift package generate-documentation --target CARender` (a plugin; nothing links it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(
             name: "CPNG",
-            cSettings: [.unsafeFlags(["-O3"], .when(configuration: .release))],
+            cSettings: nativeCSettings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(
             name: "CARender",
             dependencies: ["CPNG"],
-            swiftSettings: vectorSettings
+            swiftSettings: nativeSwiftSettings
+        ),
+        .target(
+            name: "CARenderTesting",
+            dependencies: ["CARender"]
         ),
         .executableTarget(
             name: "carender",
@@ -49,8 +65,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender", "AllocationCounter"],
-            exclude: ["Fixtures"]
+            dependencies: ["CARender", "CARenderTesting", "AllocationCounter"],
+            exclude: ["Fixtures", "Golden/__Goldens__"]
         ),
     ],
     swiftLanguageModes: [.v5]

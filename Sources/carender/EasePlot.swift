@@ -1,47 +1,393 @@
 import CARender
 import Foundation
 
-/// Draws an easing curve with carender's own compositor: grid lines and the curve as a dense
-/// run of small round dots.
+/// Draws timing curves and springs as a chart with carender's own compositor: title, axes with
+/// ticks and units, a legend, Bézier control-point handles, dots where frames land, and for
+/// springs the overshoot, the tolerance band and the settling time.
+///
+/// Everything is built from layers: lines are thin rotated layers with round ends, dots are
+/// round layers, and labels go through ``PlotLabels`` (one function to swap for real text).
 enum EasePlot {
-    static func render(_ curve: EasingCurve, span: Double) -> RGBAImage {
-        let size: CGFloat = 320, margin: CGFloat = 40
-        let plot = size - 2 * margin
-        let stage = Stage(width: size, height: size)
-        stage.scale = 2
+    /// The chart's size in points; it renders at 2 pixels per point.
+    static let size = CGSize(width: 560, height: 400)
+    static let scale: CGFloat = 2
+    /// The plot area inside the chart: room on the left for tick labels and the axis title, at
+    /// the top for the chart title, at the bottom for the time axis.
+    static let area = CGRect(x: 64, y: 44, width: 470, height: 300)
+    /// The band around the target within which a spring counts as settled in the chart (the
+    /// usual 2% settling criterion; Core Animation's `settlingDuration` is marked separately).
+    static let settleBand = 0.02
+
+    static let palette: [CGColor] = [
+        CGColor(red: 0.13, green: 0.39, blue: 0.86, alpha: 1), CGColor(red: 0.90, green: 0.38, blue: 0.10, alpha: 1),
+        CGColor(red: 0.16, green: 0.63, blue: 0.30, alpha: 1), CGColor(red: 0.62, green: 0.25, blue: 0.75, alpha: 1),
+    ]
+    static let ink = CGColor(gray: 0.15, alpha: 1)
+    static let grid = CGColor(gray: 0.88, alpha: 1)
+
+    /// What to plot: the curves, the time span (seconds, or 1 for normalised input), and the
+    /// frame rate whose frames are marked.
+    struct Request {
+        var curves: [EasingCurve]
+        var span: Double
+        var timeInSeconds: Bool
+        var fps: Double?
+        /// Add a panel of the velocity (the slope of each curve).
+        var velocity = false
+        /// Add a filmstrip of a layer moving by each curve.
+        var filmstrip = false
+        /// Mark this time: a line across the chart and a dot on each curve (a video frame).
+        var marker: Double?
+    }
+
+    /// Heights of the optional panels below the chart.
+    static let velocityHeight: CGFloat = 200, filmstripRowHeight: CGFloat = 34
+
+    static func extraHeight(_ request: Request) -> CGFloat {
+        (request.velocity ? velocityHeight : 0) + (request.filmstrip ? CGFloat(request.curves.count) * filmstripRowHeight + 30 : 0)
+    }
+
+    static func render(_ request: Request) -> RGBAImage {
+        let stage = Stage(width: size.width, height: size.height + extraHeight(request))
+        stage.scale = scale
         stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let canvas = PlotCanvas(root: stage.rootLayer)
 
-        // Sample first, so the vertical range covers overshoot.
-        let count = 4000
-        let values = (0...count).map { curve.value(at: span * Double($0) / Double(count)) }
-        let low = min(0, values.min() ?? 0), high = max(1, values.max() ?? 1)
-        func y(_ v: Double) -> CGFloat { margin + plot * CGFloat((high - v) / (high - low)) }
+        // Sample first, so the vertical range covers overshoot and undershoot.
+        let count = 600
+        let series = request.curves.map { curve in
+            (0...count).map { i -> (Double, Double) in
+                let t = request.span * Double(i) / Double(count)
+                return (t, curve.value(at: request.timeInSeconds && !curve.isSpring ? t / request.span : t))
+            }
+        }
+        var low = min(0, series.flatMap { $0.map(\.1) }.min() ?? 0)
+        var high = max(1, series.flatMap { $0.map(\.1) }.max() ?? 1)
+        for curve in request.curves {
+            if let points = curve.controlPoints { low = min(low, Double(points.1), Double(points.3)); high = max(high, Double(points.1), Double(points.3)) }
+        }
+        // Springs' labels (two lines each) sit above the curves: leave them room.
+        let springCount = request.curves.filter(\.isSpring).count
+        high += (high - low) * 0.09 * Double(2 * springCount)
+        let yTicks = PlotAxis.ticks(from: low, to: high)
+        low = min(low, yTicks.first ?? low); high = max(high, yTicks.last ?? high)
+        // The time axis ends at the span, on a tick or not.
+        let xTicks = PlotAxis.ticks(from: 0, to: request.span).filter { $0 <= request.span * (1 + 1e-9) }
+        func point(_ t: Double, _ v: Double) -> CGPoint {
+            CGPoint(x: area.minX + area.width * CGFloat(t / request.span),
+                    y: area.maxY - area.height * CGFloat((v - low) / (high - low)))
+        }
 
-        func line(_ frame: CGRect, _ gray: CGFloat) {
-            let layer = CALayer()
-            layer.frame = frame
-            layer.backgroundColor = CGColor(gray: gray, alpha: 1)
-            stage.rootLayer.addSublayer(layer)
+        let xTitle = request.timeInSeconds ? "time (s)" : "input (fraction of the duration)"
+        axes(in: area, xTicks: xTicks, yTicks: yTicks, point: point, xTitle: xTitle, yTitle: "progress", canvas: canvas)
+        let title = request.curves.count == 1 ? request.curves[0].title : request.curves.map(\.name).joined(separator: " vs ")
+        // The title shrinks to fit the chart's width.
+        let titleSize = min(11, (size.width - 24) / max(1, PlotStrokeFont.width(title)) * PlotStrokeFont.capHeight)
+        PlotLabels.draw(title, at: CGPoint(x: size.width / 2, y: 14), size: titleSize, anchor: .top, color: ink, on: canvas)
+
+        // Spring markings under the curves.
+        let springs = request.curves.indices.filter { request.curves[$0].isSpring }
+        for (row, index) in springs.enumerated() {
+            springMarks(request.curves[index], series[index], color: palette[index % palette.count], row: row, rows: springs.count,
+                        point: point, request: request, canvas: canvas)
         }
-        for i in 0...4 {
-            let x = margin + plot * CGFloat(i) / 4
-            line(CGRect(x: x - 0.25, y: margin, width: 0.5, height: plot), 0.85)
+        // Handles, curves, frame dots.
+        for (index, curve) in request.curves.enumerated() {
+            let color = palette[index % palette.count]
+            if let p = curve.controlPoints {
+                let faded = color.copy(alpha: 0.55)!
+                let ends = [(point(0, 0), point(Double(p.0) * request.span, Double(p.1))),
+                            (point(request.span, 1), point(Double(p.2) * request.span, Double(p.3)))]
+                for (end, handle) in ends {
+                    canvas.line(end, handle, width: 1, color: faded)
+                    canvas.dot(handle, radius: 3.5, color: faded)
+                    canvas.dot(handle, radius: 2, color: CGColor(gray: 1, alpha: 1))
+                }
+            }
+            canvas.polyline(series[index].map { point($0.0, $0.1) }, width: 2, color: color)
+            if let fps = request.fps {
+                let frames = Int((request.span * fps + 1e-9).rounded(.down))
+                for n in 0...frames {
+                    let t = Double(n) / fps
+                    let v = curve.value(at: request.timeInSeconds && !curve.isSpring ? t / request.span : t)
+                    canvas.dot(point(t, v), radius: 2.5, color: color)
+                }
+            }
         }
-        for level in [0.0, 0.5, 1.0] {
-            line(CGRect(x: margin, y: y(level) - 0.25, width: plot, height: 0.5), level == 0.5 ? 0.85 : 0.6)
+        if let now = request.marker {
+            canvas.line(point(now, low), point(now, high), width: 1, color: ink.copy(alpha: 0.5)!)
+            for (index, curve) in request.curves.enumerated() {
+                let at = point(now, curve.value(at: request.timeInSeconds && !curve.isSpring ? now / request.span : now))
+                canvas.dot(at, radius: 6, color: ink)
+                canvas.dot(at, radius: 4.5, color: palette[index % palette.count])
+            }
         }
-        // Dots a point apart along the curve, so steep stretches stay continuous.
-        var last: CGPoint?
-        for (i, v) in values.enumerated() {
-            let point = CGPoint(x: margin + plot * CGFloat(i) / CGFloat(count), y: y(v))
-            if let last, hypot(point.x - last.x, point.y - last.y) < 1, i != count { continue }
-            last = point
-            let dot = CALayer()
-            dot.frame = CGRect(x: point.x - 1.5, y: point.y - 1.5, width: 3, height: 3)
-            dot.cornerRadius = 1.5
-            dot.backgroundColor = CGColor(red: 0.15, green: 0.35, blue: 0.95, alpha: 1)
-            stage.rootLayer.addSublayer(dot)
+        // The legend, bottom right, where ease curves leave room.
+        var legend: [(String, CGColor)] = request.curves.enumerated().map { ($1.legend, palette[$0 % palette.count]) }
+        if let fps = request.fps { legend.append(("dots: frames at \(PlotAxis.format(fps)) fps", ink)) }
+        let legendWidth = (legend.map { PlotStrokeFont.width($0.0) }.max() ?? 0) * 8 / PlotStrokeFont.capHeight + 34
+        let box = CGRect(x: area.maxX - legendWidth - 8, y: area.maxY - CGFloat(legend.count) * 14 - 14,
+                         width: legendWidth, height: CGFloat(legend.count) * 14 + 6)
+        canvas.rect(box, color: CGColor(gray: 1, alpha: 0.92), border: CGColor(gray: 0.75, alpha: 1))
+        for (i, entry) in legend.enumerated() {
+            let y = box.minY + 10 + CGFloat(i) * 14
+            if request.fps != nil && i == legend.count - 1 {
+                canvas.dot(CGPoint(x: box.minX + 14, y: y), radius: 2.5, color: entry.1)
+            } else {
+                canvas.line(CGPoint(x: box.minX + 6, y: y), CGPoint(x: box.minX + 22, y: y), width: 2, color: entry.1)
+            }
+            PlotLabels.draw(entry.0, at: CGPoint(x: box.minX + 28, y: y), size: 8, anchor: .left, color: ink, on: canvas)
         }
+        var top = size.height
+        if request.velocity {
+            velocityPanel(request, series, top: top, canvas: canvas)
+            top += velocityHeight
+        }
+        if request.filmstrip { filmstripPanel(request, top: top, canvas: canvas) }
+        stage.advance(to: 0)
         return stage.render()
+    }
+
+    /// Grid lines, axes, ticks with labels, and axis titles for a plot area.
+    private static func axes(in area: CGRect, xTicks: [Double], yTicks: [Double], point: (Double, Double) -> CGPoint,
+                             xTitle: String, yTitle: String, canvas: PlotCanvas) {
+        for tick in xTicks {
+            let x = point(tick, 0).x
+            canvas.line(CGPoint(x: x, y: area.minY), CGPoint(x: x, y: area.maxY), width: 0.75, color: grid)
+            canvas.line(CGPoint(x: x, y: area.maxY), CGPoint(x: x, y: area.maxY + 4), width: 1, color: ink)
+            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: x, y: area.maxY + 8), size: 8, anchor: .top, color: ink, on: canvas)
+        }
+        for tick in yTicks {
+            let y = point(0, tick).y
+            let strong = tick == 0 || (tick == 1 && yTitle == "progress")
+            canvas.line(CGPoint(x: area.minX, y: y), CGPoint(x: area.maxX, y: y), width: strong ? 1 : 0.75,
+                        color: strong ? CGColor(gray: 0.7, alpha: 1) : grid)
+            canvas.line(CGPoint(x: area.minX - 4, y: y), CGPoint(x: area.minX, y: y), width: 1, color: ink)
+            PlotLabels.draw(PlotAxis.format(tick), at: CGPoint(x: area.minX - 7, y: y), size: 8, anchor: .right, color: ink, on: canvas)
+        }
+        canvas.line(CGPoint(x: area.minX, y: area.minY), CGPoint(x: area.minX, y: area.maxY), width: 1.25, color: ink)
+        canvas.line(CGPoint(x: area.minX, y: area.maxY), CGPoint(x: area.maxX, y: area.maxY), width: 1.25, color: ink)
+        PlotLabels.draw(xTitle, at: CGPoint(x: area.midX, y: area.maxY + 26), size: 9, anchor: .top, color: ink, on: canvas)
+        PlotLabels.draw(yTitle, at: CGPoint(x: 14, y: area.midY), size: 9, anchor: .center, color: ink, on: canvas, vertical: true)
+    }
+
+    /// The slope of each curve: progress per second (or per unit of input), by central
+    /// differences of the samples.
+    private static func velocityPanel(_ request: Request, _ series: [[(Double, Double)]], top: CGFloat, canvas: PlotCanvas) {
+        let panel = CGRect(x: area.minX, y: top + 12, width: area.width, height: velocityHeight - 70)
+        let slopes = series.map { samples -> [(Double, Double)] in
+            samples.indices.map { i in
+                let a = samples[max(0, i - 1)], b = samples[min(samples.count - 1, i + 1)]
+                return (samples[i].0, (b.1 - a.1) / (b.0 - a.0))
+            }
+        }
+        var low = min(0, slopes.flatMap { $0.map(\.1) }.min() ?? 0)
+        var high = max(0.1, slopes.flatMap { $0.map(\.1) }.max() ?? 1)
+        let yTicks = PlotAxis.ticks(from: low, to: high, aiming: 4)
+        low = min(low, yTicks.first ?? low); high = max(high, yTicks.last ?? high)
+        let xTicks = PlotAxis.ticks(from: 0, to: request.span).filter { $0 <= request.span * (1 + 1e-9) }
+        func point(_ t: Double, _ v: Double) -> CGPoint {
+            CGPoint(x: panel.minX + panel.width * CGFloat(t / request.span),
+                    y: panel.maxY - panel.height * CGFloat((v - low) / (high - low)))
+        }
+        let unit = request.timeInSeconds ? "velocity (1/s)" : "slope"
+        axes(in: panel, xTicks: xTicks, yTicks: yTicks, point: point,
+             xTitle: request.timeInSeconds ? "time (s)" : "input (fraction of the duration)", yTitle: unit, canvas: canvas)
+        for (index, samples) in slopes.enumerated() {
+            canvas.polyline(samples.map { point($0.0, $0.1) }, width: 1.75, color: palette[index % palette.count])
+        }
+    }
+
+    /// One row per curve: a square layer at each frame time (at `fps`, else ten steps), placed
+    /// along a track by the curve's progress, later frames darker.
+    private static func filmstripPanel(_ request: Request, top: CGFloat, canvas: PlotCanvas) {
+        let steps = request.fps.map { Int((request.span * $0 + 1e-9).rounded(.down)) } ?? 10
+        let side: CGFloat = 20
+        let note = request.fps.map { "filmstrip: the layer at each frame, \(PlotAxis.format($0)) fps" } ?? "filmstrip: the layer at 10 even steps"
+        PlotLabels.draw(note, at: CGPoint(x: area.minX, y: top + 8), size: 8, anchor: .topLeft, color: ink, on: canvas)
+        for (index, curve) in request.curves.enumerated() {
+            let y = top + 26 + CGFloat(index) * filmstripRowHeight
+            let track = CGRect(x: area.minX, y: y + side / 2 - 0.5, width: area.width, height: 1)
+            canvas.rect(track, color: grid, border: nil)
+            let color = palette[index % palette.count]
+            let progresses = (0...max(1, steps)).map { n -> Double in
+                let t = request.span * Double(n) / Double(max(1, steps))
+                return curve.value(at: request.timeInSeconds && !curve.isSpring ? t / request.span : t)
+            }
+            // The track from start (0) to end (1) shrinks so that overshoot stays on the chart;
+            // thin marks show the start and end positions.
+            let low = min(0, progresses.min() ?? 0), high = max(1, progresses.max() ?? 1)
+            let length = (area.width - side) / CGFloat(high - low)
+            func x(_ progress: Double) -> CGFloat { area.minX + length * CGFloat(progress - low) }
+            for mark in [0.0, 1.0] {
+                canvas.rect(CGRect(x: x(mark) + side / 2 - 0.5, y: y - 3, width: 1, height: side + 6), color: CGColor(gray: 0.6, alpha: 1), border: nil)
+            }
+            for (n, progress) in progresses.enumerated() {
+                let x = x(progress)
+                let alpha = 0.15 + 0.85 * CGFloat(n) / CGFloat(max(1, steps))
+                canvas.rect(CGRect(x: x, y: y, width: side, height: side), color: color.copy(alpha: alpha)!, border: nil)
+            }
+        }
+    }
+
+    /// The tolerance band, Core Animation's settling duration, and the overshoot of a spring.
+    /// Labels of the `row`th of `rows` springs sit on their own lines, so overlaid springs'
+    /// labels do not collide.
+    private static func springMarks(_ curve: EasingCurve, _ samples: [(Double, Double)], color: CGColor, row: Int, rows: Int,
+                                    point: (Double, Double) -> CGPoint, request: Request, canvas: PlotCanvas) {
+        let lineHeight: CGFloat = 11
+        let band = CGRect(x: area.minX, y: point(0, 1 + settleBand).y, width: area.width,
+                          height: point(0, 1 - settleBand).y - point(0, 1 + settleBand).y)
+        canvas.rect(band, color: color.copy(alpha: 0.12)!, border: nil)
+        if row == 0 {
+            PlotLabels.draw("±2%", at: CGPoint(x: area.minX + 4, y: band.minY - 3), size: 7, anchor: .bottomLeft, color: ink, on: canvas)
+        }
+        if let settle = curve.settleTime(within: settleBand, samples: samples) {
+            let x = point(settle, 0).x, y = area.minY + 4 + CGFloat(row) * lineHeight
+            canvas.dashedLine(CGPoint(x: x, y: y), CGPoint(x: x, y: area.maxY), color: color)
+            PlotLabels.draw("within 2% from \(PlotAxis.format(settle, decimals: 2)) s", at: CGPoint(x: x + 4, y: y),
+                            size: 7, anchor: .topLeft, color: color, on: canvas)
+        }
+        let settling = curve.settlingDuration
+        if settling <= request.span {
+            let x = point(settling, 0).x, y = area.minY + 8 + CGFloat(rows + row) * lineHeight
+            canvas.dashedLine(CGPoint(x: x, y: y), CGPoint(x: x, y: area.maxY), color: ink)
+            PlotLabels.draw("settlingDuration \(PlotAxis.format(settling, decimals: 2)) s", at: CGPoint(x: x - 4, y: y),
+                            size: 7, anchor: .topRight, color: color, on: canvas)
+        }
+        if let peak = samples.max(by: { $0.1 < $1.1 }), peak.1 > 1 + 1e-4 {
+            let at = point(peak.0, peak.1)
+            canvas.dot(at, radius: 3.5, color: color)
+            let label = "overshoot \(PlotAxis.format((peak.1 - 1) * 100, decimals: 1))% at \(PlotAxis.format(peak.0, decimals: 2)) s"
+            // Right of the peak, or left of it when the peak is near the chart's right edge.
+            let fitsRight = at.x + 6 + PlotStrokeFont.width(label) * 7 / PlotStrokeFont.capHeight <= area.maxX
+            PlotLabels.draw(label, at: CGPoint(x: fitsRight ? at.x + 6 : at.x - 6, y: at.y - 6), size: 7,
+                            anchor: fitsRight ? .bottomLeft : .bottomRight, color: color, on: canvas)
+        }
+    }
+}
+
+/// Evenly spaced "nice" tick values (steps of 1, 2, 2.5 or 5 times a power of ten) and their
+/// labels.
+enum PlotAxis {
+    static func ticks(from low: Double, to high: Double, aiming count: Int = 5) -> [Double] {
+        let range = max(high - low, 1e-9)
+        let rough = range / Double(count)
+        let power = pow(10, (log10(rough)).rounded(.down))
+        let step = [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
+        let first = (low / step).rounded(.down) * step
+        var ticks: [Double] = []
+        var v = first
+        while v <= high + step * 0.999 {
+            ticks.append(abs(v) < step * 1e-9 ? 0 : v)
+            if v >= high - step * 1e-9 { break }
+            v += step
+        }
+        return ticks
+    }
+
+    /// Without trailing zeros: 0, 0.25, 1.5, 10.
+    static func format(_ value: Double, decimals: Int = 3) -> String {
+        var text = String(format: "%.\(decimals)f", value)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+}
+
+/// Layers that draw a chart: lines, dots, rectangles.
+struct PlotCanvas {
+    let root: CALayer
+
+    func line(_ a: CGPoint, _ b: CGPoint, width: CGFloat, color: CGColor) {
+        let length = hypot(b.x - a.x, b.y - a.y)
+        guard length > 0.01 else { return dot(a, radius: width / 2, color: color) }
+        let layer = CALayer()
+        // Round ends: the segment grows by the width and its corners are half the width.
+        layer.bounds = CGRect(x: 0, y: 0, width: length + width, height: width)
+        layer.position = CGPoint(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2)
+        layer.cornerRadius = width / 2
+        layer.backgroundColor = color
+        layer.setAffineTransform(CGAffineTransform(rotationAngle: atan2(b.y - a.y, b.x - a.x)))
+        root.addSublayer(layer)
+    }
+
+    func polyline(_ points: [CGPoint], width: CGFloat, color: CGColor) {
+        // Points at least a point apart, so steep stretches stay smooth and flat ones light.
+        var last = points.first
+        for p in points.dropFirst() {
+            guard let from = last else { break }
+            if hypot(p.x - from.x, p.y - from.y) < 1.5 && p != points.last { continue }
+            line(from, p, width: width, color: color)
+            last = p
+        }
+    }
+
+    func dashedLine(_ a: CGPoint, _ b: CGPoint, color: CGColor) {
+        let length = hypot(b.x - a.x, b.y - a.y)
+        let dashes = Int(length / 6)
+        for i in stride(from: 0, to: dashes, by: 1) {
+            let s = CGFloat(i) * 6 / length, e = min(1, (CGFloat(i) * 6 + 3) / length)
+            line(CGPoint(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s),
+                 CGPoint(x: a.x + (b.x - a.x) * e, y: a.y + (b.y - a.y) * e), width: 1, color: color)
+        }
+    }
+
+    func dot(_ center: CGPoint, radius: CGFloat, color: CGColor) {
+        let layer = CALayer()
+        layer.frame = CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
+        layer.cornerRadius = radius
+        layer.backgroundColor = color
+        root.addSublayer(layer)
+    }
+
+    func rect(_ frame: CGRect, color: CGColor, border: CGColor?) {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = color
+        if let border { layer.borderColor = border; layer.borderWidth = 0.75 }
+        root.addSublayer(layer)
+    }
+}
+
+/// Where a label sits relative to the point it is drawn at.
+enum LabelAnchor {
+    case top, center, left, right, topLeft, topRight, bottomLeft, bottomRight
+}
+
+/// Chart labels. The one place plots draw text: today with ``PlotStrokeFont``; when carender
+/// has text layers, draw a text layer here instead and the plots follow.
+enum PlotLabels {
+    static func draw(_ text: String, at point: CGPoint, size: CGFloat, anchor: LabelAnchor, color: CGColor,
+                     on canvas: PlotCanvas, vertical: Bool = false) {
+        let unit = size / PlotStrokeFont.capHeight
+        let width = PlotStrokeFont.width(text) * unit, height = size
+        var origin: CGPoint
+        switch anchor {
+        case .top: origin = CGPoint(x: -width / 2, y: 0)
+        case .center: origin = CGPoint(x: -width / 2, y: -height / 2)
+        case .left: origin = CGPoint(x: 0, y: -height / 2)
+        case .right: origin = CGPoint(x: -width, y: -height / 2)
+        case .topLeft: origin = CGPoint(x: 0, y: 0)
+        case .topRight: origin = CGPoint(x: -width, y: 0)
+        case .bottomLeft: origin = CGPoint(x: 0, y: -height)
+        case .bottomRight: origin = CGPoint(x: -width, y: -height)
+        }
+        let stroke = max(0.8, size / 9)
+        for (index, character) in text.enumerated() {
+            guard let strokes = PlotStrokeFont.strokes(character) else { continue }
+            let x0 = origin.x + CGFloat(index) * PlotStrokeFont.advance * unit
+            for polyline in strokes {
+                let points = polyline.map { p -> CGPoint in
+                    let local = CGPoint(x: x0 + p.x * unit, y: origin.y + p.y * unit)
+                    // Vertical labels read bottom to top: rotate a quarter turn anticlockwise.
+                    return vertical ? CGPoint(x: point.x + local.y, y: point.y - local.x) : CGPoint(x: point.x + local.x, y: point.y + local.y)
+                }
+                if points.count == 1 { canvas.dot(points[0], radius: stroke / 2, color: color) }
+                for (a, b) in zip(points, points.dropFirst()) { canvas.line(a, b, width: stroke, color: color) }
+            }
+        }
     }
 }

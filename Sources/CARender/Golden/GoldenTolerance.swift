@@ -5,6 +5,7 @@ public struct GoldenTolerance: Equatable, Sendable {
     /// The share (0…1) of pixels allowed to exceed `channel`.
     public var fractionOfPixels: Double
 
+    /// A tolerance of `channel` levels per channel for all but `fractionOfPixels` of the pixels.
     public init(channel: Int = 2, fractionOfPixels: Double = 0.001) {
         self.channel = channel
         self.fractionOfPixels = fractionOfPixels

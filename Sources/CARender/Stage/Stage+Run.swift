@@ -359,6 +359,7 @@ extension Stage {
     public func run() {
         do {
             let environment = ProcessInfo.processInfo.environment
+            if try writeRequestedTimeline(environment: environment) { return }
             let options = try RenderOptions(environment: environment)
             let files = try render(options: options)
             // Under the command line, it prints the summary (it knows about every worker).

@@ -7,18 +7,8 @@ import XCTest
 /// observable outcome (a completion block's print, a delegate's finished flag, which action runs) are
 /// also checked on what they print and when, and a few on the colours they render.
 final class ExampleScriptsTests: XCTestCase {
-    /// One compile cache for the whole test run, so each script compiles once.
-    private static let cache: URL = {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("carender-example-cache-\(UUID().uuidString.prefix(8))")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
-
-    override class func tearDown() {
-        try? FileManager.default.removeItem(at: cache)
-        super.tearDown()
-    }
+    /// The compile cache shared with the other tests that run scripts, so each compiles once.
+    private static let cache = Fixtures.scriptCache
 
     private var output: URL!
 

@@ -17,6 +17,15 @@ enum Fixtures {
     /// `carender` executable and `libCARender.so` live too.
     static let buildFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
+    /// One compile cache for the scripts tests run through the `carender` command line, so each
+    /// script compiles once per library build (kept in the build folder between runs; deleting it
+    /// is always safe).
+    static let scriptCache: URL = {
+        let url = repositoryRoot.appendingPathComponent(".build/test-script-cache")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }()
+
     /// A new empty folder under the system's temporary folder.
     static func temporaryFolder(_ label: String = #function) throws -> URL {
         let safe = label.filter { $0.isLetter || $0.isNumber }

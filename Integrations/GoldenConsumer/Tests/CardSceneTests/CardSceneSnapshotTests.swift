@@ -1,0 +1,12 @@
+import CardScene
+import CARenderSnapshotTesting
+import SnapshotTesting
+import XCTest
+
+/// The same scene through swift-snapshot-testing's `assertSnapshot`, with carender's strategy.
+final class CardSceneSnapshotTests: XCTestCase {
+    func testLanding() {
+        let scene = CardScene()
+        assertSnapshot(of: scene.stage, as: .frame(at: 0.8))
+    }
+}

@@ -1,0 +1,210 @@
+import ArgumentParser
+import CARender
+import Foundation
+
+/// `carender golden SCRIPT DIR`: renders the times a folder of golden frames holds and compares
+/// each frame with its reference; `--record` writes the references instead.
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "golden",
+        abstract: "Check a script's frames against a folder of golden frames (<time>.png), or record them.",
+        discussion: """
+            DIR holds one reference per time, named as --times names frames: 0.500.png is the frame at \
+            0.5 s. carender renders the script at those times and compares each frame with its \
+            reference (within --channel-tolerance and --pixel-tolerance). A difference is reported \
+            with how many pixels differ, by how much and where, and the actual frame, the reference and \
+            a difference picture are written to --artifacts (default: $CARENDER_GOLDEN_ARTIFACTS/<DIR \
+            name>, else the temporary folder). The exit status is 1 when any frame differs or is missing.
+
+            --record renders --times (or the times DIR already holds) and writes them as the references; \
+            it exits 1 too, so a recording is never mistaken for a check: look at the frames, then run \
+            again without --record.
+            """
+    )
+
+    @Argument(help: "The Swift script whose frames are checked.")
+    var script: String
+
+    @Argument(help: "The folder of golden frames, <time>.png.")
+    var folder: String
+
+    @Option(help: ArgumentHelp("The times to check or record, in seconds, comma-separated (default: the times DIR holds).",
+                               valueName: "t1,t2,..."))
+    var times: String?
+
+    @Option(help: ArgumentHelp("Also check (or record) a timeline of this layer's presentation value at the times, in DIR/timeline.csv (repeatable).",
+                               valueName: "layer-name/key.path"))
+    var timeline: [String] = []
+
+    @Flag(help: "Write the frames as the references instead of comparing (look at them first).")
+    var record = false
+
+    @Option(help: "Pixels per point (default: the script's stage.scale).")
+    var scale: Double?
+
+    @Option(name: .customLong("channel-tolerance"), help: "How far (0…255) a channel may differ and still match.")
+    var channelTolerance: Int = GoldenTolerance().channel
+
+    @Option(name: .customLong("pixel-tolerance"), help: "The share (0…1) of pixels allowed to differ by more than the channel tolerance.")
+    var pixelTolerance: Double = GoldenTolerance().fractionOfPixels
+
+    @Option(help: "The folder for the actual frames and difference pictures of mismatches.")
+    var artifacts: String?
+
+    @Flag(help: "Print the compiler invocation and cache decisions.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...255).contains(channelTolerance) else { throw ValidationError("--channel-tolerance must be within 0…255") }
+        guard pixelTolerance.isFinite, (0...1).contains(pixelTolerance) else {
+            throw ValidationError("--pixel-tolerance must be within 0…1")
+        }
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a positive number") }
+        if let times { _ = try Self.parseTimes(times) }
+        for entry in timeline where !entry.contains("/") {
+            throw ValidationError("--timeline \(entry): name a layer and a key path, as card/position.x")
+        }
+        if !timeline.isEmpty && times == nil { throw ValidationError("--timeline needs --times") }
+    }
+
+    func run() throws {
+        let goldenFolder = URL(fileURLWithPath: folder).standardizedFileURL
+        let timelineReference = goldenFolder.appendingPathComponent("timeline.csv")
+        let timelineRows = try requestedTimeline(reference: timelineReference)
+        let checkTimes = try times.map(Self.parseTimes)
+            ?? (timelineRows.isEmpty ? Self.referenceTimes(in: goldenFolder) : (try? Self.referenceTimes(in: goldenFolder)) ?? [])
+        guard !checkTimes.isEmpty || !timelineRows.isEmpty else {
+            throw CLIError("\(goldenFolder.path) holds no golden frames (<time>.png); record some with --record --times t1,t2,...")
+        }
+        let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
+        guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
+            throw CLIError("cannot read the script \(script)")
+        }
+        let frames = checkTimes.isEmpty ? FileManager.default.temporaryDirectory.appendingPathComponent("carender-golden-none-\(getpid())")
+            : try render(scriptURL, times: checkTimes, timeline: nil)
+        defer { try? FileManager.default.removeItem(at: frames) }
+
+        let artifactsFolder = artifacts.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? GoldenStore.defaultArtifactsRoot(environment: ProcessInfo.processInfo.environment)
+                .appendingPathComponent(goldenFolder.lastPathComponent)
+        let store = GoldenStore(root: goldenFolder, recordMode: record ? .all : .never, artifacts: artifactsFolder)
+        let tolerance = GoldenTolerance(channel: channelTolerance, fractionOfPixels: pixelTolerance)
+        let rerecord = "carender golden \(script) \(folder) --record"
+        var failures = 0
+        for t in checkTimes {
+            let name = String(RenderOptions.fileName(forTime: t).dropLast(".png".count))
+            let file = frames.appendingPathComponent(RenderOptions.fileName(forTime: t))
+            let image: RGBAImage
+            do {
+                image = try RGBAImage(contentsOfPNG: file)
+            } catch {
+                throw CLIError("the script wrote no readable frame for \(t) s: \(error)")
+            }
+            let outcome = try store.check(image, named: name, tolerance: tolerance)
+            switch outcome {
+            case .matched:
+                print("ok        \(name) s")
+            case .recorded(let url, _):
+                print("recorded  \(url.path)")
+            case .missing, .mismatched:
+                failures += 1
+                print("DIFFERS   \(name) s: " + (outcome.failureMessage(rerecord: rerecord) ?? ""))
+            }
+        }
+        if !timelineRows.isEmpty {
+            let sampled = try render(scriptURL, times: [], timeline: TimelineRequest(rows: timelineRows))
+            defer { try? FileManager.default.removeItem(at: sampled) }
+            let csv = try String(contentsOf: sampled.appendingPathComponent("timeline.csv"), encoding: .utf8)
+            let outcome = try store.check(timelineCSV: csv, named: "timeline")
+            switch outcome {
+            case .matched: print("ok        timeline.csv (\(timelineRows.count) values)")
+            case .recorded(let url, _): print("recorded  \(url.path)")
+            case .missing, .mismatched:
+                failures += 1
+                print("DIFFERS   timeline.csv: " + (outcome.failureMessage(rerecord: rerecord) ?? ""))
+            }
+        }
+        if record {
+            print("recorded \(checkTimes.count) frame\(checkTimes.count == 1 ? "" : "s") in \(goldenFolder.path); look at them, then run again without --record")
+            throw ExitCode(1)
+        }
+        if failures > 0 {
+            print("\(failures) of \(checkTimes.count) frames differ from \(goldenFolder.path)")
+            throw ExitCode(1)
+        }
+        print("\(checkTimes.count) frame\(checkTimes.count == 1 ? "" : "s") match \(goldenFolder.path)")
+    }
+
+    /// The timeline rows to check: from --timeline at --times, else those of the reference.
+    private func requestedTimeline(reference: URL) throws -> [TimelineRequest.Row] {
+        if !timeline.isEmpty {
+            let at = try times.map(Self.parseTimes) ?? []
+            return at.flatMap { t in
+                timeline.map { entry -> TimelineRequest.Row in
+                    let slash = entry.firstIndex(of: "/")!
+                    return TimelineRequest.Row(time: t, layer: String(entry[..<slash]), keyPath: String(entry[entry.index(after: slash)...]))
+                }
+            }
+        }
+        guard let text = try? String(contentsOf: reference, encoding: .utf8) else { return [] }
+        return try GoldenTimeline.rows(text).dropFirst().map { fields in
+            guard fields.count == 3, let t = Double(fields[0]), let slash = fields[1].firstIndex(of: "/") else {
+                throw CLIError("\(reference.path): the row '\(fields.joined(separator: ","))' is not time,layer/keyPath,value")
+            }
+            return TimelineRequest.Row(time: t, layer: String(fields[1][..<slash]), keyPath: String(fields[1][fields[1].index(after: slash)...]))
+        }
+    }
+
+    /// Compiles and runs the script, rendering `times` (or sampling `timeline`, to
+    /// `timeline.csv`) into a new temporary folder.
+    private func render(_ scriptURL: URL, times: [Double], timeline: TimelineRequest?) throws -> URL {
+        let executable = try ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose).executable(for: scriptURL)
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("carender-golden-\(getpid())-\(UUID().uuidString.prefix(8))")
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARENDER_OUTPUT"] = output.path
+        environment["CARENDER_TIMES"] = times.map { String($0) }.joined(separator: ",")
+        environment["CARENDER_SCALE"] = scale.map { String($0) }
+        environment["CARENDER_QUIET"] = "1"
+        if let timeline {
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            let request = output.appendingPathComponent("request.txt")
+            try timeline.text.write(to: request, atomically: true, encoding: .utf8)
+            environment[TimelineRequest.requestVariable] = request.path
+            environment[TimelineRequest.outputVariable] = output.appendingPathComponent("timeline.csv").path
+        }
+        for key in ["CARENDER_FPS", "CARENDER_DURATION", "CARENDER_FRAMES", "CARENDER_CONTACT_SHEET", "CARENDER_REPORT"] {
+            environment[key] = nil
+        }
+        let status = try ScriptRunner.run(executable, environment: environment)
+        guard status == 0 else {
+            try? FileManager.default.removeItem(at: output)
+            throw ExitCode(status)
+        }
+        return output
+    }
+
+    /// The times of the `<time>.png` files in `folder`, in order.
+    static func referenceTimes(in folder: URL) throws -> [Double] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            throw CLIError("cannot read the golden folder \(folder.path); record it first with --record --times t1,t2,...")
+        }
+        return names.compactMap { name -> Double? in
+            guard name.hasSuffix(".png") else { return nil }
+            let stem = name.dropLast(4)
+            guard let t = Double(stem), t.isFinite, t >= 0, RenderOptions.fileName(forTime: t) == name else { return nil }
+            return t
+        }.sorted()
+    }
+
+    static func parseTimes(_ text: String) throws -> [Double] {
+        let times = try text.split(separator: ",").map { part -> Double in
+            guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                throw ValidationError("--times holds '\(part)', which is not a time in seconds")
+            }
+            return t
+        }
+        guard !times.isEmpty else { throw ValidationError("--times names no time") }
+        return times.sorted()
+    }
+}
