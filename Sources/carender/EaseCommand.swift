@@ -108,7 +108,7 @@ struct EaseCommand: ParsableCommand {
     /// Renders the chart once per frame with a marker at the frame's time, and encodes the
     /// frames with ffmpeg.
     private func writeVideo(_ request: EasePlot.Request, to output: URL) throws {
-        let ffmpeg = try VideoExport.locateFFmpeg()
+        let export = try VideoExport.prepare(path: output.path, codec: nil, crf: nil, pixelFormat: nil)
         let rate = fps ?? 30
         let frames = Int((request.span * rate + 1e-9).rounded(.down)) + 1
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ease-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -119,7 +119,11 @@ struct EaseCommand: ParsableCommand {
             frame.marker = min(request.span, Double(n) / rate)
             try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
         }
-        try VideoExport.export(ffmpeg: ffmpeg, framesIn: folder, first: 0, count: frames, fps: rate, to: output)
+        let pattern = folder.appendingPathComponent("frame_%05d.png").path
+        let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames), fps: rate,
+                                        hasAlpha: false, onFrame: { _ in })
+        let status = encoding.finish()
+        guard status == 0 else { throw CLIError("ffmpeg could not encode \(output.path) (exit status \(status))") }
     }
 }
 

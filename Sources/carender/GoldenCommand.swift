@@ -158,7 +158,7 @@ struct GoldenCommand: ParsableCommand {
     /// Compiles and runs the script, rendering `times` (or sampling `timeline`, to
     /// `timeline.csv`) into a new temporary folder.
     private func render(_ scriptURL: URL, times: [Double], timeline: TimelineRequest?) throws -> URL {
-        let executable = try ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose).executable(for: scriptURL)
+        let compiler = ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose)
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("carender-golden-\(getpid())-\(UUID().uuidString.prefix(8))")
         var environment = ProcessInfo.processInfo.environment
@@ -176,10 +176,11 @@ struct GoldenCommand: ParsableCommand {
         for key in ["CARENDER_FPS", "CARENDER_DURATION", "CARENDER_FRAMES", "CARENDER_CONTACT_SHEET", "CARENDER_REPORT"] {
             environment[key] = nil
         }
-        let status = try ScriptRunner.run(executable, environment: environment)
-        guard status == 0 else {
+        do {
+            _ = try ScriptRun(compiler: compiler, script: scriptURL).run(environment: environment)
+        } catch {
             try? FileManager.default.removeItem(at: output)
-            throw ExitCode(status)
+            throw error
         }
         return output
     }
