@@ -30,8 +30,16 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(
+            name: "CText",
+            cSettings: [
+                .unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]),
+                .unsafeFlags(["-O2"], .when(configuration: .release)),
+            ],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
+        ),
+        .target(
             name: "CARender",
-            dependencies: ["CPNG"],
+            dependencies: ["CPNG", "CText"],
             swiftSettings: vectorSettings
         ),
         .executableTarget(
