@@ -49,9 +49,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "CTextOracle",
+            path: "Tests/CTextOracle",
+            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+            linkerSettings: [.linkedLibrary("freetype")]
+        ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender"],
+            dependencies: ["CARender", "CTextOracle"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -133,6 +133,9 @@ package struct GlyphOutline: Sendable {
 
     package var isEmpty: Bool { verbs.isEmpty }
 
+    /// Verb codes (the shim's).
+    static let move = UInt8(CTEXT_MOVE), line = UInt8(CTEXT_LINE), quad = UInt8(CTEXT_QUAD)
+
     /// The outline as a `CGPath` at `size` points per em (y down, origin on the baseline).
     package func path(unitsPerEm: Double, size: Double) -> CGPath {
         let k = size / unitsPerEm
@@ -143,12 +146,12 @@ package struct GlyphOutline: Sendable {
             return CGPoint(x: Double(points[p]) * k, y: -Double(points[p + 1]) * k)
         }
         for verb in verbs {
-            switch Int32(verb) {
-            case Int32(CTEXT_MOVE):
+            switch verb {
+            case Self.move:
                 if !path.isEmpty { path.closeSubpath() }
                 path.move(to: next())
-            case Int32(CTEXT_LINE): path.addLine(to: next())
-            case Int32(CTEXT_QUAD):
+            case Self.line: path.addLine(to: next())
+            case Self.quad:
                 let c = next(); path.addQuadCurve(to: next(), control: c)
             default:
                 let c1 = next(), c2 = next(); path.addCurve(to: next(), control1: c1, control2: c2)

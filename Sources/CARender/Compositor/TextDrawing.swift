@@ -1,0 +1,78 @@
+/// Draws laid-out text: each glyph's unhinted outline, exact-area anti-aliased.
+///
+/// Upright text (the layer's device map a positive scale and a translation) blends cached
+/// coverage masks (`GlyphCache`, origins at quarter-pixel precision); any other map — rotation,
+/// skew, perspective — fills each glyph's outline through the map itself, so text under a 3D
+/// transform is as sharp as any other edge instead of a resampled bitmap.
+///
+/// Owns its scratch (glyph cache, layout, outlines) for one compositor; steady-state drawing of
+/// cached glyphs does not allocate.
+final class TextRenderer {
+    let glyphs = GlyphCache()
+    /// Lines of the text being drawn, reused between layers and frames.
+    var layout = TextLayout()
+    private var layerShape = Outline()
+    private var deviceShape = Outline()
+
+    /// Draws `text`, already laid out in `layout`, with the box's top-left corner at `origin`
+    /// (layer space) through `map` into `target`. Colours: each style's own, else `color`
+    /// (premultiplied, 0…255), all multiplied by `alpha`. Upright text is clipped to `clip`
+    /// (layer space: the layer's bounds).
+    func draw(_ text: ShapedText, fontSize: Double, color: CGColor?, alpha: Double,
+              origin: SIMD2<Double>, clip: (x0: Double, y0: Double, x1: Double, y1: Double),
+              map: ProjectiveMap, into target: Canvas, rasterizer: CoverageRasterizer) {
+        let upright = map.isAffine && map.m12 == 0 && map.m21 == 0 && map.m11 > 0 && map.m22 > 0
+        var clipRect = target.rect
+        if upright {
+            let a = map.apply(clip.x0, clip.y0), b = map.apply(clip.x1, clip.y1)
+            clipRect = IntRect(x0: Int(a.x.rounded()), y0: Int(a.y.rounded()), x1: Int(b.x.rounded()),
+                               y1: Int(b.y.rounded())).intersection(target.rect)
+            guard !clipRect.isEmpty else { return }
+        }
+        var styleColor = -1
+        var painter = SolidPainter(canvas: target, color: .zero)
+        let tolerance = GlyphCache.flatteningTolerance / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
+        layout.forEachGlyph(text, fontSize: fontSize) { face, glyph, size, x, y, style in
+            if style != styleColor {
+                styleColor = style
+                let c = text.styles[style].color ?? color
+                painter = SolidPainter(canvas: target, color: c?.premultiplied(opacity: alpha) ?? .zero)
+            }
+            guard painter.color >> 24 != 0, size > 0 else { return }
+            let gx = origin.x + x, gy = origin.y + y
+            if upright {
+                drawUpright(face: face, glyph: glyph, size: size, x: gx, y: gy, map: map, clip: clipRect,
+                            painter: &painter, rasterizer: rasterizer)
+            } else {
+                layerShape.removeAll()
+                layerShape.addGlyph(face.outline(of: glyph), x: gx, y: gy, scale: size / face.metrics.unitsPerEm,
+                                    tolerance: tolerance)
+                guard !layerShape.isEmpty else { return }
+                deviceShape.setProjection(of: layerShape, through: map)
+                rasterizer.fill(deviceShape, rule: .nonZero, clip: clipRect, painter: &painter)
+            }
+        }
+    }
+
+    private func drawUpright(face: FontFace, glyph: UInt32, size: Double, x: Double, y: Double, map: ProjectiveMap,
+                             clip: IntRect, painter: inout SolidPainter, rasterizer: CoverageRasterizer) {
+        let p = map.apply(x, y)
+        let steps = GlyphCache.subpixelSteps
+        var ix = Int(p.x.rounded(.down)), iy = Int(p.y.rounded(.down))
+        var subX = Int(((p.x - Double(ix)) * steps).rounded()), subY = Int(((p.y - Double(iy)) * steps).rounded())
+        if subX == Int(steps) { subX = 0; ix += 1 }
+        if subY == Int(steps) { subY = 0; iy += 1 }
+        let mask = glyphs.mask(face: face, glyph: glyph, pixelsPerEmX: size * map.m11, pixelsPerEmY: size * map.m22,
+                               subX: subX, subY: subY, rasterizer: rasterizer)
+        guard mask.width > 0 else { return }
+        let left = ix + Int(mask.left), top = iy + Int(mask.top)
+        let x0 = max(left, clip.x0), x1 = min(left + Int(mask.width), clip.x1)
+        let y0 = max(top, clip.y0), y1 = min(top + Int(mask.height), clip.y1)
+        guard x1 > x0, y1 > y0 else { return }
+        let rows = glyphs.arena + mask.offset
+        let width = Int(mask.width)
+        for row in y0..<y1 {
+            painter.paint(row: row, x0: x0, count: x1 - x0, coverage: rows + (row - top) * width + (x0 - left))
+        }
+    }
+}
