@@ -17,6 +17,8 @@ import Foundation
 package final class Compositor {
     let rasterizer = CoverageRasterizer()
     let pool = OffscreenPool()
+    /// Glyph masks and text layout scratch.
+    let text = TextRenderer()
     /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
     var layerShape = Outline()
     var deviceShape = Outline()

@@ -76,3 +76,21 @@ final class TextRenderer {
         }
     }
 }
+
+extension Compositor {
+    /// A text layer's string, laid out in its bounds from the top (over the contents, under the
+    /// sublayers).
+    func drawLayerText(_ s: LayerState, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        guard let content = s.text.content else { return }
+        let t = s.text
+        let fontSize = Double(t.fontSize)
+        guard fontSize.isFinite, fontSize > 0 else { return }
+        let shaped = content.shaped(font: t.resolvedFont)
+        let box = s.boundsBox
+        text.layout.layout(shaped, TextLayoutParameters(
+            fontSize: fontSize, width: box.x1 - box.x0, height: box.y1 - box.y0, wraps: t.isWrapped,
+            truncation: t.truncationMode.truncation, alignment: t.alignmentMode.alignment))
+        text.draw(shaped, fontSize: fontSize, color: t.foregroundColor, alpha: alpha, origin: SIMD2(box.x0, box.y0),
+                  clip: box, map: map, into: target, rasterizer: rasterizer)
+    }
+}

@@ -1,4 +1,7 @@
-import CText
+// Implementation-only: scripts compile against CARender without the shim's module map. Safe without
+// library evolution because no CText type appears in any stored property or signature (the face
+// handle is an OpaquePointer).
+@_implementationOnly import CText
 import Foundation
 
 /// One face of an installed font file, opened through the text shim: its names, vertical metrics,
