@@ -8,55 +8,85 @@ import Foundation
 /// transform and `contentsScale` does not change how it looks. `fontSize` and `foregroundColor`
 /// animate.
 open class CATextLayer: CALayer {
-    /// The text: a `String` or an `NSAttributedString` (whose fonts, colours, kerning and paragraph
-    /// alignment are used; `font`, `fontSize` and `foregroundColor` then apply only where it sets
-    /// none... as on Apple platforms, they are ignored for attributed strings).
+    override class var propertyTable: LayerPropertyTable { textProperties }
+
+    /// CATextLayer's properties, each declared once; `fontSize` and `foregroundColor` are marked
+    /// "Animatable" in Apple's CATextLayer.h. Storage and defaults: `TextLayerState`.
+    private static let textProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
+        LayerProperty("string", \.text.content, .textContent),
+        LayerProperty("font", \.text.font, .textFont),
+        LayerProperty("fontSize", \.text.fontSize, .number, animatesImplicitly: true),
+        LayerProperty("foregroundColor", \.text.foregroundColor, .color, animatesImplicitly: true),
+        LayerProperty("wrapped", \.text.isWrapped, .bool),
+        LayerProperty("truncationMode", \.text.truncationMode, .string),
+        LayerProperty("alignmentMode", \.text.alignmentMode, .string),
+        LayerProperty("allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, .bool),
+    ])
+
+    /// The text: a `String` or an `NSAttributedString`, whose fonts, colours, kerning and paragraph
+    /// alignment are used (`font`, `fontSize` and `foregroundColor` then do not apply, as on Apple
+    /// platforms). Other objects draw their description.
     open var string: Any? {
         get { modelState.text.content?.value }
-        set { setModelValue(\.text.content, TextLayerContent(newValue), forKey: "string") }
+        set { setModelValue(\.text.content, TextLayerContent(newValue)) }
     }
 
     /// The font: a `CTFont`/`UIFont`, a `CGFont` or a font name; nil is Helvetica. Its size is
     /// ignored: `fontSize` applies.
     open var font: AnyObject? {
         get { modelState.text.font?.value }
-        set { setModelValue(\.text.font, TextLayerFont(newValue), forKey: "font") }
+        set { setModelValue(\.text.font, TextLayerFont(newValue)) }
     }
 
     /// The font size, 36 by default. Animatable.
     open var fontSize: CGFloat {
         get { modelState.text.fontSize }
-        set { setModelValue(\.text.fontSize, newValue, forKey: "fontSize") }
+        set { setModelValue(\.text.fontSize, newValue) }
     }
 
     /// The colour of plain text, opaque white by default. Animatable.
     open var foregroundColor: CGColor? {
         get { modelState.text.foregroundColor }
-        set { setModelValue(\.text.foregroundColor, newValue, forKey: "foregroundColor") }
+        set { setModelValue(\.text.foregroundColor, newValue) }
     }
 
     /// Whether the text wraps to fit the bounds' width.
     open var isWrapped: Bool {
         get { modelState.text.isWrapped }
-        set { setModelValue(\.text.isWrapped, newValue, forKey: "wrapped") }
+        set { setModelValue(\.text.isWrapped, newValue) }
     }
 
     /// How text that does not fit is truncated.
     open var truncationMode: CATextLayerTruncationMode {
         get { modelState.text.truncationMode }
-        set { setModelValue(\.text.truncationMode, newValue, forKey: "truncationMode") }
+        set { setModelValue(\.text.truncationMode, newValue) }
     }
 
     /// How lines are aligned in the bounds.
     open var alignmentMode: CATextLayerAlignmentMode {
         get { modelState.text.alignmentMode }
-        set { setModelValue(\.text.alignmentMode, newValue, forKey: "alignmentMode") }
+        set { setModelValue(\.text.alignmentMode, newValue) }
     }
 
     /// Accepted for source compatibility; glyph positions are never quantised here.
     open var allowsFontSubpixelQuantization: Bool {
         get { modelState.text.allowsFontSubpixelQuantization }
-        set { setModelValue(\.text.allowsFontSubpixelQuantization, newValue, forKey: "allowsFontSubpixelQuantization") }
+        set { setModelValue(\.text.allowsFontSubpixelQuantization, newValue) }
+    }
+}
+
+extension PropertyCoding where Value == TextLayerContent? {
+    /// A text layer's `string`: any object, kept with its shaping; `NSNull` clears it. Animations
+    /// switch between strings.
+    static var textContent: Self {
+        Self(coerce: { .some(TextLayerContent($0)) }, box: { $0?.value }, animatable: { .discrete($0?.value) })
+    }
+}
+
+extension PropertyCoding where Value == TextLayerFont? {
+    /// A text layer's `font`: a font object or name, resolved when set; `NSNull` clears it.
+    static var textFont: Self {
+        Self(coerce: { .some(TextLayerFont($0)) }, box: { $0?.value }, animatable: { .discrete($0?.value) })
     }
 }
 
