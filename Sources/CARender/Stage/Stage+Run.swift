@@ -126,11 +126,12 @@ extension Stage {
         let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
                                                              (1 << 30) / max(frameBytes, 1))))
         defer { try? writer.finish() }
-        for job in jobs {
+        for (index, job) in jobs.enumerated() {
             advance(to: job.time)
             let frame = render()
             try writer.write(frame, to: job.url)
-            sheet?.append(frame)
+            let number = options.times == nil ? (options.frames?.lowerBound ?? 0) + index : index
+            sheet?.append(frame, caption: String(format: "#%d  %.3f s", number, job.time))
         }
         try writer.finish()
         if let sheet, let url = options.contactSheet {
