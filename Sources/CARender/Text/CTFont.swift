@@ -65,7 +65,7 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
 
     /// Inter's proportions, for metrics when nothing is installed.
     private static let placeholderMetrics = FontFace.Metrics(
-        unitsPerEm: 2048, ascender: 1984, descender: -494, lineGap: 0, capHeight: 1490, xHeight: 1118,
+        unitsPerEm: 2816, ascender: 2728, descender: -680, lineGap: 0, capHeight: 2048, xHeight: 1536,
         italicAngle: 0, isFixedPitch: false)
     package var metrics: FontFace.Metrics { face?.metrics ?? Self.placeholderMetrics }
     private var unit: Double { Double(pointSize) / metrics.unitsPerEm }

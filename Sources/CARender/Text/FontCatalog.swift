@@ -93,6 +93,9 @@ package final class FontCatalog: @unchecked Sendable {
         return face(path: found.path, index: found.index)
     }
 
+    /// Style names of a family's plain face.
+    static let regularStyles: Set<String> = ["Regular", "Book", "Roman", "Normal"]
+
     static func normalized(_ name: String) -> String {
         String(name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" })
     }
@@ -116,8 +119,8 @@ package final class FontCatalog: @unchecked Sendable {
                         let key = Self.normalized(name)
                         if !key.isEmpty && index[key] == nil { index[key] = (path, i) }
                     }
-                    // "Regular" full names are also known by the family name alone.
-                    if face.styleName == "Regular" { index[Self.normalized(face.familyName)] = (path, i) }
+                    // The family name alone means its upright regular face ("Book" in DejaVu).
+                    if Self.regularStyles.contains(face.styleName) { index[Self.normalized(face.familyName)] = (path, i) }
                 }
             }
         }
