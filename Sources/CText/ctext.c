@@ -101,6 +101,7 @@ void ctext_face_metrics(const ctext_face *face, ctext_metrics *out) {
     TT_OS2 *os2 = FT_Get_Sfnt_Table(ft, FT_SFNT_OS2);
     TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
     if (post) out->italic_angle_tenths = (int)(post->italicAngle * 10 / 65536);
+    out->weight_class = os2 && os2->version != 0xFFFF && os2->usWeightClass ? os2->usWeightClass : 400;
     if (os2 && os2->version != 0xFFFF && os2->version >= 2) {
         out->cap_height = os2->sCapHeight;
         out->x_height = os2->sxHeight;
@@ -189,8 +190,8 @@ static int cubic_to(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *t
     sink_verb(user, CTEXT_CUBIC); sink_point(user, c1); sink_point(user, c2); sink_point(user, to); return 0;
 }
 
-int ctext_glyph_outline(ctext_face *face, uint32_t glyph, uint8_t *verbs, int verb_capacity, float *points,
-                        int point_capacity, int *verbs_needed, int *points_needed) {
+int ctext_glyph_outline(ctext_face *face, uint32_t glyph, int embolden, uint8_t *verbs, int verb_capacity,
+                        float *points, int point_capacity, int *verbs_needed, int *points_needed) {
     *verbs_needed = 0;
     *points_needed = 0;
     pthread_mutex_lock(&face->lock);
@@ -199,6 +200,7 @@ int ctext_glyph_outline(ctext_face *face, uint32_t glyph, uint8_t *verbs, int ve
         pthread_mutex_unlock(&face->lock);
         return -1;
     }
+    if (embolden > 0) FT_Outline_EmboldenXY(&face->ft->glyph->outline, embolden, embolden);
     static const FT_Outline_Funcs funcs = { move_to, line_to, conic_to, cubic_to, 0, 0 };
     outline_sink sink = { verbs, verb_capacity, 0, points, point_capacity, 0 };
     FT_Outline_Decompose(&face->ft->glyph->outline, &funcs, &sink);

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ctext_oracle_coverage(const char *path, int index, uint32_t glyph, double pixels_per_em, double origin_x,
-                          double origin_y, int x0, int y0, int w, int h, int factor, float *out) {
+int ctext_oracle_coverage(const char *path, int index, uint32_t glyph, int embolden, double pixels_per_em,
+                          double origin_x, double origin_y, int x0, int y0, int w, int h, int factor, float *out) {
     FT_Library library;
     FT_Face face;
     int code = FT_Init_FreeType(&library);
@@ -15,6 +15,7 @@ int ctext_oracle_coverage(const char *path, int index, uint32_t glyph, double pi
     if ((code = FT_New_Face(library, path, index, &face))) { FT_Done_FreeType(library); return code; }
     if ((code = FT_Load_Glyph(face, glyph, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))) goto done;
     FT_Outline *outline = &face->glyph->outline;
+    if (embolden > 0) FT_Outline_EmboldenXY(outline, embolden, embolden);
     /* Font units (y up) to 26.6 bitmap coordinates (y up from the region's bottom) at `factor`×. */
     double s = pixels_per_em / face->units_per_EM * factor * 64;
     FT_Matrix m = { (FT_Fixed)(s * 65536.0 + 0.5), 0, 0, (FT_Fixed)(s * 65536.0 + 0.5) };

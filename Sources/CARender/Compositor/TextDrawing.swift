@@ -41,12 +41,12 @@ final class TextRenderer {
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
             if upright {
-                drawUpright(face: face, glyph: glyph, size: size, x: gx, y: gy, map: map, clip: clipRect,
-                            painter: &painter, rasterizer: rasterizer)
+                drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
+                            map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer)
             } else {
                 layerShape.removeAll()
-                layerShape.addGlyph(face.outline(of: glyph), x: gx, y: gy, scale: size / face.metrics.unitsPerEm,
-                                    tolerance: tolerance)
+                layerShape.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
+                                    scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
                 guard !layerShape.isEmpty else { return }
                 deviceShape.setProjection(of: layerShape, through: map)
                 rasterizer.fill(deviceShape, rule: .nonZero, clip: clipRect, painter: &painter)
@@ -54,7 +54,7 @@ final class TextRenderer {
         }
     }
 
-    private func drawUpright(face: FontFace, glyph: UInt32, size: Double, x: Double, y: Double, map: ProjectiveMap,
+    private func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double, map: ProjectiveMap,
                              clip: IntRect, painter: inout SolidPainter, rasterizer: CoverageRasterizer) {
         let p = map.apply(x, y)
         let steps = GlyphCache.subpixelSteps
@@ -62,7 +62,7 @@ final class TextRenderer {
         var subX = Int(((p.x - Double(ix)) * steps).rounded()), subY = Int(((p.y - Double(iy)) * steps).rounded())
         if subX == Int(steps) { subX = 0; ix += 1 }
         if subY == Int(steps) { subY = 0; iy += 1 }
-        let mask = glyphs.mask(face: face, glyph: glyph, pixelsPerEmX: size * map.m11, pixelsPerEmY: size * map.m22,
+        let mask = glyphs.mask(face: face, glyph: glyph, emboldened: emboldened, pixelsPerEmX: size * map.m11, pixelsPerEmY: size * map.m22,
                                subX: subX, subY: subY, rasterizer: rasterizer)
         guard mask.width > 0 else { return }
         let left = ix + Int(mask.left), top = iy + Int(mask.top)

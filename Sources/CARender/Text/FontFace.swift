@@ -20,7 +20,13 @@ package final class FontFace: @unchecked Sendable {
         package var xHeight: Double
         package var italicAngle: Double
         package var isFixedPitch: Bool
+        /// The OS/2 weight class: 400 regular, 700 bold.
+        package var weightClass: Int = 400
     }
+
+    /// How much synthetic bold thickens strokes, per unit of em: FreeType's own choice for
+    /// `FT_GlyphSlot_Embolden` (1/24 em).
+    static let syntheticBoldStrength = 1.0 / 24
 
     package let path: String
     package let index: Int
@@ -31,7 +37,8 @@ package final class FontFace: @unchecked Sendable {
 
     private let handle: OpaquePointer
     private let lock = NSLock()
-    private var outlines: [UInt32: GlyphOutline] = [:]
+    /// Decoded outlines by glyph, synthetic-bold ones with bit 32 set.
+    private var outlines: [UInt64: GlyphOutline] = [:]
 
     /// Opens face `index` of the font file at `path`.
     package init(path: String, index: Int = 0) throws {
@@ -50,7 +57,8 @@ package final class FontFace: @unchecked Sendable {
         metrics = Metrics(unitsPerEm: Double(m.units_per_em), ascender: Double(m.ascender),
                           descender: Double(m.descender), lineGap: Double(max(0, m.line_gap)),
                           capHeight: Double(m.cap_height), xHeight: Double(m.x_height),
-                          italicAngle: Double(m.italic_angle_tenths) / 10, isFixedPitch: m.is_fixed_pitch != 0)
+                          italicAngle: Double(m.italic_angle_tenths) / 10, isFixedPitch: m.is_fixed_pitch != 0,
+                          weightClass: Int(m.weight_class))
     }
 
     deinit { ctext_face_close(handle) }
@@ -86,26 +94,29 @@ package final class FontFace: @unchecked Sendable {
         }
     }
 
-    /// The glyph's unhinted outline in font units, decoded once.
-    package func outline(of glyph: UInt32) -> GlyphOutline {
+    /// The glyph's unhinted outline in font units, decoded once; `emboldened` thickens it
+    /// (synthetic bold).
+    package func outline(of glyph: UInt32, emboldened: Bool = false) -> GlyphOutline {
+        let key = UInt64(glyph) | (emboldened ? 1 << 32 : 0)
+        let strength = emboldened ? Int32((metrics.unitsPerEm * Self.syntheticBoldStrength).rounded()) : 0
         lock.lock()
         defer { lock.unlock() }
-        if let cached = outlines[glyph] { return cached }
+        if let cached = outlines[key] { return cached }
         var verbs = [UInt8](repeating: 0, count: 64)
         var points = [Float](repeating: 0, count: 256)
         var verbsNeeded: Int32 = 0, pointsNeeded: Int32 = 0
-        var count = ctext_glyph_outline(handle, glyph, &verbs, Int32(verbs.count), &points, Int32(points.count),
+        var count = ctext_glyph_outline(handle, glyph, strength, &verbs, Int32(verbs.count), &points, Int32(points.count),
                                         &verbsNeeded, &pointsNeeded)
         if count < 0 && verbsNeeded > 0 {
             verbs = [UInt8](repeating: 0, count: Int(verbsNeeded))
             points = [Float](repeating: 0, count: Int(pointsNeeded))
-            count = ctext_glyph_outline(handle, glyph, &verbs, Int32(verbs.count), &points, Int32(points.count),
+            count = ctext_glyph_outline(handle, glyph, strength, &verbs, Int32(verbs.count), &points, Int32(points.count),
                                         &verbsNeeded, &pointsNeeded)
         }
         let outline = count > 0
             ? GlyphOutline(verbs: Array(verbs.prefix(Int(count))), points: Array(points.prefix(Int(pointsNeeded))))
             : GlyphOutline(verbs: [], points: [])
-        outlines[glyph] = outline
+        outlines[key] = outline
         return outline
     }
 }

@@ -21,6 +21,7 @@ final class GlyphCache {
     struct Key: Hashable {
         var face: ObjectIdentifier
         var glyph: UInt32
+        var emboldened: Bool
         /// Pixels per em, in 1/64 pixel, horizontally and vertically.
         var sizeX: Int32
         var sizeY: Int32
@@ -55,9 +56,9 @@ final class GlyphCache {
 
     /// The mask of `glyph` at `pixelsPerEm` (x and y) with its origin `sub` quarter pixels into its
     /// pixel, rasterized on first use with `rasterizer`.
-    func mask(face: FontFace, glyph: UInt32, pixelsPerEmX: Double, pixelsPerEmY: Double, subX: Int, subY: Int,
+    func mask(face: FontFace, glyph: UInt32, emboldened: Bool = false, pixelsPerEmX: Double, pixelsPerEmY: Double, subX: Int, subY: Int,
               rasterizer: CoverageRasterizer) -> Mask {
-        let key = Key(face: ObjectIdentifier(face), glyph: glyph, sizeX: Int32((pixelsPerEmX * 64).rounded()),
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, emboldened: emboldened, sizeX: Int32((pixelsPerEmX * 64).rounded()),
                       sizeY: Int32((pixelsPerEmY * 64).rounded()), subX: UInt8(subX), subY: UInt8(subY))
         if let mask = masks[key] { return mask }
         let mask = rasterize(face: face, glyph: glyph, key: key, rasterizer: rasterizer)
@@ -70,7 +71,7 @@ final class GlyphCache {
         let sx = Double(key.sizeX) / 64 / unitsPerEm, sy = Double(key.sizeY) / 64 / unitsPerEm
         let ox = Double(key.subX) / Self.subpixelSteps, oy = Double(key.subY) / Self.subpixelSteps
         outline.removeAll()
-        outline.addGlyph(face.outline(of: glyph), x: 0, y: 0, scale: 1, tolerance: Self.flatteningTolerance,
+        outline.addGlyph(face.outline(of: glyph, emboldened: key.emboldened), x: 0, y: 0, scale: 1, tolerance: Self.flatteningTolerance,
                          transform: { x, y in SIMD2(ox + x * sx, oy + y * sy) })
         guard let b = outline.bounds else { return Mask(offset: 0, left: 0, top: 0, width: 0, height: 0) }
         let box = IntRect(covering: b.minX, b.minY, b.maxX, b.maxY)

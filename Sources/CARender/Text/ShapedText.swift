@@ -53,6 +53,8 @@ package final class ShapedText: @unchecked Sendable {
     package struct Glyph {
         package var face: Int32
         package var id: UInt32
+        /// Drawn with synthetic bold: a fallback face without a bold standing in for a bold font.
+        package var emboldened: Bool
         package var x: Double
         package var y: Double
     }
@@ -128,6 +130,10 @@ private struct Builder {
     var glyphs: [ShapedText.Glyph] = []
     var paragraphs: [Range<Int>] = []
 
+    /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
+    /// than that standing in for it is emboldened.
+    static let boldWeight = 600
+
     init(fallbacks: [FontFace]) { self.fallbacks = fallbacks }
 
     mutating func faceIndex(_ face: FontFace) -> Int32 {
@@ -200,11 +206,14 @@ private struct Builder {
             }
             if let face = chosen[runStart] {
                 let index = faceIndex(face)
+                let primary = primaries[styles[runStart]]
+                let embolden = primary.map { $0 !== face && $0.metrics.weightClass >= Self.boldWeight
+                    && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
                 let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd])
                 for g in shaped {
                     let c = characterOfScalar[g.cluster]
-                    glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph,
+                    glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,
                                                                  x: (advanceOfCharacter[c] + g.offsetX) / em,
                                                                  y: g.offsetY / em))
                     advanceOfCharacter[c] += g.advance
@@ -235,7 +244,8 @@ private struct Builder {
         let em = face.metrics.unitsPerEm
         var x = 0.0
         for g in face.shape([0x2026], range: 0..<1) {
-            glyphs.append(ShapedText.Glyph(face: index, id: g.glyph, x: (x + g.offsetX) / em, y: g.offsetY / em))
+            glyphs.append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: false, x: (x + g.offsetX) / em,
+                                           y: g.offsetY / em))
             x += g.advance
         }
         return ShapedText.Ellipsis(glyphStart: start, glyphEnd: Int32(glyphs.count), advance: x / em)

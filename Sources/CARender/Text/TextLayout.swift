@@ -286,12 +286,12 @@ package struct TextLayout {
         return max(0, (width - line.width) / Double(spaces))
     }
 
-    /// Calls `body` with each glyph's face, id, size and origin (points, y down from the box's
-    /// top) and the style it is drawn in, line by line.
+    /// Calls `body` with each glyph, its size and origin (points, y down from the box's top) and
+    /// the style it is drawn in, line by line.
     @inline(__always)
     package func forEachGlyph(_ text: ShapedText, fontSize: Double,
-                              _ body: (_ face: FontFace, _ glyph: UInt32, _ size: Double, _ x: Double, _ y: Double,
-                                       _ style: Int) -> Void) {
+                              _ body: (_ face: FontFace, _ glyph: ShapedText.Glyph, _ size: Double, _ x: Double,
+                                       _ y: Double, _ style: Int) -> Void) {
         for line in lines {
             var pen = line.x
             func clusters(_ range: Range<Int>) {
@@ -301,7 +301,7 @@ package struct TextLayout {
                     var g = Int(c.glyphStart)
                     while g < Int(c.glyphEnd) {
                         let glyph = text.glyphs[g]
-                        body(text.faces[Int(glyph.face)], glyph.id, size, pen + glyph.x * size,
+                        body(text.faces[Int(glyph.face)], glyph, size, pen + glyph.x * size,
                              line.baseline - glyph.y * size, c.style)
                         g += 1
                     }
@@ -316,7 +316,7 @@ package struct TextLayout {
                 var g = Int(e.glyphStart)
                 while g < Int(e.glyphEnd) {
                     let glyph = text.glyphs[g]
-                    body(text.faces[Int(glyph.face)], glyph.id, size, pen + glyph.x * size, line.baseline - glyph.y * size,
+                    body(text.faces[Int(glyph.face)], glyph, size, pen + glyph.x * size, line.baseline - glyph.y * size,
                          line.ellipsisStyle)
                     g += 1
                 }

@@ -29,6 +29,7 @@ typedef struct ctext_metrics {
     int italic_angle_tenths;
     int is_fixed_pitch;
     int num_glyphs;
+    int weight_class;      /* OS/2 usWeightClass (400 regular, 700 bold), 400 when missing */
 } ctext_metrics;
 
 /// One shaped glyph: its id, the index (into the shaped text) of the first code point of its
@@ -78,11 +79,12 @@ int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int ite
                 ctext_glyph *out, int capacity);
 
 /// Decomposes a glyph's outline, unhinted, in font units (y up): `verbs` receives CTEXT_* codes,
-/// `points` x,y pairs. Returns the number of verbs (points follow from the verbs), or -1 when the
+/// `points` x,y pairs. A positive `embolden` thickens every stroke by that many font units
+/// (FreeType's FT_Outline_EmboldenXY: synthetic bold for a face that has no bold). Returns the number of verbs (points follow from the verbs), or -1 when the
 /// glyph has no outline (a bitmap glyph) or the buffers are too small: `*verbs_needed` and
 /// `*points_needed` then hold the sizes required. Thread-safe per face.
-int ctext_glyph_outline(ctext_face *face, uint32_t glyph, uint8_t *verbs, int verb_capacity, float *points,
-                        int point_capacity, int *verbs_needed, int *points_needed);
+int ctext_glyph_outline(ctext_face *face, uint32_t glyph, int embolden, uint8_t *verbs, int verb_capacity,
+                        float *points, int point_capacity, int *verbs_needed, int *points_needed);
 
 #ifdef __cplusplus
 }

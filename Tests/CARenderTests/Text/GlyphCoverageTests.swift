@@ -15,14 +15,15 @@ final class GlyphCoverageTests: XCTestCase {
 
     /// The cached mask of each glyph, placed in a box around it, against FreeType's.
     private func assertMatchesFreeType(_ text: String, font path: String, index: Int = 0, pixelsPerEm: Double,
-                                       subX: Int, subY: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+                                       subX: Int, subY: Int, emboldened: Bool = false,
+                                       file: StaticString = #filePath, line: UInt = #line) throws {
         let face = try TextOracles.face(path, index: index)
         let cache = GlyphCache()
         let rasterizer = CoverageRasterizer()
         for scalar in text.unicodeScalars {
             let glyph = face.glyph(for: scalar)
             XCTAssertNotEqual(glyph, 0, "\(scalar) is in the face", file: file, line: line)
-            let mask = cache.mask(face: face, glyph: glyph, pixelsPerEmX: pixelsPerEm, pixelsPerEmY: pixelsPerEm,
+            let mask = cache.mask(face: face, glyph: glyph, emboldened: emboldened, pixelsPerEmX: pixelsPerEm, pixelsPerEmY: pixelsPerEm,
                                   subX: subX, subY: subY, rasterizer: rasterizer)
             guard mask.width > 0 else { continue }
             // A box two pixels larger than the mask on every side, origin at (20, 30) + subpixel.
@@ -35,7 +36,8 @@ final class GlyphCoverageTests: XCTestCase {
                 }
             }
             var theirs = [Float](repeating: 0, count: w * h)
-            let code = ctext_oracle_coverage(path, Int32(index), glyph, pixelsPerEm, 20 + Double(subX) / 4,
+            let strength = emboldened ? Int32((face.metrics.unitsPerEm / 24).rounded()) : 0
+            let code = ctext_oracle_coverage(path, Int32(index), glyph, strength, pixelsPerEm, 20 + Double(subX) / 4,
                                              30 + Double(subY) / 4, Int32(x0), Int32(y0), Int32(w), Int32(h), 16, &theirs)
             XCTAssertEqual(code, 0, file: file, line: line)
             let quality = psnr(ours, theirs)
@@ -54,6 +56,12 @@ final class GlyphCoverageTests: XCTestCase {
 
     func testChineseCoverageMatchesFreeType() throws {
         try assertMatchesFreeType("测试动画的", font: TextOracles.chinese, pixelsPerEm: 16, subX: 3, subY: 1)
+    }
+
+    /// Synthetic bold (a bold label's Chinese, from a face without a bold) thickens the outline as
+    /// FreeType's own emboldening does.
+    func testSyntheticBoldMatchesFreeType() throws {
+        try assertMatchesFreeType("测试动画", font: TextOracles.chinese, pixelsPerEm: 18, subX: 1, subY: 2, emboldened: true)
     }
 
     /// TrueType quadratic outlines (DejaVu) as well as the CFF cubics of Inter.

@@ -53,6 +53,16 @@ final class ShapingTests: XCTestCase {
         XCTAssertEqual(Double(layout.size.width), Double(pen) * k, accuracy: 1e-9)
     }
 
+    /// A bold font's fallback face without a bold of its own draws emboldened; a regular one does not.
+    func testBoldFallbackIsEmboldened() throws {
+        let bold = UIFont.boldSystemFont(ofSize: 18), regular = UIFont.systemFont(ofSize: 18)
+        for (font, expected) in [(bold, true), (regular, false)] {
+            let shaped = ShapedText([("B中", TextStyle(font: font))], defaultFont: font)
+            let flags = shaped.glyphs.prefix(2).map(\.emboldened)
+            XCTAssertEqual(flags, [false, expected], "\(font)")
+        }
+    }
+
     /// Characters the face lacks fall back per cluster: the Latin part shapes in Inter, the Chinese
     /// part in WenQuanYi, each exactly as HarfBuzz shapes that part alone, one after the other.
     func testMixedLatinAndChineseFallBackPerCluster() throws {

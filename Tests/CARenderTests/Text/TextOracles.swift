@@ -45,7 +45,7 @@ enum TextOracles {
         -> [(path: String, glyph: UInt32, x: Double, y: Double)] {
         var result: [(String, UInt32, Double, Double)] = []
         layout.forEachGlyph(text, fontSize: fontSize) { face, glyph, _, x, y, _ in
-            result.append((face.path, glyph, x, y))
+            result.append((face.path, glyph.id, x, y))
         }
         return result
     }
