@@ -69,10 +69,17 @@ package final class FontCatalog: @unchecked Sendable {
 
     /// The faces tried, in order, for characters the primary face lacks: the system face, the
     /// Chinese face, then symbols.
-    package lazy var fallbackFaces: [FontFace] = {
-        [systemFace(weight: 0, italic: false), face(path: Self.chineseFile), face(path: Self.symbolsFile)]
+    package var fallbackFaces: [FontFace] {
+        fallbackLock.lock()
+        defer { fallbackLock.unlock() }
+        if let fallbacks { return fallbacks }
+        let found = [systemFace(weight: 0, italic: false), face(path: Self.chineseFile), face(path: Self.symbolsFile)]
             .compactMap { $0 }
-    }()
+        fallbacks = found
+        return found
+    }
+    private let fallbackLock = NSLock()
+    private var fallbacks: [FontFace]?
 
     /// The last resort when no face at all is installed: there is nothing to draw with.
     package var anyFace: FontFace? { fallbackFaces.first }
