@@ -1,9 +1,9 @@
 /// Text drawn straight into an image, for the tool's own pictures (contact-sheet captions): one
 /// line in the system face, centred in a transparent image.
-enum TextImage {
+package enum TextImage {
     /// `string` at `size` pixels per em in `color`, centred in a `width × height` image with
     /// transparent surroundings; a line too long for the width is truncated in the middle.
-    static func line(_ string: String, size: Double, color: CGColor, width: Int, height: Int) -> RGBAImage {
+    package static func line(_ string: String, size: Double, color: CGColor, width: Int, height: Int) -> RGBAImage {
         var pixmap = Pixmap(width: width, height: height)
         guard width > 0, height > 0 else { return pixmap.unpremultiplied() }
         let font = CTFont.resolve(.system(weight: 0.23, italic: false), size: CGFloat(size))

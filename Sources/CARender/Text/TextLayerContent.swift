@@ -13,10 +13,15 @@ package final class TextLayerContent: @unchecked Sendable {
     private var shaped: ShapedText?
     private var shapedFont: CTFont?
 
-    /// Nil for nil or `NSNull` (no text).
+    /// Nil for nil or `NSNull` (no text). Attributed strings are copied, as the `copy` property
+    /// of Apple's header does, so later edits to a mutable one do not reach the layer.
     package init?(_ value: Any?) {
         guard let value, !(value is NSNull) else { return nil }
-        self.value = value
+        if let attributed = value as? NSAttributedString {
+            self.value = NSAttributedString(attributedString: attributed)
+        } else {
+            self.value = value
+        }
     }
 
     /// The text shaped for `font` (its face; the size comes from the layer when drawing). An
