@@ -120,3 +120,40 @@ final class CATextLayerTests: XCTestCase {
         XCTAssertNotEqual(upright.bytes, turned.bytes)
     }
 }
+
+/// Text drawn by compositors on several threads at once (as concurrent frame rendering does) is
+/// byte-identical to text drawn by one: faces, shaping and outlines are shared under locks, glyph
+/// masks are each compositor's own.
+final class ConcurrentTextTests: XCTestCase {
+    func testCompositorsOnSeveralThreadsDrawIdenticalText() {
+        func tree() -> RenderNode {
+            var root = LayerState()
+            root.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
+            root.position = CGPoint(x: 80, y: 60)
+            root.backgroundColor = CGColor(gray: 1, alpha: 1)
+            var children: [RenderNode] = []
+            for i in 0..<6 {
+                var s = LayerState()
+                s.bounds = CGRect(x: 0, y: 0, width: 150, height: 20)
+                s.position = CGPoint(x: 80, y: 10 + Double(i) * 19.3)
+                s.transform = CATransform3DMakeRotation(CGFloat(i) * 0.05, 0, 0, 1)
+                s.text.content = TextLayerContent("Line \(i): 文字 text \(i * 17)")
+                s.text.fontSize = 13 + CGFloat(i)
+                s.text.foregroundColor = CGColor(gray: 0, alpha: 1)
+                children.append(RenderNode(state: s))
+            }
+            return RenderNode(state: root, sublayers: children)
+        }
+        let reference = Compositor().render(tree(), width: 320, height: 240, scale: 2).bytes
+        var results = [[UInt8]](repeating: [], count: 4)
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            let bytes = Compositor().render(tree(), width: 320, height: 240, scale: 2).bytes
+            lock.lock()
+            results[i] = bytes
+            lock.unlock()
+        }
+        for bytes in results { XCTAssertEqual(bytes, reference) }
+        XCTAssertTrue(reference.contains { $0 != 255 && $0 != 0 }, "text was drawn")
+    }
+}
