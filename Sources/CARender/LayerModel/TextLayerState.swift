@@ -9,7 +9,7 @@ package struct TextLayerState {
     package var font: TextLayerFont?
     public var fontSize: CGFloat = 36
     /// Opaque white.
-    public var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+    public var foregroundColor: CGColor? = TextLayerState.white
     public var isWrapped = false
     public var truncationMode: CATextLayerTruncationMode = .none
     public var alignmentMode: CATextLayerAlignmentMode = .natural
@@ -19,4 +19,7 @@ package struct TextLayerState {
     package var resolvedFont: CTFont { font?.resolved ?? TextLayerFont.defaultFont }
 
     public init() {}
+
+    /// One shared default colour, so making a state allocates nothing.
+    private static let white = CGColor(gray: 1, alpha: 1)
 }
