@@ -117,4 +117,38 @@ final class UIKitTextTests: XCTestCase {
         XCTAssertEqual(Double(label.frame.midY), 30, accuracy: 0.5)
         XCTAssertEqual(label.frame.size, label.intrinsicContentSize)
     }
+
+    /// Attributes an attributed text lacks take the label's font and colour; its own win.
+    func testAttributedTextKeepsItsAttributesOverTheLabels() throws {
+        let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+        label.font = .systemFont(ofSize: 30)
+        label.textColor = .red
+        let text = NSMutableAttributedString(string: "Big")
+        text.append(NSAttributedString(string: "small", attributes: [.font: UIFont.systemFont(ofSize: 10),
+                                                                     .foregroundColor: UIColor.blue]))
+        label.attributedText = text
+        XCTAssertEqual(label.text, "Bigsmall")
+        let layer = try XCTUnwrap(label.layer.sublayers?.first as? CATextLayer)
+        let drawn = try XCTUnwrap(layer.string as? NSAttributedString)
+        XCTAssertEqual((drawn.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize, 30)
+        XCTAssertEqual(drawn.attribute(.foregroundColor, at: 0, effectiveRange: nil) as? UIColor, .red)
+        XCTAssertEqual((drawn.attribute(.font, at: 3, effectiveRange: nil) as? UIFont)?.pointSize, 10)
+        XCTAssertEqual(drawn.attribute(.foregroundColor, at: 3, effectiveRange: nil) as? UIColor, .blue)
+        let big = ("Big" as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 30)])
+        let small = ("small" as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 10)])
+        XCTAssertEqual(Double(label.intrinsicContentSize.width), Double(big.width + small.width).rounded(.up), accuracy: 1e-9)
+    }
+
+    /// A paragraph style's alignment in an attributed string aligns its lines in a text layer.
+    func testParagraphAlignmentFromAttributes() {
+        let style = NSMutableParagraphStyle()
+        style.alignment = .right
+        let string = NSAttributedString(string: "Right", attributes: [.paragraphStyle: style,
+                                                                     .font: UIFont.systemFont(ofSize: 12)])
+        let shaped = ShapedText(AttributedText.runs(string, baseColor: nil), defaultFont: .systemFont(ofSize: 12))
+        var layout = TextLayout()
+        layout.layout(shaped, TextLayoutParameters(fontSize: 36, width: 100, wraps: false, truncation: .none,
+                                                   alignment: .left))
+        XCTAssertEqual(layout.lines[0].x, 100 - string.size().width, accuracy: 1e-9)
+    }
 }
