@@ -31,9 +31,15 @@ final class TextRenderer {
         }
         var styleColor = -1
         var painter = SolidPainter(canvas: target, color: .zero)
-        let tolerance = GlyphCache.flatteningTolerance / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
+        // Only outlines drawn through the map need a flattening tolerance in layer units.
+        let tolerance = upright ? 0 : GlyphCache.flatteningTolerance
+            / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
+        // Through the map, the glyphs of one colour are filled as one shape: one rasterization per
+        // run instead of one per glyph.
+        layerShape.removeAll()
         layout.forEachGlyph(text, fontSize: fontSize) { face, glyph, size, x, y, style in
             if style != styleColor {
+                if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer) }
                 styleColor = style
                 let c = text.styles[style].color ?? color
                 painter = SolidPainter(canvas: target, color: c?.premultiplied(opacity: alpha) ?? .zero)
@@ -44,26 +50,33 @@ final class TextRenderer {
                 drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
                             map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer)
             } else {
-                layerShape.removeAll()
                 layerShape.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
                                     scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
-                guard !layerShape.isEmpty else { return }
-                deviceShape.setProjection(of: layerShape, through: map)
-                rasterizer.fill(deviceShape, rule: .nonZero, clip: clipRect, painter: &painter)
             }
         }
+        if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer) }
     }
 
-    private func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double, map: ProjectiveMap,
-                             clip: IntRect, painter: inout SolidPainter, rasterizer: CoverageRasterizer) {
+    /// Fills the glyph outlines gathered in `layerShape` through `map`, and empties it.
+    private func fillGlyphRun(map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
+                              rasterizer: CoverageRasterizer) {
+        guard !layerShape.isEmpty else { return }
+        deviceShape.setProjection(of: layerShape, through: map)
+        rasterizer.fill(deviceShape, rule: .nonZero, clip: clip, painter: &painter)
+        layerShape.removeAll()
+    }
+
+    private func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double,
+                             map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
+                             rasterizer: CoverageRasterizer) {
         let p = map.apply(x, y)
         let steps = GlyphCache.subpixelSteps
         var ix = Int(p.x.rounded(.down)), iy = Int(p.y.rounded(.down))
         var subX = Int(((p.x - Double(ix)) * steps).rounded()), subY = Int(((p.y - Double(iy)) * steps).rounded())
         if subX == Int(steps) { subX = 0; ix += 1 }
         if subY == Int(steps) { subY = 0; iy += 1 }
-        let mask = glyphs.mask(face: face, glyph: glyph, emboldened: emboldened, pixelsPerEmX: size * map.m11, pixelsPerEmY: size * map.m22,
-                               subX: subX, subY: subY, rasterizer: rasterizer)
+        let mask = glyphs.mask(face: face, glyph: glyph, emboldened: emboldened, pixelsPerEmX: size * map.m11,
+                               pixelsPerEmY: size * map.m22, subX: subX, subY: subY, rasterizer: rasterizer)
         guard mask.width > 0 else { return }
         let left = ix + Int(mask.left), top = iy + Int(mask.top)
         let x0 = max(left, clip.x0), x1 = min(left + Int(mask.width), clip.x1)
