@@ -55,9 +55,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [.linkedLibrary("freetype")]
         ),
+        // Test support: counts heap allocations (interposes malloc in the test executable) for
+        // the tests that hold hot paths to "no allocation per frame".
+        .target(
+            name: "AllocationCounter",
+            path: "Tests/AllocationCounter"
+        ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender", "CTextOracle"],
+            dependencies: ["CARender", "AllocationCounter", "CTextOracle"],
             exclude: ["Fixtures"]
         ),
     ],

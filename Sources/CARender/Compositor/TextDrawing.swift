@@ -11,7 +11,7 @@ final class TextRenderer {
     let glyphs = GlyphCache()
     /// Lines of the text being drawn, reused between layers and frames.
     var layout = TextLayout()
-    private var layerShape = Outline()
+    fileprivate var layerShape = Outline()
     private var deviceShape = Outline()
 
     /// Draws `text`, already laid out in `layout`, with the box's top-left corner at `origin`
@@ -29,36 +29,73 @@ final class TextRenderer {
                                y1: Int(b.y.rounded())).intersection(target.rect)
             guard !clipRect.isEmpty else { return }
         }
-        var styleColor = -1
-        var painter = SolidPainter(canvas: target, color: .zero)
         // Only outlines drawn through the map need a flattening tolerance in layer units.
         let tolerance = upright ? 0 : GlyphCache.flatteningTolerance
             / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
-        // Through the map, the glyphs of one colour are filled as one shape: one rasterization per
-        // run instead of one per glyph.
         layerShape.removeAll()
-        layout.forEachGlyph(text, fontSize: fontSize) { face, glyph, size, x, y, style in
-            if style != styleColor {
-                if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer) }
-                styleColor = style
+        var painting = GlyphPainting(renderer: self, text: text, color: color, alpha: alpha, origin: origin, map: map,
+                                     upright: upright, tolerance: tolerance, clip: clipRect, target: target,
+                                     rasterizer: rasterizer)
+        layout.forEachGlyph(text, fontSize: fontSize, &painting)
+        if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painting.painter, rasterizer: rasterizer) }
+    }
+
+    /// Paints each glyph a layout hands it: upright from cached masks, otherwise gathering the
+    /// outlines of one colour to fill as one shape through the map (one rasterization per run
+    /// instead of one per glyph).
+    private struct GlyphPainting: GlyphVisitor {
+        let renderer: TextRenderer
+        let text: ShapedText
+        let color: CGColor?
+        let alpha: Double
+        let origin: SIMD2<Double>
+        let map: ProjectiveMap
+        let upright: Bool
+        let tolerance: Double
+        let clip: IntRect
+        let target: Canvas
+        let rasterizer: CoverageRasterizer
+        var painter: SolidPainter
+        var style = -1
+
+        init(renderer: TextRenderer, text: ShapedText, color: CGColor?, alpha: Double, origin: SIMD2<Double>,
+             map: ProjectiveMap, upright: Bool, tolerance: Double, clip: IntRect, target: Canvas,
+             rasterizer: CoverageRasterizer) {
+            self.renderer = renderer
+            self.text = text
+            self.color = color
+            self.alpha = alpha
+            self.origin = origin
+            self.map = map
+            self.upright = upright
+            self.tolerance = tolerance
+            self.clip = clip
+            self.target = target
+            self.rasterizer = rasterizer
+            painter = SolidPainter(canvas: target, color: .zero)
+        }
+
+        mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int) {
+            if style != self.style {
+                if !upright { renderer.fillGlyphRun(map: map, clip: clip, painter: &painter, rasterizer: rasterizer) }
+                self.style = style
                 let c = text.styles[style].color ?? color
                 painter = SolidPainter(canvas: target, color: c?.premultiplied(opacity: alpha) ?? .zero)
             }
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
             if upright {
-                drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
-                            map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer)
+                renderer.drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
+                                     map: map, clip: clip, painter: &painter, rasterizer: rasterizer)
             } else {
-                layerShape.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
-                                    scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
+                renderer.layerShape.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
+                                             scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
             }
         }
-        if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painter, rasterizer: rasterizer) }
     }
 
     /// Fills the glyph outlines gathered in `layerShape` through `map`, and empties it.
-    private func fillGlyphRun(map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
+    fileprivate func fillGlyphRun(map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
                               rasterizer: CoverageRasterizer) {
         guard !layerShape.isEmpty else { return }
         deviceShape.setProjection(of: layerShape, through: map)
@@ -66,7 +103,7 @@ final class TextRenderer {
         layerShape.removeAll()
     }
 
-    private func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double,
+    fileprivate func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double,
                              map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
                              rasterizer: CoverageRasterizer) {
         let p = map.apply(x, y)
@@ -84,8 +121,10 @@ final class TextRenderer {
         guard x1 > x0, y1 > y0 else { return }
         let rows = glyphs.arena + mask.offset
         let width = Int(mask.width)
-        for row in y0..<y1 {
+        var row = y0
+        while row < y1 {
             painter.paint(row: row, x0: x0, count: x1 - x0, coverage: rows + (row - top) * width + (x0 - left))
+            row += 1
         }
     }
 }
@@ -93,8 +132,9 @@ final class TextRenderer {
 extension Compositor {
     /// A text layer's string, laid out in its bounds from the top (over the contents, under the
     /// sublayers).
-    func drawLayerText(_ s: LayerState, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        guard let content = s.text.content else { return }
+    func drawLayerText(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        guard node.kind == .textLayer, let content = node.state.text.content else { return }
+        let s = node.state
         let t = s.text
         let fontSize = Double(t.fontSize)
         guard fontSize.isFinite, fontSize > 0 else { return }

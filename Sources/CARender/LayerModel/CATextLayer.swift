@@ -8,6 +8,7 @@ import Foundation
 /// transform and `contentsScale` does not change how it looks. `fontSize` and `foregroundColor`
 /// animate.
 open class CATextLayer: CALayer {
+    override class var renderKind: RenderNode.Kind { .textLayer }
     override class var propertyTable: LayerPropertyTable { textProperties }
 
     /// CATextLayer's properties, each declared once; `fontSize` and `foregroundColor` are marked

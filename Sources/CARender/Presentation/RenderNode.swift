@@ -7,6 +7,8 @@ package struct RenderNode {
         case layer
         /// A `CATransformLayer`: draws nothing itself; sublayers stay in the parent's 3D space.
         case transformLayer
+        /// A `CATextLayer`: draws its string (from `state.text`) over its contents.
+        case textLayer
     }
 
     public var kind: Kind

@@ -77,7 +77,11 @@ package struct TextLayout {
         var widest = 0.0
         let limit = p.maximumLines > 0 ? p.maximumLines : Int.max
         let width = p.width.isNaN ? .infinity : max(0, p.width)
-        paragraphs: for (n, paragraph) in text.paragraphs.enumerated() {
+        // Index loops throughout: this runs every frame, and iterators allocate in unoptimised builds.
+        var n = 0
+        paragraphs: while n < text.paragraphs.count {
+            let paragraph = text.paragraphs[n]
+            defer { n += 1 }
             var start = paragraph.lowerBound
             let alignment = resolvedAlignment(text, paragraph, p.alignment)
             repeat {
@@ -116,14 +120,15 @@ package struct TextLayout {
                 start = end
             } while start < paragraph.upperBound
         }
-        let last = lines.last.map { $0.baseline + $0.descent } ?? 0
+        var last = 0.0
+        if !lines.isEmpty { last = lines[lines.count - 1].baseline + lines[lines.count - 1].descent }
         size = CGSize(width: widest, height: last)
     }
 
     /// The alignment of a paragraph: its attributed style's, else the layout's; natural is left.
     private func resolvedAlignment(_ text: ShapedText, _ paragraph: Range<Int>, _ fallback: NSTextAlignment) -> NSTextAlignment {
         var a = fallback
-        if let first = paragraph.first, let own = text.styles[text.clusters[first].style].alignment { a = own }
+        if !paragraph.isEmpty, let own = text.styles[text.clusters[paragraph.lowerBound].style].alignment { a = own }
         return a == .natural ? .left : a
     }
 
@@ -133,11 +138,14 @@ package struct TextLayout {
                          _ p: TextLayoutParameters) -> (Double, Double, Double) {
         var ascent = 0.0, descent = 0.0, leading = 0.0
         var any = false
-        for i in range where i < text.clusters.count {
+        var i = range.lowerBound
+        while i < min(range.upperBound, text.clusters.count) {
+            defer { i += 1 }
             let c = text.clusters[i]
             let size = text.size(ofStyle: c.style, layerSize: p.fontSize)
-            guard text.clusters[i].glyphEnd > text.clusters[i].glyphStart || !any else { continue }
-            let m = metricsFace(text, i)?.metrics ?? styleMetrics(text, c.style)
+            guard c.glyphEnd > c.glyphStart || !any else { continue }
+            let m: FontFace.Metrics
+            if let face = metricsFace(text, i) { m = face.metrics } else { m = styleMetrics(text, c.style) }
             ascent = max(ascent, m.ascender / m.unitsPerEm * size)
             descent = max(descent, -m.descender / m.unitsPerEm * size)
             leading = max(leading, m.lineGap / m.unitsPerEm * size)
@@ -161,7 +169,8 @@ package struct TextLayout {
     }
 
     private func styleMetrics(_ text: ShapedText, _ style: Int) -> FontFace.Metrics {
-        (text.styles[style].font ?? CTFont.resolve(.system(weight: 0, italic: false), size: 12)).metrics
+        if let font = text.styles[style].font { return font.metrics }
+        return CTFont.resolve(.system(weight: 0, italic: false), size: 12).metrics
     }
 
     /// The height of the line after `end` (0 when the text ends there), so a line is known to be
@@ -210,7 +219,8 @@ package struct TextLayout {
         var end = range.upperBound
         while end > range.lowerBound && text.clusters[end - 1].isWhitespace { end -= 1 }
         var w = 0.0
-        for i in range.lowerBound..<end { w += text.width(of: i, layerSize: p.fontSize) }
+        var i = range.lowerBound
+        while i < end { w += text.width(of: i, layerSize: p.fontSize); i += 1 }
         return w
     }
 
@@ -272,7 +282,8 @@ package struct TextLayout {
     private func drawnWidth(_ text: ShapedText, _ line: TextLine, _ p: TextLayoutParameters) -> Double {
         if line.ellipsisStyle < 0 { return contentWidth(text, line.head, p) }
         var w = ellipsisWidth(text, style: line.ellipsisStyle, p)
-        for i in line.head { w += text.width(of: i, layerSize: p.fontSize) }
+        var i = line.head.lowerBound
+        while i < line.head.upperBound { w += text.width(of: i, layerSize: p.fontSize); i += 1 }
         return w + contentWidth(text, line.tail, p)
     }
 
@@ -281,48 +292,65 @@ package struct TextLayout {
         var end = line.head.upperBound
         while end > line.head.lowerBound && text.clusters[end - 1].isWhitespace { end -= 1 }
         var spaces = 0
-        for i in line.head.lowerBound..<end where text.clusters[i].isWhitespace { spaces += 1 }
+        var i = line.head.lowerBound
+        while i < end {
+            if text.clusters[i].isWhitespace { spaces += 1 }
+            i += 1
+        }
         guard spaces > 0 else { return 0 }
         return max(0, (width - line.width) / Double(spaces))
     }
 
-    /// Calls `body` with each glyph, its size and origin (points, y down from the box's top) and
-    /// the style it is drawn in, line by line.
+    /// Hands `visitor` each glyph, its size and origin (points, y down from the box's top) and the
+    /// style it is drawn in, line by line. A visitor struct rather than a closure: drawing keeps its
+    /// state in the visitor, with no captured variables to box.
     @inline(__always)
-    package func forEachGlyph(_ text: ShapedText, fontSize: Double,
-                              _ body: (_ face: FontFace, _ glyph: ShapedText.Glyph, _ size: Double, _ x: Double,
-                                       _ y: Double, _ style: Int) -> Void) {
-        for line in lines {
+    package func forEachGlyph<V: GlyphVisitor>(_ text: ShapedText, fontSize: Double, _ visitor: inout V) {
+        var n = 0
+        while n < lines.count {
+            let line = lines[n]
             var pen = line.x
-            func clusters(_ range: Range<Int>) {
-                for i in range {
-                    let c = text.clusters[i]
-                    let size = text.size(ofStyle: c.style, layerSize: fontSize)
-                    var g = Int(c.glyphStart)
-                    while g < Int(c.glyphEnd) {
-                        let glyph = text.glyphs[g]
-                        body(text.faces[Int(glyph.face)], glyph, size, pen + glyph.x * size,
-                             line.baseline - glyph.y * size, c.style)
-                        g += 1
-                    }
-                    pen += c.advance * size + text.styles[c.style].kern
-                    if c.isWhitespace { pen += line.spaceExtra }
-                }
-            }
-            clusters(line.head)
+            visitClusters(line.head, line, text, fontSize, &pen, &visitor)
             if line.ellipsisStyle >= 0 {
                 let e = text.ellipses[line.ellipsisStyle]
                 let size = text.size(ofStyle: line.ellipsisStyle, layerSize: fontSize)
                 var g = Int(e.glyphStart)
                 while g < Int(e.glyphEnd) {
                     let glyph = text.glyphs[g]
-                    body(text.faces[Int(glyph.face)], glyph, size, pen + glyph.x * size, line.baseline - glyph.y * size,
-                         line.ellipsisStyle)
+                    visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
+                                  y: line.baseline - glyph.y * size, style: line.ellipsisStyle)
                     g += 1
                 }
                 pen += e.advance * size
             }
-            clusters(line.tail)
+            visitClusters(line.tail, line, text, fontSize, &pen, &visitor)
+            n += 1
         }
     }
+
+    @inline(__always)
+    private func visitClusters<V: GlyphVisitor>(_ range: Range<Int>, _ line: TextLine, _ text: ShapedText,
+                                                _ fontSize: Double, _ pen: inout Double, _ visitor: inout V) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = text.clusters[i]
+            let size = text.size(ofStyle: c.style, layerSize: fontSize)
+            var g = Int(c.glyphStart)
+            while g < Int(c.glyphEnd) {
+                let glyph = text.glyphs[g]
+                visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
+                              y: line.baseline - glyph.y * size, style: c.style)
+                g += 1
+            }
+            pen += c.advance * size + text.styles[c.style].kern
+            if c.isWhitespace { pen += line.spaceExtra }
+            i += 1
+        }
+    }
+}
+
+/// What `TextLayout.forEachGlyph` hands each glyph to.
+package protocol GlyphVisitor {
+    /// One glyph of `face` at `size` points with its origin at `(x, y)`, drawn in `style`.
+    mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int)
 }

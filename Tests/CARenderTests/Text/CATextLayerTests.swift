@@ -140,7 +140,7 @@ final class ConcurrentTextTests: XCTestCase {
                 s.text.content = TextLayerContent("Line \(i): 文字 text \(i * 17)")
                 s.text.fontSize = 13 + CGFloat(i)
                 s.text.foregroundColor = CGColor(gray: 0, alpha: 1)
-                children.append(RenderNode(state: s))
+                children.append(RenderNode(kind: .textLayer, state: s))
             }
             return RenderNode(state: root, sublayers: children)
         }

@@ -43,10 +43,14 @@ enum TextOracles {
     /// Every glyph a layout draws: face path, glyph, size and origin.
     static func placed(_ layout: TextLayout, _ text: ShapedText, fontSize: Double)
         -> [(path: String, glyph: UInt32, x: Double, y: Double)] {
-        var result: [(String, UInt32, Double, Double)] = []
-        layout.forEachGlyph(text, fontSize: fontSize) { face, glyph, _, x, y, _ in
-            result.append((face.path, glyph.id, x, y))
+        struct Collector: GlyphVisitor {
+            var glyphs: [(path: String, glyph: UInt32, x: Double, y: Double)] = []
+            mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int) {
+                glyphs.append((face.path, glyph.id, x, y))
+            }
         }
-        return result
+        var collector = Collector()
+        layout.forEachGlyph(text, fontSize: fontSize, &collector)
+        return collector.glyphs
     }
 }
