@@ -29,12 +29,15 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O3"], .when(configuration: .release))],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
+        // Text: HarfBuzz and FreeType (include paths from pkg-config), under a small C shim.
+        .systemLibrary(
+            name: "CTextLibraries",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
         .target(
             name: "CText",
-            cSettings: [
-                .unsafeFlags(["-I/usr/include/freetype2", "-I/usr/include/harfbuzz"]),
-                .unsafeFlags(["-O2"], .when(configuration: .release)),
-            ],
+            dependencies: ["CTextLibraries"],
             linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
         ),
         .target(
@@ -51,8 +54,8 @@ let package = Package(
         ),
         .target(
             name: "CTextOracle",
+            dependencies: ["CTextLibraries"],
             path: "Tests/CTextOracle",
-            cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
             linkerSettings: [.linkedLibrary("freetype")]
         ),
         // Test support: counts heap allocations (interposes malloc in the test executable) for
