@@ -41,9 +41,20 @@ let package = Package(
             cSettings: nativeCSettings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
+        // Text: HarfBuzz and FreeType (include paths from pkg-config), under a small C shim.
+        .systemLibrary(
+            name: "CTextLibraries",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+        ),
+        .target(
+            name: "CText",
+            dependencies: ["CTextLibraries"],
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
+        ),
         .target(
             name: "CARender",
-            dependencies: ["CPNG"],
+            dependencies: ["CPNG", "CText"],
             swiftSettings: nativeSwiftSettings
         ),
         .target(
@@ -57,6 +68,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "CTextOracle",
+            dependencies: ["CTextLibraries"],
+            path: "Tests/CTextOracle",
+            linkerSettings: [.linkedLibrary("freetype")]
+        ),
         // Test support: counts heap allocations (interposes malloc in the test executable) for
         // the tests that hold hot paths to "no allocation per frame".
         .target(
@@ -65,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender", "CARenderTesting", "AllocationCounter"],
+            dependencies: ["CARender", "CARenderTesting", "AllocationCounter", "CTextOracle"],
             exclude: ["Fixtures", "Golden/__Goldens__"]
         ),
     ],

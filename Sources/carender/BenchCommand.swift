@@ -24,12 +24,16 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the animated-layers scene instead: a stage of 1000 small layers, each with one basic and one keyframe animation, against the same tree without animations.")
     var animated = false
 
+    @Flag(name: .long, help: "Time the text scene instead: 200 cards with a label each at 1280x720, against the same cards without text.")
+    var text = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
 
     func run() throws {
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
+        if text { return try TextLabelsBench(frames: iterations).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()

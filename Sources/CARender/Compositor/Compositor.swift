@@ -18,6 +18,8 @@ package final class Compositor {
     let rasterizer = CoverageRasterizer()
     let contentGeometry = ContentGeometryCache()
     let pool = OffscreenPool()
+    /// Glyph masks and text layout scratch.
+    let text = TextRenderer()
     /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
     var layerShape = Outline()
     var deviceShape = Outline()

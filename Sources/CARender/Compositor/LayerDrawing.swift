@@ -65,6 +65,7 @@ extension Compositor {
             if !clip.isEmpty {
                 let inside = pool.acquire(clip)
                 if contents { drawContentStep(node, map: map, into: inside, alpha: alpha) }
+                drawLayerText(node, map: map, into: inside, alpha: alpha)
                 if hasSublayers { drawSublayers(node, map: map, into: inside, alpha: alpha) }
                 setRoundedBoundsShape(s, map: map)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
@@ -73,6 +74,7 @@ extension Compositor {
             }
         } else {
             if contents { drawContentStep(node, map: map, into: target, alpha: alpha) }
+            drawLayerText(node, map: map, into: target, alpha: alpha)
             if hasSublayers { drawSublayers(node, map: map, into: target, alpha: alpha) }
         }
         if s.borderWidth > 0, let color = s.borderColor {
@@ -104,6 +106,7 @@ extension Compositor {
         if hasContents(s) { count += 1 }
         if node.kind == .shapeLayer { count += shapeLayerDrawingCount(s) }
         if node.kind == .gradientLayer && (s.gradient.colors?.isEmpty == false) { count += 1 }
+        if node.kind == .textLayer && s.text.content != nil { count += 1 }
         if s.borderWidth > 0, s.borderColor != nil { count += 1 }
         if !node.mask.isEmpty { count += 2 }
         for child in node.sublayers where !child.state.isHidden { count += 1; if count > 1 { break } }

@@ -65,6 +65,9 @@ package struct LayerState {
     public var needsDisplayOnBoundsChange = false
     public var drawsAsynchronously = false
 
+    /// CATextLayer's values.
+    package var text = TextLayerState()
+
     // Timing (CAMediaTiming; a layer's duration is infinite, so its local time never wraps)
     public var beginTime: CFTimeInterval = 0
     public var duration: CFTimeInterval = .infinity

@@ -1,7 +1,8 @@
 /// A grid of frames in one image, for looking at a whole animation at a glance.
 ///
 /// Frames are shrunk by a whole factor with a box filter (averaging premultiplied colour, so
-/// edges do not darken) and laid out row by row with a gap between cells.
+/// edges do not darken) and laid out row by row with a gap between cells; cells given a caption
+/// (the frame number and time) show it in a band below.
 public struct ContactSheet {
     public let columns: Int
     /// Each frame is shrunk by this factor (1 keeps full size).
@@ -9,6 +10,10 @@ public struct ContactSheet {
     public let gap: Int
     public let background: RGBA8
     private var cells: [RGBAImage] = []
+    private var captions: [String?] = []
+    /// The caption band's height and text size in pixels.
+    static let captionHeight = 16
+    static let captionSize = 11.0
 
     /// A sheet with `columns` cells per row; `shrink` ≥ 1.
     public init(columns: Int, shrink: Int = 1, gap: Int = 4, background: RGBA8 = RGBA8(r: 40, g: 40, b: 40, a: 255)) {
@@ -25,9 +30,10 @@ public struct ContactSheet {
         max(1, (frameWidth * columns + maximumWidth - 1) / maximumWidth)
     }
 
-    /// Adds the next frame (frames should share one size).
-    public mutating func append(_ frame: RGBAImage) {
+    /// Adds the next frame (frames should share one size), with a caption to show below it.
+    public mutating func append(_ frame: RGBAImage, caption: String? = nil) {
         cells.append(ContactSheet.shrunk(frame, by: shrink))
+        captions.append(caption)
     }
 
     public var count: Int { cells.count }
@@ -35,7 +41,8 @@ public struct ContactSheet {
     /// The sheet so far.
     public func image() -> RGBAImage {
         guard let first = cells.first else { return RGBAImage(width: 1, height: 1) }
-        let cellWidth = first.width, cellHeight = first.height
+        let captioned = captions.contains { $0 != nil }
+        let cellWidth = first.width, cellHeight = first.height + (captioned ? Self.captionHeight : 0)
         let rows = (cells.count + columns - 1) / columns
         let usedColumns = min(columns, cells.count)
         let width = usedColumns * cellWidth + (usedColumns + 1) * gap
@@ -48,6 +55,14 @@ public struct ContactSheet {
             for y in 0..<min(cell.height, cellHeight) {
                 for x in 0..<min(cell.width, cellWidth) {
                     sheet[left + x, top + y] = ContactSheet.over(cell[x, y], background)
+                }
+            }
+            if let caption = captions[index] {
+                let text = TextImage.line(caption, size: Self.captionSize, color: CGColor(gray: 0.85, alpha: 1),
+                                          width: cellWidth, height: Self.captionHeight)
+                let bandTop = top + first.height
+                for y in 0..<text.height {
+                    for x in 0..<text.width { sheet[left + x, bandTop + y] = ContactSheet.over(text[x, y], background) }
                 }
             }
         }

@@ -11,6 +11,8 @@ package struct RenderNode {
         case shapeLayer
         /// A `CAGradientLayer`: fills its background shape with `state.gradient`.
         case gradientLayer
+        /// A `CATextLayer`: draws its string (from `state.text`) over its contents.
+        case textLayer
     }
 
     public var kind: Kind

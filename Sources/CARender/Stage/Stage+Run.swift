@@ -269,7 +269,8 @@ extension Stage {
                 written.append(job.url)
             }
             try video?.write(frame, hasAlpha: plan.hasAlpha)
-            sheet?.append(frame)
+            sheet?.append(frame, caption: job.frame.map { String(format: "#%d  %.3f s", $0, job.time) }
+                                            ?? String(format: "%.3f s", job.time))
             progress.send(.frame(job.frame, skipped: exists))
         }
         try writer.finish()

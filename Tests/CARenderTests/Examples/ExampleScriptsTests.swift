@@ -141,6 +141,20 @@ final class ExampleScriptsTests: XCTestCase {
         }
     }
 
+    /// The seeds' labels and button titles, drawn as the seeds write them: the cancel demo before
+    /// its start (button "开始动画") and while the label turns (button "停止动画"), the rotation demo
+    /// half-way through its turn (the lower label upside down), and the "button" title.
+    func testSeedLabelsAndButtonTitlesMatchTheirGoldens() throws {
+        for (name, times) in [("002-cancel-animation", [0.5, 2.0]), ("002-virtual-property-rotation", [1.0]),
+                              ("000-implicit-button-tap", [0.8])] {
+            let folder = try render(Self.seed(name), times: times).folder
+            for t in times {
+                let frame = try RGBAImage(contentsOfPNG: folder.appendingPathComponent(RenderOptions.fileName(forTime: t)))
+                Golden.assertMatches(frame, name: "seeds/\(name)", time: t)
+            }
+        }
+    }
+
     // MARK: - Support
 
     /// Renders `script` at `times` (quietly) into a fresh folder under this test's output folder.

@@ -1,0 +1,356 @@
+import Foundation
+
+/// Where truncation puts the ellipsis (Core Animation's `CATextLayerTruncationMode`, UIKit's
+/// truncating line-break modes).
+package enum TextTruncation: Sendable, Equatable {
+    case none, start, middle, end
+}
+
+/// How text is fitted into a box: what `TextLayout` needs besides the shaped text.
+package struct TextLayoutParameters: Equatable {
+    /// The point size of styles that take the layer's (`fontSize`).
+    package var fontSize: Double
+    /// The width lines wrap, truncate and align in; `.infinity` for unbounded.
+    package var width: Double
+    /// The height lines must fit in (lines below are dropped, the last kept one truncated);
+    /// `.infinity` for unbounded.
+    package var height: Double = .infinity
+    /// Whether long lines wrap (word by word, a too-long word by character).
+    package var wraps: Bool
+    /// Wrap at any character instead of between words.
+    package var wrapsByCharacter: Bool = false
+    /// The most lines shown; 0 for no limit.
+    package var maximumLines: Int = 0
+    package var truncation: TextTruncation
+    package var alignment: NSTextAlignment
+
+    package init(fontSize: Double, width: Double, height: Double = .infinity, wraps: Bool,
+                 wrapsByCharacter: Bool = false, maximumLines: Int = 0, truncation: TextTruncation,
+                 alignment: NSTextAlignment) {
+        self.fontSize = fontSize
+        self.width = width
+        self.height = height
+        self.wraps = wraps
+        self.wrapsByCharacter = wrapsByCharacter
+        self.maximumLines = maximumLines
+        self.truncation = truncation
+        self.alignment = alignment
+    }
+}
+
+/// One laid-out line: clusters `head`, then an ellipsis when truncated, then clusters `tail`
+/// (non-empty only for start and middle truncation), starting at `x` on `baseline`.
+package struct TextLine: Equatable {
+    package var head: Range<Int>
+    package var tail: Range<Int>
+    /// The style of the ellipsis, or −1 when the line is not truncated.
+    package var ellipsisStyle: Int
+    /// The pen's start, after alignment (points from the box's left).
+    package var x: Double
+    /// The baseline, in points from the box's top.
+    package var baseline: Double
+    /// The drawn width, trailing spaces excluded.
+    package var width: Double
+    package var ascent: Double
+    package var descent: Double
+    /// Extra points after each space (justified lines).
+    package var spaceExtra: Double
+}
+
+/// Lines of shaped text fitted into a box at a size: wrapping (by word, then by character for a
+/// word that does not fit and always between ideographs), truncation with "…" at the start, middle
+/// or end, and alignment. Lines run from the top of the box, as in a `CATextLayer`.
+///
+/// The storage is kept between layouts (`layout` replaces it), so laying out every frame does not
+/// allocate once warm.
+package struct TextLayout {
+    package private(set) var lines: [TextLine] = []
+    /// The size the lines take: the widest line, and from the top to the last line's descent.
+    package private(set) var size = CGSize.zero
+
+    package init() {}
+
+    /// Lays `text` out under `p`, replacing the lines.
+    package mutating func layout(_ text: ShapedText, _ p: TextLayoutParameters) {
+        lines.removeAll(keepingCapacity: true)
+        var top = 0.0
+        var widest = 0.0
+        let limit = p.maximumLines > 0 ? p.maximumLines : Int.max
+        let width = p.width.isNaN ? .infinity : max(0, p.width)
+        // Index loops throughout: this runs every frame, and iterators allocate in unoptimised builds.
+        var n = 0
+        paragraphs: while n < text.paragraphs.count {
+            let paragraph = text.paragraphs[n]
+            defer { n += 1 }
+            var start = paragraph.lowerBound
+            let alignment = resolvedAlignment(text, paragraph, p.alignment)
+            repeat {
+                var end = p.wraps ? lineEnd(text, from: start, in: paragraph, width: width, p) : paragraph.upperBound
+                let isLastAllowed = lines.count + 1 >= limit
+                let (ascent, descent, leading) = metrics(text, start..<max(end, start + 1), paragraph: paragraph, p)
+                let fitsBelow = top + ascent + descent + leading + nextLineHeight(text, paragraph, end, n, p) <= p.height + 1e-9
+                let moreText = end < paragraph.upperBound || n + 1 < text.paragraphs.count
+                var line = TextLine(head: start..<end, tail: end..<end, ellipsisStyle: -1, x: 0, baseline: top + ascent,
+                                    width: 0, ascent: ascent, descent: descent, spaceExtra: 0)
+                let lastShown = moreText && (isLastAllowed || !fitsBelow)
+                if lastShown && p.wraps && p.truncation != .none { end = paragraph.upperBound }
+                let overflows = contentWidth(text, start..<end, p) > width + 1e-9
+                let cutShort = lastShown && p.wraps && line.head.upperBound < paragraph.upperBound
+                if p.truncation != .none && (overflows || cutShort) {
+                    truncate(&line, text, start..<end, width: width, p)
+                } else {
+                    line.head = start..<end
+                }
+                line.width = drawnWidth(text, line, p)
+                let lastOfParagraph = end >= paragraph.upperBound
+                switch alignment {
+                case .center: line.x = width.isFinite ? (width - line.width) / 2 : 0
+                case .right: line.x = width.isFinite ? width - line.width : 0
+                case .justified:
+                    if !lastOfParagraph && width.isFinite && line.ellipsisStyle < 0 {
+                        line.spaceExtra = justification(text, line, width: width, p)
+                        if line.spaceExtra > 0 { line.width = width }
+                    }
+                default: break
+                }
+                lines.append(line)
+                widest = max(widest, line.width)
+                top += ascent + descent + leading
+                if lastShown { break paragraphs }
+                start = end
+            } while start < paragraph.upperBound
+        }
+        var last = 0.0
+        if !lines.isEmpty { last = lines[lines.count - 1].baseline + lines[lines.count - 1].descent }
+        size = CGSize(width: widest, height: last)
+    }
+
+    /// The alignment of a paragraph: its attributed style's, else the layout's; natural is left.
+    private func resolvedAlignment(_ text: ShapedText, _ paragraph: Range<Int>, _ fallback: NSTextAlignment) -> NSTextAlignment {
+        var a = fallback
+        if !paragraph.isEmpty, let own = text.styles[text.clusters[paragraph.lowerBound].style].alignment { a = own }
+        return a == .natural ? .left : a
+    }
+
+    /// Ascent, descent and leading of the styles on a line (the paragraph's first style for an
+    /// empty one), in points.
+    private func metrics(_ text: ShapedText, _ range: Range<Int>, paragraph: Range<Int>,
+                         _ p: TextLayoutParameters) -> (Double, Double, Double) {
+        var ascent = 0.0, descent = 0.0, leading = 0.0
+        var any = false
+        var i = range.lowerBound
+        while i < min(range.upperBound, text.clusters.count) {
+            defer { i += 1 }
+            let c = text.clusters[i]
+            let size = text.size(ofStyle: c.style, layerSize: p.fontSize)
+            guard c.glyphEnd > c.glyphStart || !any else { continue }
+            let m: FontFace.Metrics
+            if let face = metricsFace(text, i) { m = face.metrics } else { m = styleMetrics(text, c.style) }
+            ascent = max(ascent, m.ascender / m.unitsPerEm * size)
+            descent = max(descent, -m.descender / m.unitsPerEm * size)
+            leading = max(leading, m.lineGap / m.unitsPerEm * size)
+            any = true
+        }
+        if !any {
+            let style = text.clusters.indices.contains(range.lowerBound) ? text.clusters[range.lowerBound].style : 0
+            let m = styleMetrics(text, style)
+            let size = text.size(ofStyle: style, layerSize: p.fontSize)
+            ascent = m.ascender / m.unitsPerEm * size
+            descent = -m.descender / m.unitsPerEm * size
+            leading = m.lineGap / m.unitsPerEm * size
+        }
+        return (ascent, descent, leading)
+    }
+
+    private func metricsFace(_ text: ShapedText, _ i: Int) -> FontFace? {
+        let c = text.clusters[i]
+        guard c.glyphEnd > c.glyphStart else { return nil }
+        return text.faces[Int(text.glyphs[Int(c.glyphStart)].face)]
+    }
+
+    private func styleMetrics(_ text: ShapedText, _ style: Int) -> FontFace.Metrics {
+        if let font = text.styles[style].font { return font.metrics }
+        return CTFont.resolve(.system(weight: 0, italic: false), size: 12).metrics
+    }
+
+    /// The height of the line after `end` (0 when the text ends there), so a line is known to be
+    /// the last that fits before it is laid out.
+    private func nextLineHeight(_ text: ShapedText, _ paragraph: Range<Int>, _ end: Int, _ n: Int,
+                                _ p: TextLayoutParameters) -> Double {
+        guard p.height.isFinite else { return 0 }
+        let next: Range<Int>
+        if end < paragraph.upperBound {
+            next = end..<min(end + 1, paragraph.upperBound)
+        } else if n + 1 < text.paragraphs.count {
+            let following = text.paragraphs[n + 1]
+            next = following.lowerBound..<min(following.lowerBound + 1, following.upperBound)
+        } else {
+            return 0
+        }
+        let (a, d, l) = metrics(text, next, paragraph: paragraph, p)
+        _ = l
+        return a + d
+    }
+
+    /// The end of the line starting at `start`: the last break opportunity that fits, else (a
+    /// word longer than the line) as many characters as fit, at least one.
+    private func lineEnd(_ text: ShapedText, from start: Int, in paragraph: Range<Int>, width: Double,
+                         _ p: TextLayoutParameters) -> Int {
+        var x = 0.0
+        var lastBreak = -1
+        var i = start
+        while i < paragraph.upperBound {
+            let c = text.clusters[i]
+            let w = text.width(of: i, layerSize: p.fontSize)
+            // Spaces hang past the edge; anything else that overflows ends the line.
+            if !c.isWhitespace && x + w > width + 1e-9 && i > start {
+                if !p.wrapsByCharacter && lastBreak > start { return lastBreak }
+                return i
+            }
+            x += w
+            if c.breakAfter { lastBreak = i + 1 }
+            i += 1
+        }
+        return paragraph.upperBound
+    }
+
+    /// The width of clusters `range`, trailing spaces excluded.
+    private func contentWidth(_ text: ShapedText, _ range: Range<Int>, _ p: TextLayoutParameters) -> Double {
+        var end = range.upperBound
+        while end > range.lowerBound && text.clusters[end - 1].isWhitespace { end -= 1 }
+        var w = 0.0
+        var i = range.lowerBound
+        while i < end { w += text.width(of: i, layerSize: p.fontSize); i += 1 }
+        return w
+    }
+
+    private func ellipsisWidth(_ text: ShapedText, style: Int, _ p: TextLayoutParameters) -> Double {
+        text.ellipses[style].advance * text.size(ofStyle: style, layerSize: p.fontSize)
+    }
+
+    /// Fits `range` into `width` with an ellipsis where `p.truncation` says, keeping whole clusters.
+    private func truncate(_ line: inout TextLine, _ text: ShapedText, _ range: Range<Int>, width: Double,
+                          _ p: TextLayoutParameters) {
+        var lo = range.lowerBound, hi = range.upperBound
+        while hi > lo && text.clusters[hi - 1].isWhitespace { hi -= 1 }
+        guard hi > lo else { line.head = lo..<lo; return }
+        let styleAt: Int
+        switch p.truncation {
+        case .start: styleAt = text.clusters[lo].style
+        case .middle: styleAt = text.clusters[(lo + hi) / 2].style
+        default: styleAt = text.clusters[hi - 1].style
+        }
+        line.ellipsisStyle = styleAt
+        let available = width - ellipsisWidth(text, style: styleAt, p)
+        switch p.truncation {
+        case .start:
+            var x = 0.0
+            var s = hi
+            while s > lo && x + text.width(of: s - 1, layerSize: p.fontSize) <= available + 1e-9 {
+                x += text.width(of: s - 1, layerSize: p.fontSize); s -= 1
+            }
+            while s < hi && text.clusters[s].isWhitespace { s += 1 }
+            line.head = lo..<lo
+            line.tail = s..<hi
+        case .middle:
+            var x = 0.0
+            var e = lo
+            while e < hi && x + text.width(of: e, layerSize: p.fontSize) <= available / 2 + 1e-9 {
+                x += text.width(of: e, layerSize: p.fontSize); e += 1
+            }
+            var s = hi
+            while s > e && x + text.width(of: s - 1, layerSize: p.fontSize) <= available + 1e-9 {
+                x += text.width(of: s - 1, layerSize: p.fontSize); s -= 1
+            }
+            var headEnd = e
+            while headEnd > lo && text.clusters[headEnd - 1].isWhitespace { headEnd -= 1 }
+            while s < hi && text.clusters[s].isWhitespace { s += 1 }
+            line.head = lo..<headEnd
+            line.tail = s..<hi
+        default:
+            var x = 0.0
+            var e = lo
+            while e < hi && x + text.width(of: e, layerSize: p.fontSize) <= available + 1e-9 {
+                x += text.width(of: e, layerSize: p.fontSize); e += 1
+            }
+            while e > lo && text.clusters[e - 1].isWhitespace { e -= 1 }
+            line.head = lo..<e
+            line.tail = hi..<hi
+        }
+    }
+
+    private func drawnWidth(_ text: ShapedText, _ line: TextLine, _ p: TextLayoutParameters) -> Double {
+        if line.ellipsisStyle < 0 { return contentWidth(text, line.head, p) }
+        var w = ellipsisWidth(text, style: line.ellipsisStyle, p)
+        var i = line.head.lowerBound
+        while i < line.head.upperBound { w += text.width(of: i, layerSize: p.fontSize); i += 1 }
+        return w + contentWidth(text, line.tail, p)
+    }
+
+    /// Extra width per inner space that stretches a line to `width`.
+    private func justification(_ text: ShapedText, _ line: TextLine, width: Double, _ p: TextLayoutParameters) -> Double {
+        var end = line.head.upperBound
+        while end > line.head.lowerBound && text.clusters[end - 1].isWhitespace { end -= 1 }
+        var spaces = 0
+        var i = line.head.lowerBound
+        while i < end {
+            if text.clusters[i].isWhitespace { spaces += 1 }
+            i += 1
+        }
+        guard spaces > 0 else { return 0 }
+        return max(0, (width - line.width) / Double(spaces))
+    }
+
+    /// Hands `visitor` each glyph, its size and origin (points, y down from the box's top) and the
+    /// style it is drawn in, line by line. A visitor struct rather than a closure: drawing keeps its
+    /// state in the visitor, with no captured variables to box.
+    @inline(__always)
+    package func forEachGlyph<V: GlyphVisitor>(_ text: ShapedText, fontSize: Double, _ visitor: inout V) {
+        var n = 0
+        while n < lines.count {
+            let line = lines[n]
+            var pen = line.x
+            visitClusters(line.head, line, text, fontSize, &pen, &visitor)
+            if line.ellipsisStyle >= 0 {
+                let e = text.ellipses[line.ellipsisStyle]
+                let size = text.size(ofStyle: line.ellipsisStyle, layerSize: fontSize)
+                var g = Int(e.glyphStart)
+                while g < Int(e.glyphEnd) {
+                    let glyph = text.glyphs[g]
+                    visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
+                                  y: line.baseline - glyph.y * size, style: line.ellipsisStyle)
+                    g += 1
+                }
+                pen += e.advance * size
+            }
+            visitClusters(line.tail, line, text, fontSize, &pen, &visitor)
+            n += 1
+        }
+    }
+
+    @inline(__always)
+    private func visitClusters<V: GlyphVisitor>(_ range: Range<Int>, _ line: TextLine, _ text: ShapedText,
+                                                _ fontSize: Double, _ pen: inout Double, _ visitor: inout V) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = text.clusters[i]
+            let size = text.size(ofStyle: c.style, layerSize: fontSize)
+            var g = Int(c.glyphStart)
+            while g < Int(c.glyphEnd) {
+                let glyph = text.glyphs[g]
+                visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
+                              y: line.baseline - glyph.y * size, style: c.style)
+                g += 1
+            }
+            pen += c.advance * size + text.styles[c.style].kern
+            if c.isWhitespace { pen += line.spaceExtra }
+            i += 1
+        }
+    }
+}
+
+/// What `TextLayout.forEachGlyph` hands each glyph to.
+package protocol GlyphVisitor {
+    /// One glyph of `face` at `size` points with its origin at `(x, y)`, drawn in `style`.
+    mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int)
+}
