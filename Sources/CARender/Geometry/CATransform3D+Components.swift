@@ -5,11 +5,12 @@ import Foundation
 /// right), with the rotation as Euler angles applied about x, then y, then z.
 ///
 /// Reading `transform.rotation.z` decomposes the matrix; writing it replaces that one component
-/// and recomposes, keeping scale, the other rotations, translation and perspective (SPEC-semantics
-/// §3.7). Shear has no component: a sheared matrix reads approximately and recomposes without
+/// and recomposes, keeping scale, the other rotations, translation and perspective (Apple's "Core
+/// Animation Programming Guide", Key-Value Coding Extensions: transform field value key paths). Shear has no component: a sheared matrix reads approximately and recomposes without
 /// shear. Decomposing the perspective factor this way keeps the usual
 /// `t.m34 = -1/d; t = CATransform3DRotate(t, …)` idiom exact: its perspective survives a
-/// rotation written through a key path. [inferred: Apple's exact decomposition is not public]
+/// rotation written through a key path. (Apple's exact decomposition is not public; this one is
+/// chosen so those idioms round-trip.)
 struct TransformComponents: Equatable {
     var scale: (x: CGFloat, y: CGFloat, z: CGFloat) = (1, 1, 1)
     var rotation: (x: CGFloat, y: CGFloat, z: CGFloat) = (0, 0, 0)

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The mapping from a parent time `tp` to the object's active local time is
 /// `(tp − beginTime) × speed + timeOffset`, with the offset wrapping inside the active duration
-/// (SPEC-semantics §1.4); repeats and reversals then map active time to basic time (§1.6).
+/// (Apple's "CAMediaTiming" protocol documentation, and its "Time Warps" discussion in the Core
+/// Animation Programming Guide); repeats and reversals then map active time to basic time.
 public protocol CAMediaTiming: AnyObject {
     /// When the object begins, in its parent's time. For an animation added to a layer, 0 means
     /// "now" and is replaced with the layer's current local time.

@@ -36,7 +36,7 @@ struct MediaTimingParameters: Equatable {
     /// One cycle: the basic duration, doubled when autoreversing.
     var cycleDuration: Double { duration * (autoreverses ? 2 : 1) }
 
-    /// The active duration `A` (§1.5): `repeatDuration` when set (not doubled), else
+    /// The active duration `A`: `repeatDuration` when set (not doubled), else
     /// `cycle × repeatCount`, else one cycle. `Float.greatestFiniteMagnitude` counts as infinite.
     var activeDuration: Double {
         let infiniteCount = repeatCount.isInfinite || repeatCount >= Double(Float.greatestFiniteMagnitude)
@@ -46,7 +46,7 @@ struct MediaTimingParameters: Equatable {
         return cycleDuration
     }
 
-    /// The raw phase at parent time `tp` (§1.4, §1.7; negative speeds mirror the window:
+    /// The raw phase at parent time `tp` (negative speeds mirror the window:
     /// active while `−A < τ ≤ 0`).
     func phase(parentTime tp: Double) -> TimingSample.Phase {
         let a = activeDuration
@@ -61,7 +61,8 @@ struct MediaTimingParameters: Equatable {
     ///
     /// `parentFrozen` says the parent clock is stopped (an ancestor's speed is 0): an object
     /// paused exactly at the end of its active period then shows its end state and does not end
-    /// (the "scrub with timeOffset == duration" rule, §1.4).
+    /// (so scrubbing a paused animation with `timeOffset == duration` shows its last frame, as
+    /// Apple's Technical Q&A QA1673 pause/resume technique relies on).
     func sample(parentTime tp: Double, parentFrozen: Bool = false) -> TimingSample? {
         let a = activeDuration
         let tau = (tp - beginTime) * speed
@@ -93,7 +94,7 @@ struct MediaTimingParameters: Equatable {
         }
     }
 
-    /// Maps active time to basic time (§1.6): cycles, reversal, and the terminal-sample rule that
+    /// Maps active time to basic time: cycles, reversal, and the terminal-sample rule that
     /// the exact end shows the end of the last cycle rather than the start of a new one.
     func basicSample(activeTime t: Double, terminal: Bool, phase: TimingSample.Phase) -> TimingSample {
         let d = duration

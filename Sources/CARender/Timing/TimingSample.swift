@@ -1,5 +1,5 @@
 /// Where a timed object is at one parent time: the result of Core Animation's two-stage mapping
-/// (SPEC-semantics §1.4–§1.7).
+/// local time from the parent's, then active time to basic time within one cycle.
 struct TimingSample: Equatable {
     /// Whether the parent time falls before, inside or after the active period.
     enum Phase: Equatable {

@@ -1,5 +1,5 @@
 /// A cubic Bézier timing curve from (0, 0) to (1, 1) with two inner control points, solved for y
-/// at a given x the way WebKit's UnitBezier does (SPEC-semantics §2.3): Newton–Raphson from
+/// at a given x the way WebKit's UnitBezier (Source/WebCore/platform/graphics/UnitBezier.h) does: Newton–Raphson from
 /// `t = x`, falling back to bisection. Precision is far tighter than Core Animation needs (about
 /// 1e−14 in `t`), so results are exact to double rounding. The output is not clamped, so control
 /// points outside [0, 1] overshoot.
