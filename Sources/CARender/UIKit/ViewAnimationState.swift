@@ -8,6 +8,9 @@ struct ViewAnimationBlock {
     var timingFunction: CAMediaTimingFunction
     /// For `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)`.
     var spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+    /// Whether `beginAnimations(_:context:)` opened the block, so the `setAnimation…` class
+    /// methods may change it.
+    var isBeginCommitBlock = false
 }
 
 /// The view-animation state of a stage (kept in its `StageContext`): the animation blocks being
