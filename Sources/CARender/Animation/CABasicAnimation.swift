@@ -53,7 +53,10 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        guard let track = compiledTrack() else { return }
+        guard let track = compiledTrack() else {
+            if let customKey { applyToCustomKey(customKey, sample, to: &accumulator) }
+            return
+        }
         let model = baseValue(track, in: accumulator)
         guard let (start, end) = endpoints(model: model) else { return }
         let fraction = interpolationFraction(sample)

@@ -54,8 +54,13 @@ open class CAPropertyAnimation: CAAnimation {
     private var isCompiled = false
 
     override func compile(for layer: CALayer) {
+        customKey = CustomPropertyKey(keyPath: keyPath, layer: layer)
         compile(table: type(of: layer).propertyTable, model: layer.modelState)
+        if let customKey { compileValues(template: customKey.template) }
     }
+
+    /// The layer-subclass key (not a layer property) the animation animates, when it animates one.
+    private(set) var customKey: CustomPropertyKey?
 
     /// Resolves the key path in `table` (warning once when it animates nothing) and converts the
     /// animation's values, shaped like the property's value in `model`.
@@ -67,6 +72,7 @@ open class CAPropertyAnimation: CAAnimation {
             return
         }
         guard let path = table.resolve(keyPath) else {
+            if customKey != nil { return }
             warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
             return
         }

@@ -18,7 +18,7 @@ extension CALayer {
     /// `value(forKey:)` as CALayer implements it.
     func layerValue(forKey key: String) -> Any? {
         if !key.contains(".") || resolvedProperty(key) != nil { return value(forKeyPath: key) }
-        return customValues[key] ?? type(of: self).defaultValue(forKey: key)
+        return presentationDrawingValues?[key] ?? customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// `setValue(_:forKey:)` as CALayer implements it.
@@ -36,7 +36,7 @@ extension CALayer {
             return kvcBoxed(path.value(in: modelState))
         }
         if let value = objectPropertyValue(forKeyPath: keyPath) { return kvcBoxed(value) }
-        return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
+        return presentationDrawingValues?[keyPath] ?? customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
     }
 
     /// `setValue(_:forKeyPath:)` as CALayer implements it.
@@ -64,13 +64,32 @@ extension CALayer {
         return true
     }
 
-    /// The one place a key that is not a layer property changes (nil or NSNull removes it).
+    /// The one place a key that is not a layer property changes (nil or NSNull removes it). As
+    /// for properties, a change joins the transaction and runs the action `action(forKey:)`
+    /// finds (a subclass's own animatable key, see CustomPropertyKey.swift), and marks the layer
+    /// for display when the class's `needsDisplay(forKey:)` names the key.
     func setCustomModelValue(_ value: Any?, forKey key: String) {
-        if let value, !(value is NSNull) {
-            customValues[key] = value
-        } else {
-            customValues[key] = nil
+        let newValue = value is NSNull ? nil : value
+        if isPresentationCopy {
+            customValues[key] = newValue
+            return
         }
+        let changes = !ValueEquality.equal(customValues[key], newValue)
+        var action = changes ? actionForPropertyChange(key) : nil
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil,
+           let copy = basic.copy() as? CABasicAnimation {
+            // The animation runs from the value on screen, which the store below would hide; a
+            // key never set starts from the class's default, else from zero, as an `@NSManaged`
+            // number does.
+            copy.fromValue = makePresentation()?.customValues[key] ?? customValues[key]
+                ?? type(of: self).defaultValue(forKey: key)
+                ?? AnimatableValue(newValue).flatMap { AnimatableValue.neutral(like: $0)?.anyValue }
+            action = copy
+        }
+        StageContext.current.transactions.layerWillChange(self)
+        customValues[key] = newValue
+        if changes, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        action?.run(forKey: key, object: self, arguments: nil)
     }
 
     // MARK: - Properties held by the layer object

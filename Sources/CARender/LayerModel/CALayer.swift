@@ -22,6 +22,9 @@ open class CALayer: NSObject {
 
     /// Keys and values stored by `setValue(_:forKey:)` for keys that are not layer properties.
     var customValues: [String: Any] = [:]
+    /// While the presentation is redrawn for an animated key of the layer's own, the values
+    /// `value(forKey:)` reports for those keys (see CustomPropertyRedraw.swift).
+    var presentationDrawingValues: [String: Any]?
 
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?

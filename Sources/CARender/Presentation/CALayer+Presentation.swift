@@ -47,7 +47,9 @@ extension CALayer {
         default: copy = CALayer(layer: self)
         }
         copy.isPresentationCopy = true
-        copy.modelState = presentationValues(localTime: local, rate: rate).state
+        let presented = presentationValues(localTime: local, rate: rate)
+        copy.modelState = presented.state
+        copy.customValues.merge(presented.customValues.lazy.map { ($0.key, kvcBoxed($0.value.anyValue) as Any) }) { $1 }
         copy.modelLayerReference = self
         if let sublayers {
             copy.sublayers = sublayers.map { $0.presentationCopy(parentTime: local, parentRate: rate) }

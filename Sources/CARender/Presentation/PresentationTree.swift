@@ -23,6 +23,7 @@ extension CALayer {
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
         let (local, rate, result) = evaluatedPresentation(parentTime: parentTime, parentRate: parentRate)
         var state = result.state
+        redrawForAnimatedCustomKeys(result.customValues, into: &state)
         state.contentsAreFlipped = flippedAbove
         let flipsBelow = flippedAbove != state.isGeometryFlipped
         var node = RenderNode(
@@ -99,6 +100,7 @@ extension CALayer {
     /// back before its start.
     func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
         var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
+        accumulator.customModel = customValues
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Index loops: this runs for every layer every frame and must not allocate (a for-in
         // iterator does in unoptimised builds).

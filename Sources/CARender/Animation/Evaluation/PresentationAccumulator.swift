@@ -9,6 +9,11 @@ struct PresentationAccumulator {
     var transition: TransitionState?
     /// Whether the layer's clock is stopped by a speed-0 ancestor (or the layer itself).
     let parentFrozen: Bool
+    /// Presentation values of a layer subclass's own keys (see CustomPropertyKey.swift); empty,
+    /// and so allocation-free, unless such a key is animated.
+    var customValues: [String: AnimatableValue] = [:]
+    /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints.
+    var customModel: [String: Any] = [:]
 
     init(model: LayerState, parentFrozen: Bool = false) {
         self.state = model
