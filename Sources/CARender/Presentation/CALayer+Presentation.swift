@@ -35,17 +35,25 @@ extension CALayer {
         return kvcBoxed(path.value(in: presentationState(at: time)))
     }
 
+    /// Copies of the subtree's layers holding their presentation values, built without
+    /// recursion so depth is bounded by memory.
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
-        let local = layerTiming.layerLocalTime(parentTime: parentTime)
-        let rate = parentRate * Double(modelState.speed)
-        let copy = CALayer(layer: self)
-        copy.isPresentationCopy = true
-        copy.modelState = presentationValues(localTime: local, rate: rate).state
-        copy.modelLayerReference = self
-        if let sublayers {
-            copy.sublayers = sublayers.map { $0.presentationCopy(parentTime: local, parentRate: rate) }
-        }
-        copy.mask = mask?.presentationCopy(parentTime: local, parentRate: rate)
-        return copy
+        typealias Clock = (time: Double, rate: Double)
+        let builder = LayerTreeBuilder<CALayer, CALayer, Clock>(
+            visit: { layer, parent in
+                let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
+                let rate = parent.rate * Double(layer.modelState.speed)
+                let copy = CALayer(layer: layer)
+                copy.isPresentationCopy = true
+                copy.modelState = layer.presentationValues(localTime: local, rate: rate).state
+                copy.modelLayerReference = layer
+                return .init(node: copy, sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
+                             mask: layer.mask, maskContext: (local, rate))
+            },
+            finish: { layer, copy, sublayers, mask in
+                if layer.sublayers != nil { copy.sublayers = sublayers }
+                copy.mask = mask
+            })
+        return builder.build(self, in: (parentTime, parentRate))
     }
 }
