@@ -39,7 +39,7 @@ extension CALayer {
     /// recursion so depth is bounded by memory.
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
         typealias Clock = (time: Double, rate: Double)
-        let builder = LayerTreeBuilder<CALayer, CALayer, Clock>(
+        return LayerTreeBuilder<CALayer, CALayer, Clock>.build(self, in: (parentTime, parentRate),
             visit: { layer, parent in
                 let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
                 let rate = parent.rate * Double(layer.modelState.speed)
@@ -47,13 +47,12 @@ extension CALayer {
                 copy.isPresentationCopy = true
                 copy.modelState = layer.presentationValues(localTime: local, rate: rate).state
                 copy.modelLayerReference = layer
-                return .init(node: copy, sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
-                             mask: layer.mask, maskContext: (local, rate))
+                return (copy, .init(sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
+                             mask: layer.mask, maskContext: (local, rate)))
             },
             finish: { layer, copy, sublayers, mask in
                 if layer.sublayers != nil { copy.sublayers = sublayers }
                 copy.mask = mask
             })
-        return builder.build(self, in: (parentTime, parentRate))
     }
 }

@@ -6,11 +6,11 @@
 /// Order of work matches the recursive walk it replaces: a node is visited, then its sublayers
 /// in order (each subtree completely), then its mask; `finish` runs once every child is built,
 /// so warnings come in the same order.
-struct LayerTreeBuilder<Source, Node, Context> {
-    /// What visiting one source node yields: its own node (children not attached yet) and
-    /// what its sublayers and mask are visited with.
-    struct Visit {
-        var node: Node
+enum LayerTreeBuilder<Source, Node, Context> {
+    /// Besides its own node (children not attached yet), what visiting one source node yields:
+    /// what its sublayers and mask are visited with. Kept apart from the node so the node, a
+    /// large value, is moved rather than copied.
+    struct Children {
         /// The sublayers to build, in order.
         var sublayers: [Source]
         /// The context the sublayers are visited in (for layers: the layer's local time, rate
@@ -20,51 +20,64 @@ struct LayerTreeBuilder<Source, Node, Context> {
         var maskContext: Context
     }
 
-    /// Visits one source node in the context its parent gives it.
-    let visit: (Source, Context) -> Visit
-    /// Attaches the built children to a node (its source is passed for names in warnings).
-    let finish: (Source, inout Node, _ sublayers: [Node], _ mask: Node?) -> Void
 
     /// A node waiting for its children.
     private struct Pending {
         let source: Source
-        var visit: Visit
+        var node: Node
+        let children: Children
         var nextSublayer = 0
         var builtSublayers: [Node] = []
         var builtMask: Node?
         var visitingMask = false
 
-        init(source: Source, visit: Visit) {
+        init(source: Source, node: Node, children: Children) {
             self.source = source
-            self.visit = visit
-            if !visit.sublayers.isEmpty { builtSublayers.reserveCapacity(visit.sublayers.count) }
+            self.node = node
+            self.children = children
+            if !children.sublayers.isEmpty { builtSublayers.reserveCapacity(children.sublayers.count) }
         }
     }
 
-    /// The tree built from `root`, visited in `context`.
-    func build(_ root: Source, in context: Context) -> Node {
-        var stack = [Pending(source: root, visit: visit(root, context))]
+    /// The tree built from `root`, visited in `context`: `visit` makes one source node's node
+    /// in the context its parent gives it; `finish` attaches the built children to a node (its
+    /// source is passed for names in warnings). Inlined so each use is specialised with its
+    /// closures: this runs once per layer per frame.
+    @inline(__always)
+    static func build(_ root: Source, in context: Context,
+                      visit: (Source, Context) -> (Node, Children),
+                      finish: (Source, inout Node, _ sublayers: [Node], _ mask: Node?) -> Void) -> Node {
+        let (rootNode, rootChildren) = visit(root, context)
+        var stack = [Pending(source: root, node: rootNode, children: rootChildren)]
         while true {
             let top = stack.count - 1
             let next = stack[top].nextSublayer
-            if next < stack[top].visit.sublayers.count {
-                let child = stack[top].visit.sublayers[next]
+            if next < stack[top].children.sublayers.count {
+                let child = stack[top].children.sublayers[next]
                 stack[top].nextSublayer = next + 1
-                stack.append(Pending(source: child, visit: visit(child, stack[top].visit.sublayerContext)))
+                var (node, children) = visit(child, stack[top].children.sublayerContext)
+                if children.sublayers.isEmpty && children.mask == nil {
+                    // A leaf (most layers) goes straight to its parent, never onto the stack.
+                    finish(child, &node, [], nil)
+                    stack[top].builtSublayers.append(node)
+                } else {
+                    stack.append(Pending(source: child, node: node, children: children))
+                }
                 continue
             }
-            if !stack[top].visitingMask, let mask = stack[top].visit.mask {
+            if !stack[top].visitingMask, let mask = stack[top].children.mask {
                 stack[top].visitingMask = true
-                stack.append(Pending(source: mask, visit: visit(mask, stack[top].visit.maskContext)))
+                let (node, children) = visit(mask, stack[top].children.maskContext)
+                stack.append(Pending(source: mask, node: node, children: children))
                 continue
             }
             var done = stack.removeLast()
-            finish(done.source, &done.visit.node, done.builtSublayers, done.builtMask)
-            guard let parent = stack.indices.last else { return done.visit.node }
+            finish(done.source, &done.node, done.builtSublayers, done.builtMask)
+            guard let parent = stack.indices.last else { return done.node }
             if stack[parent].visitingMask {
-                stack[parent].builtMask = done.visit.node
+                stack[parent].builtMask = done.node
             } else {
-                stack[parent].builtSublayers.append(done.visit.node)
+                stack[parent].builtSublayers.append(done.node)
             }
         }
     }

@@ -18,13 +18,13 @@ extension RenderNode {
     /// The render node of a snapshot: drawable geometry only, as for a live layer. Built without
     /// recursion, as live layers are.
     init(_ snapshot: PresentationSnapshot) {
-        let builder = LayerTreeBuilder<PresentationSnapshot, RenderNode, Void>(
+        self = LayerTreeBuilder<PresentationSnapshot, RenderNode, Void>.build(snapshot, in: (),
             visit: { snapshot, _ in
                 var node = RenderNode(kind: snapshot.kind, state: snapshot.state)
                 node.transition = snapshot.transition
                 node.transitionSnapshot = snapshot.transitionSnapshot.map(RenderNode.init)
-                return .init(node: node, sublayers: snapshot.sublayers, sublayerContext: (),
-                             mask: snapshot.mask.first, maskContext: ())
+                return (node, .init(sublayers: snapshot.sublayers, sublayerContext: (),
+                             mask: snapshot.mask.first, maskContext: ()))
             },
             finish: { snapshot, node, sublayers, mask in
                 node.sublayers = sublayers
@@ -32,6 +32,5 @@ extension RenderNode {
                 node.hideIfNotFinite(layerName: snapshot.layerName)
                 node.warnAboutUnrenderedSettings(layerName: snapshot.layerName)
             })
-        self = builder.build(snapshot, in: ())
     }
 }

@@ -30,7 +30,7 @@ extension CALayer {
     /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
     /// bounded by memory, not by the stack.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
-        let builder = LayerTreeBuilder<CALayer, RenderNode, ParentView>(
+        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
             visit: { layer, parent in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 var state = result.state
@@ -41,9 +41,9 @@ extension CALayer {
                 if result.transition != nil, let snapshot = layer.runningTransitionSnapshot {
                     node.transitionSnapshot = [RenderNode(snapshot)]
                 }
-                return .init(node: node, sublayers: layer.sublayers ?? [],
+                return (node, .init(sublayers: layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove)))
             },
             finish: { layer, node, sublayers, mask in
                 node.sublayers = sublayers
@@ -51,14 +51,13 @@ extension CALayer {
                 node.hideIfNotFinite(layerName: layer.name)
                 node.warnAboutUnrenderedSettings(layerName: layer.name)
             })
-        return builder.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove))
     }
 
     /// The subtree's presentation at stage time `time`, kept as values: the old side of a
     /// transition added now.
     func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
         let (parentTime, parentRate) = parentClock(at: time)
-        let builder = LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>(
+        return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()),
             visit: { layer, parent in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 var state = result.state
@@ -68,15 +67,14 @@ extension CALayer {
                     kind: layer.renderKind, state: state, layerName: layer.name, transition: result.transition,
                     transitionSnapshot: result.transition != nil ? layer.runningTransitionSnapshot.map { [$0] } ?? [] : [],
                     sublayers: [], mask: [])
-                return .init(node: snapshot, sublayers: layer.sublayers ?? [],
+                return (snapshot, .init(sublayers: layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove)))
             },
             finish: { _, snapshot, sublayers, mask in
                 snapshot.sublayers = sublayers
                 snapshot.mask = mask.map { [$0] } ?? []
             })
-        return builder.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()))
     }
 
     private var renderKind: RenderNode.Kind { type(of: self).renderKind }

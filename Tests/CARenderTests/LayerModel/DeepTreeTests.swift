@@ -164,5 +164,8 @@ final class DeepTreeTests: XCTestCase {
         let frame = try stage.renderFrame()
         XCTAssertEqual(frame.width, 120)
         XCTAssertEqual(frame.height, 120)
+        let inside = frame[50, 50]
+        XCTAssertGreaterThan(inside.r, 240, "the outermost level's red background, \(inside)")
+        XCTAssertLessThan(inside.g, 16, "\(inside)")
     }
 }
