@@ -40,15 +40,16 @@ extension CALayer {
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
         typealias Clock = (time: Double, rate: Double)
         return LayerTreeBuilder<CALayer, CALayer, Clock>.build(self, in: (parentTime, parentRate),
-            visit: { layer, parent in
+            visit: { layer, parent, children in
                 let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
                 let rate = parent.rate * Double(layer.modelState.speed)
                 let copy = CALayer(layer: layer)
                 copy.isPresentationCopy = true
                 copy.modelState = layer.presentationValues(localTime: local, rate: rate).state
                 copy.modelLayerReference = layer
-                return (copy, .init(sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
-                             mask: layer.mask, maskContext: (local, rate)))
+                children = .init(sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
+                             mask: layer.mask, maskContext: (local, rate))
+                return copy
             },
             finish: { layer, copy, sublayers, mask in
                 if layer.sublayers != nil { copy.sublayers = sublayers }

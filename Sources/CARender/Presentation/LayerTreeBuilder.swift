@@ -7,9 +7,9 @@
 /// in order (each subtree completely), then its mask; `finish` runs once every child is built,
 /// so warnings come in the same order.
 enum LayerTreeBuilder<Source, Node, Context> {
-    /// Besides its own node (children not attached yet), what visiting one source node yields:
-    /// what its sublayers and mask are visited with. Kept apart from the node so the node, a
-    /// large value, is moved rather than copied.
+    /// What visiting one source node yields besides its own node: what its sublayers and mask
+    /// are visited with. `visit` fills it in and returns the node alone, so the node (a large
+    /// value) is built in place rather than copied out of a tuple.
     struct Children {
         /// The sublayers to build, in order.
         var sublayers: [Source]
@@ -18,6 +18,15 @@ enum LayerTreeBuilder<Source, Node, Context> {
         var sublayerContext: Context
         var mask: Source?
         var maskContext: Context
+
+        init(sublayers: [Source], sublayerContext: Context, mask: Source?, maskContext: Context) {
+            (self.sublayers, self.sublayerContext, self.mask, self.maskContext) = (sublayers, sublayerContext, mask, maskContext)
+        }
+
+        /// No children (what `visit` starts from).
+        init(none context: Context) {
+            self.init(sublayers: [], sublayerContext: context, mask: nil, maskContext: context)
+        }
     }
 
 
@@ -40,14 +49,15 @@ enum LayerTreeBuilder<Source, Node, Context> {
     }
 
     /// The tree built from `root`, visited in `context`: `visit` makes one source node's node
-    /// in the context its parent gives it; `finish` attaches the built children to a node (its
+    /// in the context its parent gives it, filling in what its children are visited with; `finish` attaches the built children to a node (its
     /// source is passed for names in warnings). Inlined so each use is specialised with its
     /// closures: this runs once per layer per frame.
     @inline(__always)
     static func build(_ root: Source, in context: Context,
-                      visit: (Source, Context) -> (Node, Children),
+                      visit: (Source, Context, _ children: inout Children) -> Node,
                       finish: (Source, inout Node, _ sublayers: [Node], _ mask: Node?) -> Void) -> Node {
-        let (rootNode, rootChildren) = visit(root, context)
+        var rootChildren = Children(none: context)
+        let rootNode = visit(root, context, &rootChildren)
         var stack = [Pending(source: root, node: rootNode, children: rootChildren)]
         while true {
             let top = stack.count - 1
@@ -55,7 +65,9 @@ enum LayerTreeBuilder<Source, Node, Context> {
             if next < stack[top].children.sublayers.count {
                 let child = stack[top].children.sublayers[next]
                 stack[top].nextSublayer = next + 1
-                var (node, children) = visit(child, stack[top].children.sublayerContext)
+                let context = stack[top].children.sublayerContext
+                var children = Children(none: context)
+                var node = visit(child, context, &children)
                 if children.sublayers.isEmpty && children.mask == nil {
                     // A leaf (most layers) goes straight to its parent, never onto the stack.
                     finish(child, &node, [], nil)
@@ -67,7 +79,9 @@ enum LayerTreeBuilder<Source, Node, Context> {
             }
             if !stack[top].visitingMask, let mask = stack[top].children.mask {
                 stack[top].visitingMask = true
-                let (node, children) = visit(mask, stack[top].children.maskContext)
+                let context = stack[top].children.maskContext
+                var children = Children(none: context)
+                let node = visit(mask, context, &children)
                 stack.append(Pending(source: mask, node: node, children: children))
                 continue
             }

@@ -19,12 +19,13 @@ extension RenderNode {
     /// recursion, as live layers are.
     init(_ snapshot: PresentationSnapshot) {
         self = LayerTreeBuilder<PresentationSnapshot, RenderNode, Void>.build(snapshot, in: (),
-            visit: { snapshot, _ in
+            visit: { snapshot, _, children in
                 var node = RenderNode(kind: snapshot.kind, state: snapshot.state)
                 node.transition = snapshot.transition
                 node.transitionSnapshot = snapshot.transitionSnapshot.map(RenderNode.init)
-                return (node, .init(sublayers: snapshot.sublayers, sublayerContext: (),
-                             mask: snapshot.mask.first, maskContext: ()))
+                children = .init(sublayers: snapshot.sublayers, sublayerContext: (),
+                             mask: snapshot.mask.first, maskContext: ())
+                return node
             },
             finish: { snapshot, node, sublayers, mask in
                 node.sublayers = sublayers

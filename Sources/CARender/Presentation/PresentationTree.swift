@@ -31,7 +31,7 @@ extension CALayer {
     /// bounded by memory, not by the stack.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
-            visit: { layer, parent in
+            visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 var state = result.state
                 state.contentsAreFlipped = parent.flippedAbove
@@ -41,9 +41,10 @@ extension CALayer {
                 if result.transition != nil, let snapshot = layer.runningTransitionSnapshot {
                     node.transitionSnapshot = [RenderNode(snapshot)]
                 }
-                return (node, .init(sublayers: layer.sublayers ?? [],
+                children = .init(sublayers: layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove)))
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return node
             },
             finish: { layer, node, sublayers, mask in
                 node.sublayers = sublayers
@@ -58,7 +59,7 @@ extension CALayer {
     func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
         let (parentTime, parentRate) = parentClock(at: time)
         return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()),
-            visit: { layer, parent in
+            visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 var state = result.state
                 state.contentsAreFlipped = parent.flippedAbove
@@ -67,9 +68,10 @@ extension CALayer {
                     kind: layer.renderKind, state: state, layerName: layer.name, transition: result.transition,
                     transitionSnapshot: result.transition != nil ? layer.runningTransitionSnapshot.map { [$0] } ?? [] : [],
                     sublayers: [], mask: [])
-                return (snapshot, .init(sublayers: layer.sublayers ?? [],
+                children = .init(sublayers: layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove)))
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return snapshot
             },
             finish: { _, snapshot, sublayers, mask in
                 snapshot.sublayers = sublayers
@@ -126,7 +128,7 @@ extension CALayer {
             index += 1
             if entry.beginTimePending { continue }
             let animation = entry.animation
-            let timing = animation.timingParameters()
+            let timing = entry.timing
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
                 if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
