@@ -62,6 +62,12 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Copies every property of `other` into the receiver; subclasses add their own.
     func copyProperties(from other: CAAnimation) {
+        copyAnimationProperties(from: other)
+    }
+
+    /// Copies the properties every animation has (timing, attributes, delegate, user values),
+    /// and nothing a subclass adds.
+    final func copyAnimationProperties(from other: CAAnimation) {
         for property in Self.keyedProperties.values { property.copy(other, self) }
         delegate = other.delegate
         userValues = other.userValues

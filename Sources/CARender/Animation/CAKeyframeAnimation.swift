@@ -175,7 +175,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let (i, local) = KeyframeTimes.locate(s, in: times)
         let u = segmentFraction(local, segment: i)
         if let spline = compiled.spline {
-            return frames[i].withVector(spline.value(segment: i, at: u))
+            let weights = KochanekBartels.Weights(u)
+            return frames[i].withComponents { spline.component($0, segment: i, weights: weights) }
         }
         return AnimatableValue.interpolate(frames[i], frames[i + 1], u)
     }

@@ -81,8 +81,7 @@ extension CALayer {
         guard animationEntries.contains(where: \.beginTimePending) else { return }
         let local = localTime(fromAbsolute: now)
         for entry in animationEntries where entry.beginTimePending {
-            entry.animation.beginTime = local
-            entry.beginTimePending = false
+            entry.resolveBeginTime(local)
         }
     }
 }

@@ -101,7 +101,7 @@ extension CALayer {
                 return (local - offset) / rate
             }
             for entry in animationEntries where !entry.didStop && !entry.beginTimePending {
-                let timing = entry.animation.timingParameters()
+                let timing = entry.timing
                 let window = timing.activeWindowInParentTime
                 let phase = timing.phase(parentTime: localNow)
                 var start: Double?

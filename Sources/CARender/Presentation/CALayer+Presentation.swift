@@ -35,26 +35,34 @@ extension CALayer {
         return kvcBoxed(path.value(in: presentationState(at: time)))
     }
 
+    /// Copies of the subtree's layers holding their presentation values, built without
+    /// recursion so depth is bounded by memory.
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
-        let local = layerTiming.layerLocalTime(parentTime: parentTime)
-        let rate = parentRate * Double(modelState.speed)
-        // carender's own subclasses copy as themselves, so `presentation()` can return their type.
-        let copy: CALayer
-        switch self {
-        case is CAShapeLayer: copy = CAShapeLayer(layer: self)
-        case is CAGradientLayer: copy = CAGradientLayer(layer: self)
-        case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: self)
-        default: copy = CALayer(layer: self)
-        }
-        copy.isPresentationCopy = true
-        let presented = presentationValues(localTime: local, rate: rate)
-        copy.modelState = presented.state
-        copy.customValues.merge(presented.customValues.lazy.map { ($0.key, kvcBoxed($0.value.anyValue) as Any) }) { $1 }
-        copy.modelLayerReference = self
-        if let sublayers {
-            copy.sublayers = sublayers.map { $0.presentationCopy(parentTime: local, parentRate: rate) }
-        }
-        copy.mask = mask?.presentationCopy(parentTime: local, parentRate: rate)
-        return copy
+        typealias Clock = (time: Double, rate: Double)
+        return LayerTreeBuilder<CALayer, CALayer, Clock>.build(self, in: (parentTime, parentRate),
+            visit: { layer, parent, children in
+                let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
+                let rate = parent.rate * Double(layer.modelState.speed)
+                // carender's own subclasses copy as themselves, so `presentation()` can return their type.
+                let copy: CALayer
+                switch layer {
+                case is CAShapeLayer: copy = CAShapeLayer(layer: layer)
+                case is CAGradientLayer: copy = CAGradientLayer(layer: layer)
+                case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: layer)
+                default: copy = CALayer(layer: layer)
+                }
+                copy.isPresentationCopy = true
+                let presented = layer.presentationValues(localTime: local, rate: rate)
+                copy.modelState = presented.state
+                copy.customValues.merge(presented.customValues.lazy.map { ($0.key, kvcBoxed($0.value.anyValue) as Any) }) { $1 }
+                copy.modelLayerReference = layer
+                children = .init(sublayers: layer.sublayers ?? [], sublayerContext: (local, rate),
+                             mask: layer.mask, maskContext: (local, rate))
+                return copy
+            },
+            finish: { layer, copy, sublayers, mask in
+                if layer.sublayers != nil { copy.sublayers = sublayers }
+                copy.mask = mask
+            })
     }
 }

@@ -15,13 +15,23 @@ package struct PresentationSnapshot {
 }
 
 extension RenderNode {
-    /// The render node of a snapshot: drawable geometry only, as for a live layer.
+    /// The render node of a snapshot: drawable geometry only, as for a live layer. Built without
+    /// recursion, as live layers are.
     init(_ snapshot: PresentationSnapshot) {
-        self.init(kind: snapshot.kind, state: snapshot.state, sublayers: snapshot.sublayers.map(RenderNode.init),
-                  mask: snapshot.mask.map(RenderNode.init))
-        transition = snapshot.transition
-        transitionSnapshot = snapshot.transitionSnapshot.map(RenderNode.init)
-        hideIfNotFinite(layerName: snapshot.layerName)
-        warnAboutUnrenderedSettings(layerName: snapshot.layerName)
+        self = LayerTreeBuilder<PresentationSnapshot, RenderNode, Void>.build(snapshot, in: (),
+            visit: { snapshot, _, children in
+                var node = RenderNode(kind: snapshot.kind, state: snapshot.state)
+                node.transition = snapshot.transition
+                node.transitionSnapshot = snapshot.transitionSnapshot.map(RenderNode.init)
+                children = .init(sublayers: snapshot.sublayers, sublayerContext: (),
+                             mask: snapshot.mask.first, maskContext: ())
+                return node
+            },
+            finish: { snapshot, node, sublayers, mask in
+                node.sublayers = sublayers
+                node.mask = mask.map { [$0] } ?? []
+                node.hideIfNotFinite(layerName: snapshot.layerName)
+                node.warnAboutUnrenderedSettings(layerName: snapshot.layerName)
+            })
     }
 }

@@ -18,47 +18,72 @@ extension CALayer {
         return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
     }
 
+    /// Where a layer is visited from: its superlayer's local time, how fast that clock runs
+    /// against the stage clock, and whether the content above it is flipped.
+    struct ParentView {
+        var time: Double
+        var rate: Double
+        var flippedAbove: Bool
+    }
+
     /// The render node for this subtree when the superlayer's local time is `parentTime` and
-    /// runs at `parentRate` against the stage clock.
+    /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
+    /// bounded by memory, not by the stack.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
-        let (local, rate, result) = evaluatedPresentation(parentTime: parentTime, parentRate: parentRate)
-        var state = result.state
-        redrawForAnimatedCustomKeys(result.customValues, into: &state)
-        state.contentsAreFlipped = flippedAbove
-        let flipsBelow = flippedAbove != state.isGeometryFlipped
-        var node = RenderNode(
-            kind: renderKind,
-            state: state,
-            sublayers: self is CAReplicatorLayer
-                ? replicatedSublayerNodes(state: state, localTime: local, rate: rate, flippedAbove: flipsBelow)
-                : (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
-            mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
-        node.transition = result.transition
-        if result.transition != nil, let snapshot = runningTransitionSnapshot {
-            node.transitionSnapshot = [RenderNode(snapshot)]
-        }
-        node.hideIfNotFinite(layerName: name)
-        node.warnAboutUnrenderedSettings(layerName: name)
-        return node
+        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
+            visit: { layer, parent, children in
+                let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
+                var state = result.state
+                layer.redrawForAnimatedCustomKeys(result.customValues, into: &state)
+                state.contentsAreFlipped = parent.flippedAbove
+                let flipsBelow = parent.flippedAbove != state.isGeometryFlipped
+                var node = RenderNode(kind: layer.renderKind, state: state)
+                node.transition = result.transition
+                if result.transition != nil, let snapshot = layer.runningTransitionSnapshot {
+                    node.transitionSnapshot = [RenderNode(snapshot)]
+                }
+                // A replicator's sublayers are its instances, built here; the builder visits
+                // the sublayers of every other layer.
+                let isReplicator = layer is CAReplicatorLayer
+                if isReplicator {
+                    node.sublayers = layer.replicatedSublayerNodes(state: state, localTime: local, rate: rate, flippedAbove: flipsBelow)
+                }
+                children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return node
+            },
+            finish: { layer, node, sublayers, mask in
+                if !(layer is CAReplicatorLayer) { node.sublayers = sublayers }
+                node.mask = mask.map { [$0] } ?? []
+                node.hideIfNotFinite(layerName: layer.name)
+                node.warnAboutUnrenderedSettings(layerName: layer.name)
+            })
     }
 
     /// The subtree's presentation at stage time `time`, kept as values: the old side of a
     /// transition added now.
     func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
         let (parentTime, parentRate) = parentClock(at: time)
-        return presentationSnapshot(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
-    }
-
-    private func presentationSnapshot(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> PresentationSnapshot {
-        let (local, rate, result) = evaluatedPresentation(parentTime: parentTime, parentRate: parentRate)
-        var state = result.state
-        state.contentsAreFlipped = flippedAbove
-        let flipsBelow = flippedAbove != state.isGeometryFlipped
-        return PresentationSnapshot(
-            kind: renderKind, state: state, layerName: name, transition: result.transition,
-            transitionSnapshot: result.transition != nil ? runningTransitionSnapshot.map { [$0] } ?? [] : [],
-            sublayers: (sublayers ?? []).map { $0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
-            mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
+        return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()),
+            visit: { layer, parent, children in
+                let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
+                var state = result.state
+                state.contentsAreFlipped = parent.flippedAbove
+                let flipsBelow = parent.flippedAbove != state.isGeometryFlipped
+                let snapshot = PresentationSnapshot(
+                    kind: layer.renderKind, state: state, layerName: layer.name, transition: result.transition,
+                    transitionSnapshot: result.transition != nil ? layer.runningTransitionSnapshot.map { [$0] } ?? [] : [],
+                    sublayers: [], mask: [])
+                children = .init(sublayers: layer.sublayers ?? [],
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return snapshot
+            },
+            finish: { _, snapshot, sublayers, mask in
+                snapshot.sublayers = sublayers
+                snapshot.mask = mask.map { [$0] } ?? []
+            })
     }
 
     private var renderKind: RenderNode.Kind { type(of: self).renderKind }
@@ -111,7 +136,7 @@ extension CALayer {
             index += 1
             if entry.beginTimePending { continue }
             let animation = entry.animation
-            let timing = animation.timingParameters()
+            let timing = entry.timing
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
                 if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }

@@ -100,4 +100,29 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(stored.animations?.first?.duration, 1)
         XCTAssertFalse(stored.animations?.first === child)
     }
+
+    /// Groups nested as deep as memory allows are copied when added, compiled and evaluated
+    /// (each level a group of 1 s around the next; the innermost fades opacity over 1 s).
+    func testTenThousandNestedGroupsAreCopiedCompiledAndEvaluated() throws {
+        let clock = AnimationClock()
+        var animation: CAAnimation = basic("opacity", from: 0, to: 1, duration: 1)
+        for _ in 0..<10_000 { animation = group([animation], duration: 1) }
+        let outermost = try XCTUnwrap(animation as? CAAnimationGroup)
+        clock.layer.add(outermost, forKey: "nested")
+        XCTAssertEqual(clock.number("opacity", at: 0.25), 0.25, accuracy: 1e-9)
+        XCTAssertEqual(clock.number("opacity", at: 0.75), 0.75, accuracy: 1e-9)
+
+        // The attached animation is a copy all the way down.
+        var original: CAAnimation? = outermost
+        var copy: CAAnimation? = clock.layer.animation(forKey: "nested")
+        var levels = 0
+        while let group = copy as? CAAnimationGroup {
+            XCTAssertFalse(group === original)
+            levels += 1
+            original = (original as? CAAnimationGroup)?.animations?.first
+            copy = group.animations?.first
+        }
+        XCTAssertEqual(levels, 10_000)
+        XCTAssertTrue(copy is CABasicAnimation && copy !== original)
+    }
 }

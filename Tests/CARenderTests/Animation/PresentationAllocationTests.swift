@@ -2,7 +2,8 @@ import XCTest
 @testable import CARender
 
 /// Presentation evaluation is a per-frame hot path: once animations are added (and their key
-/// paths compiled into tracks), evaluating every layer's presentation values allocates nothing.
+/// paths compiled into tracks), evaluating every layer's presentation values allocates nothing,
+/// cubic keyframe splines included.
 final class PresentationAllocationTests: XCTestCase {
     func testAnimatedStageEvaluatesWithoutAllocating() {
         let stage = Stage(width: 320, height: 200)
@@ -28,6 +29,9 @@ final class PresentationAllocationTests: XCTestCase {
             if i % 3 == 0 {
                 orbit.values = [CGPoint(x: x, y: y), CGPoint(x: x + 4, y: y), CGPoint(x: x + 4, y: y + 4)]
                 orbit.keyTimes = [0, 0.25, 1]
+                // Cubic splines through the values, some paced, some with tension.
+                if i % 6 == 0 { orbit.calculationMode = i % 12 == 0 ? .cubic : .cubicPaced }
+                if i % 12 == 0 { orbit.tensionValues = [0.5, -0.5, 0] }
             } else {
                 let circle = CGMutablePath()
                 circle.addEllipse(in: CGRect(x: x - 3, y: y - 3, width: 6, height: 6))
@@ -39,6 +43,17 @@ final class PresentationAllocationTests: XCTestCase {
             orbit.repeatCount = .infinity
             orbit.isAdditive = i % 5 == 0
             layer.add(orbit, forKey: "orbit")
+
+            if i % 10 == 0 {
+                // A cubic spline through whole transforms (interpolated decomposed).
+                let turn = CAKeyframeAnimation(keyPath: "transform")
+                turn.values = [CATransform3DIdentity, CATransform3DMakeRotation(1, 0, 0, 1),
+                               CATransform3DMakeScale(1.5, 1.5, 1)]
+                turn.calculationMode = .cubic
+                turn.duration = 1
+                turn.repeatCount = .infinity
+                layer.add(turn, forKey: "turn")
+            }
         }
         stage.advance(to: 0.01)
 

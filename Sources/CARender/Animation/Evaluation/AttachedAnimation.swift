@@ -6,7 +6,12 @@ final class AttachedAnimation {
     /// The copy made by `add(_:forKey:)`.
     let animation: CAAnimation
     /// The copy's `beginTime` was 0 and still has to become "now" (at commit).
-    var beginTimePending: Bool
+    private(set) var beginTimePending: Bool
+    /// The copy's timing, resolved once when it is attached and again when its begin time
+    /// is: presentation and event delivery read these plain values every frame instead of the
+    /// animation's properties. (Modifying an attached animation is undefined, as on Apple's
+    /// platforms.)
+    private(set) var timing: MediaTimingParameters
     var didStart = false
     var didStop = false
     /// Called once with `finished` when the animation stops or is removed (for transaction
@@ -20,6 +25,14 @@ final class AttachedAnimation {
         self.key = key
         self.animation = animation
         beginTimePending = animation.beginTime == 0
+        timing = animation.timingParameters()
+    }
+
+    /// Makes a pending zero begin time `local`, the layer's local time at the commit.
+    func resolveBeginTime(_ local: CFTimeInterval) {
+        animation.beginTime = local
+        beginTimePending = false
+        timing = animation.timingParameters()
     }
 }
 

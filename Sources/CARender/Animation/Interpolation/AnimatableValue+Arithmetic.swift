@@ -114,6 +114,23 @@ extension AnimatableValue {
         }
     }
 
+    /// A value of the same kind as `self` whose `vector` components are `component(0)`,
+    /// `component(1)`, …: `withVector` without the array, for the fixed-size kinds (cubic
+    /// keyframes build one per frame). Arrays of values are values made of arrays and still
+    /// allocate.
+    func withComponents(_ component: (Int) -> Double) -> AnimatableValue {
+        switch self {
+        case .number(_, let kind): return .number(component(0), kind)
+        case .point: return .point(CGPoint(x: component(0), y: component(1)))
+        case .size: return .size(CGSize(width: component(0), height: component(1)))
+        case .rect: return .rect(CGRect(x: component(0), y: component(1), width: component(2), height: component(3)))
+        case .color: return .color(RGBA(r: component(0), g: component(1), b: component(2), a: component(3)))
+        case .transform: return .transform(DecomposedTransform(component: component).matrix)
+        case .array: return withVector((0..<(vector?.count ?? 0)).map(component))
+        case .path, .discrete: return self
+        }
+    }
+
     /// Euclidean distance between two values of the same kind (0 when they do not compare), used
     /// to pace keyframes.
     static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {

@@ -126,9 +126,15 @@ struct DecomposedTransform: Equatable {
 
     /// Rebuilds parts from `vector`, renormalising the quaternion.
     init(vector v: [Double]) {
-        self.init(scale: (v[3], v[4], v[5]), shear: (v[6], v[7], v[8]),
-                  rotation: Quaternion(x: v[9], y: v[10], z: v[11], w: v[12]).normalized,
-                  translation: (v[0], v[1], v[2]), perspective: (v[13], v[14], v[15], v[16]))
+        self.init(component: { v[$0] })
+    }
+
+    /// Rebuilds parts from the components of a `vector` (`component(k)` is `vector[k]`),
+    /// renormalising the quaternion; builds no array.
+    init(component v: (Int) -> Double) {
+        self.init(scale: (v(3), v(4), v(5)), shear: (v(6), v(7), v(8)),
+                  rotation: Quaternion(x: v(9), y: v(10), z: v(11), w: v(12)).normalized,
+                  translation: (v(0), v(1), v(2)), perspective: (v(13), v(14), v(15), v(16)))
     }
 }
 

@@ -42,12 +42,21 @@ struct KochanekBartels {
         self.incoming = incoming
     }
 
-    /// The point at fraction `u` of the segment from keyframe `i` to `i + 1`.
-    func value(segment i: Int, at u: Double) -> [Double] {
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u
-        let h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
-        let p0 = points[i], p1 = points[i + 1], m0 = outgoing[i], m1 = incoming[i + 1]
-        return p0.indices.map { k in h00 * p0[k] + h10 * m0[k] + h01 * p1[k] + h11 * m1[k] }
+    /// The Hermite basis weights at fraction `u` of a segment, computed once per evaluation
+    /// and shared by every component.
+    struct Weights {
+        let h00, h10, h01, h11: Double
+
+        init(_ u: Double) {
+            let u2 = u * u, u3 = u2 * u
+            (h00, h10) = (2 * u3 - 3 * u2 + 1, u3 - 2 * u2 + u)
+            (h01, h11) = (-2 * u3 + 3 * u2, u3 - u2)
+        }
+    }
+
+    /// Component `k` of the point at the weights' fraction of the segment from keyframe `i` to
+    /// `i + 1`. Builds no array: keyframe evaluation calls this per frame.
+    func component(_ k: Int, segment i: Int, weights w: Weights) -> Double {
+        w.h00 * points[i][k] + w.h10 * outgoing[i][k] + w.h01 * points[i + 1][k] + w.h11 * incoming[i + 1][k]
     }
 }

@@ -4,8 +4,8 @@ import XCTest
 /// Tests written as they should pass once another branch's fix is merged; each skips until then.
 /// Delete a line to run its test.
 private let awaitingOtherBranches: [String: String] = [
-    "testTenThousandNestedLayersRender": "needs context: iterative tree walks",
-    "testAThousandDecoratedNestedLayersRender": "needs context: iterative tree walks",
+    "testTenThousandNestedLayersRender": "needs compositor: its walks of the render node tree (deviceExtent/placedExtent) recurse once per level",
+    "testAThousandDecoratedNestedLayersRender": "needs compositor: its walks of the render node tree (deviceExtent/placedExtent) recurse once per level",
     "testTransformScalingBy1e18WithAShadowRenders": "needs compositor: the axis-aligned shadow painter clamps before Double-to-Int",
 ]
 
