@@ -148,7 +148,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     // MARK: Evaluation
 
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        guard let track = compiledTrack() else { return }
+        guard let track = compiledTrack() else {
+            // A layer subclass's own key (CustomPropertyKey.swift): its values, never a path.
+            if let customKey, let compiled = compiledValues {
+                let frames = compiled.frames
+                let value = self.value(of: compiled, at: keyframeProgress(sample))
+                accumulator.customValues[customKey.key] = accumulate(value, cycleEnd: autoreverses ? frames[0] : frames[frames.count - 1], sample: sample)
+            }
+            return
+        }
         let s = keyframeProgress(sample)
         if let compiledPath {
             applyPath(compiledPath, at: s, sample: sample, track: track, to: &accumulator)

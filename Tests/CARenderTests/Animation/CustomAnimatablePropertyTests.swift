@@ -121,6 +121,24 @@ final class CustomAnimatablePropertyTests: XCTestCase {
         XCTAssertEqual(Double(filledPixels(stage.render())), sectorArea(1), accuracy: edgeTolerance(1))
     }
 
+    /// A keyframe animation of the key reaches the presentation too: values 0, 1, 0.5 at
+    /// key times 0, 0.5, 1 over 2 s, linear, give 0.5 at a quarter and 0.75 at three quarters.
+    func testKeyframeAnimationOfTheKey() {
+        let (stage, pie) = makeStage()
+        stage.at(0.5) {
+            let animation = CAKeyframeAnimation(keyPath: "progress")
+            animation.values = [0, 1, 0.5]
+            animation.keyTimes = [0, 0.5, 1]
+            animation.duration = 2
+            pie.add(animation, forKey: nil)
+        }
+        stage.advance(to: 1)
+        XCTAssertEqual(pie.presentation()?.value(forKey: "progress") as? CGFloat ?? -1, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(Double(filledPixels(stage.render())), sectorArea(0.5), accuracy: edgeTolerance(0.5))
+        stage.advance(to: 2)
+        XCTAssertEqual(pie.presentation()?.value(forKey: "progress") as? CGFloat ?? -1, 0.75, accuracy: 1e-9)
+    }
+
     /// A key the layer knows nothing of still animates nothing, with a warning naming it.
     func testUnknownKeyStillWarns() {
         let stage = Stage(width: 10, height: 10)
