@@ -163,7 +163,7 @@ public final class Stage {
     /// value when it is not a finite number of seconds ≥ 0.
     public func checkedDuration() throws -> CFTimeInterval {
         guard duration.isFinite, duration >= 0 else {
-            throw StageError.invalidOption("stage.duration is \(duration); it must be a finite number of seconds, 0 or more")
+            throw StageError.invalidOption("stage.duration is \(duration); it must be a finite number of seconds, 0 or more (got \(duration))")
         }
         return duration
     }
