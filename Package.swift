@@ -41,9 +41,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support: counts the heap allocations of a block of code (hot-path contracts).
+        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender"],
+            dependencies: ["CARender", "CAllocationCounter"],
             exclude: ["Fixtures"]
         ),
     ],
