@@ -21,11 +21,15 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the last frame of each scene as PNG into this folder.")
     var output: String?
 
+    @Flag(name: .long, help: "Time the animated-layers scene instead: a stage of 1000 small layers, each with one basic and one keyframe animation, against the same tree without animations.")
+    var animated = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
 
     func run() throws {
+        if animated { return try AnimatedLayersBench(frames: iterations).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw ValidationError("no dashboard-*.json scenes in \(scenes)") }
         let compositor = Compositor()

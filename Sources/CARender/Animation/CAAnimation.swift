@@ -148,6 +148,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         apply(sample, to: &accumulator)
     }
 
+    /// Prepares the copy attached to `layer` for evaluation: property animations resolve their
+    /// key path against the layer's properties and convert their values once, warning about
+    /// key paths that animate nothing (the animation stays attached and harmless).
+    func compile(for layer: CALayer) {}
+
     /// Subclasses write their value for a sample that contributes; the base class has none.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {}
 

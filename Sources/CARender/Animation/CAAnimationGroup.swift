@@ -16,6 +16,10 @@ open class CAAnimationGroup: CAAnimation {
         animations = other.animations?.map { $0.copy() as! CAAnimation }
     }
 
+    override func compile(for layer: CALayer) {
+        for child in animations ?? [] { child.compile(for: layer) }
+    }
+
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         // The group's timing function warps its basic time before the children see it.
         let childTime = curvedProgress(sample) * sample.duration

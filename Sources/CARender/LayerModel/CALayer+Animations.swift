@@ -14,7 +14,7 @@ extension CALayer {
         let transaction = TransactionSystem.shared
         if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
         if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
-        copy.checkKeyPaths()
+        copy.compile(for: self)
         let resolvedKey: String
         if copy is CATransition {
             resolvedKey = CATransition.layerKey
@@ -30,7 +30,7 @@ extension CALayer {
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
         if copy is CATransition {
             // What is on screen now — committed values and running animations — is the old side.
-            entry.transitionSnapshot = renderNode()
+            entry.transitionSnapshot = presentationSnapshot(at: CACurrentMediaTime())
         }
         animationEntries.append(entry)
         if entry.beginTimePending {
@@ -91,17 +91,5 @@ extension CALayer {
         let layers = AnimationScheduler.layersAwaitingBeginTime
         AnimationScheduler.layersAwaitingBeginTime = []
         for reference in layers { reference.layer?.resolveBeginTimes(now: now) }
-    }
-}
-
-extension CAAnimation {
-    /// Warns once, when added, about key paths that animate nothing (the animation stays
-    /// attached and harmless).
-    func checkKeyPaths() {
-        if let property = self as? CAPropertyAnimation {
-            _ = property.animatedKeyPath()
-        } else if let group = self as? CAAnimationGroup {
-            for child in group.animations ?? [] { child.checkKeyPaths() }
-        }
     }
 }
