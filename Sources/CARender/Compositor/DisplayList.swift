@@ -113,7 +113,6 @@ final class DisplayList {
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
             item.hasShadow = s.shadowOpacity > 0 && !s.masksToBounds && (s.shadowColor?.alpha ?? 0) > 0
-            if item.hasShadow { item.shadowSource = shadowSourceBox(s) }
         }
         items.append(item)
         let first = placed.count
@@ -128,6 +127,7 @@ final class DisplayList {
             placed[k].item = addPlaced(child, map: childMap, superlayer: s, superlayerMap: map)
             k += 1
         }
+        if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
         if !node.mask.isEmpty {
             let mask = node.mask[0]
             let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
@@ -321,12 +321,55 @@ final class DisplayList {
                                 x1: source.x1 + margin + dx, y1: source.y1 + margin + dy)
     }
 
-    /// The layer-space box the shadow is cast from: the shadow path's bounds, or the bounds.
-    private func shadowSourceBox(_ s: LayerState) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
-        guard let path = s.shadowPath else { return s.boundsBox }
-        pathOutline.removeAll()
-        pathOutline.addPath(path, tolerance: 0.5)
-        if let b = pathOutline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
-        return (0, 0, 0, 0)
+    /// The layer-space box the shadow is cast from: the shadow path's bounds, or the box of
+    /// everything the layer draws (its bounds, contents, and sublayers with their own shadows
+    /// where they are not clipped).
+    private func shadowSourceBox(_ i: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let s = items[i].state
+        if let path = s.shadowPath {
+            pathOutline.removeAll()
+            pathOutline.addPath(path, tolerance: 0.5)
+            if let b = pathOutline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
+            return (0, 0, 0, 0)
+        }
+        let b = s.boundsBox
+        guard items[i].hasContents || items[i].childCount > 0 else { return b }
+        var box = PointBounds()
+        includeDrawing(of: i, map: .identity, ownShadow: false, in: &box)
+        guard box.points > 0 else { return b }
+        return (box.minX, box.minY, box.maxX, box.maxY)
+    }
+
+    /// Adds to `box` the corners of what item `j` draws, mapped by `map` into the box's space
+    /// (points behind the eye are left out: they are clipped when drawn).
+    private func includeDrawing(of j: Int, map: ProjectiveMap, ownShadow: Bool, in box: inout PointBounds) {
+        let s = items[j].state
+        guard !s.isHidden else { return }
+        if items[j].kind == .layer {
+            let b = s.boundsBox
+            Self.include(b, map: map, in: &box)
+            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if ownShadow && items[j].hasShadow {
+                let source = items[j].shadowSource
+                let margin = 3.5 * max(Double(s.shadowRadius), 0)
+                let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+                Self.include((source.x0 - margin + dx, source.y0 - margin + dy, source.x1 + margin + dx, source.y1 + margin + dy),
+                             map: map, in: &box)
+            }
+            if s.masksToBounds { return }
+        }
+        let first = items[j].firstChild
+        for k in first..<(first + items[j].childCount) {
+            includeDrawing(of: placed[k].item, map: placed[k].toParent.then(map), ownShadow: true, in: &box)
+        }
+    }
+
+    private static func include(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), map: ProjectiveMap,
+                                in box: inout PointBounds) {
+        for k in 0..<4 {
+            let p = map.apply(k == 0 || k == 3 ? r.x0 : r.x1, k < 2 ? r.y0 : r.y1)
+            if p.w >= nearPlaneW { box.include(p.x / p.w, p.y / p.w) }
+        }
     }
 }

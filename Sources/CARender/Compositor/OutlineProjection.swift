@@ -83,7 +83,7 @@ extension ProjectiveMap {
 }
 
 /// The bounding box of the points seen so far.
-private struct PointBounds {
+struct PointBounds {
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     var points = 0
 

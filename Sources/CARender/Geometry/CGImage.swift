@@ -14,11 +14,15 @@ public final class CGImage: @unchecked Sendable {
     /// The pixels premultiplied by their alpha, components 0…255, as the compositor samples them:
     /// computed once, when the image is made, not per frame.
     let premultipliedPixels: [SIMD4<Float>]
+    /// Whether every pixel is opaque (a layer showing it over an opaque background keeps its
+    /// outline's alpha).
+    let isOpaque: Bool
 
     /// Wraps decoded pixels.
     public init(image: RGBAImage) {
         self.image = image
         premultipliedPixels = image.premultipliedPixels()
+        isOpaque = image.isOpaque
     }
 
     /// Loads a PNG file; nil when it cannot be read (use `RGBAImage(contentsOfPNG:)` for the error).

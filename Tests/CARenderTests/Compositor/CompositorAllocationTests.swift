@@ -84,7 +84,7 @@ final class CompositorAllocationTests: XCTestCase {
         // frame needs exists; then measure the start of the second turn.
         let counts = allocationsPerFrame(compositor, into: &pixmap, scale: 1, warmUp: 30, frames: 10) { f in
             stage.advance(to: Double(f) / 15)
-            return stage.rootLayer.renderNode()
+            return stage.rootLayer.renderNode(at: stage.time)
         }
         XCTAssertEqual(counts, [Int](repeating: 0, count: 10), "heap allocations per animated frame")
     }

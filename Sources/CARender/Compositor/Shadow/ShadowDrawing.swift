@@ -20,18 +20,6 @@ extension FrameDrawing {
         }
     }
 
-    /// The layer's alpha when it is one rounded rectangle of uniform alpha (a background, maybe
-    /// with a border that cannot change the alpha), so its shadow has a closed form.
-    private func uniformShapeAlpha(_ i: Int) -> Double? {
-        let s = list.items[i].state
-        guard !list.items[i].hasContents, list.items[i].visibleSublayers == 0,
-              let background = s.backgroundColor else { return nil }
-        let a = min(max(Double(background.alpha), 0), 1)
-        guard a > 0 else { return nil }
-        if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0, a < 1 { return nil }
-        return a
-    }
-
     /// Sigma in layer units, widened by a pixel's own spread (variance 1/12 px²) so that
     /// evaluating at pixel centres matches area sampling even for tiny blurs; quantised as the
     /// shadow cache keys it.
