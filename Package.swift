@@ -41,11 +41,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Test support: counts the heap allocations of a block of code (hot-path contracts).
-        .target(name: "CAllocationCounter", path: "Tests/CAllocationCounter"),
+        // Test support: counts heap allocations (interposes malloc in the test executable) for
+        // the tests that hold hot paths to "no allocation per frame".
+        .target(
+            name: "AllocationCounter",
+            path: "Tests/AllocationCounter"
+        ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender", "CAllocationCounter"],
+            dependencies: ["CARender", "AllocationCounter"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -36,8 +36,7 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawVal
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
 
-/// An animation of a property through a sequence of values, or of a point along a path
-/// (SPEC-semantics §4).
+/// An animation of a property through a sequence of values, or of a point along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?

@@ -2,7 +2,7 @@ import Foundation
 
 /// Delivering animation delegate callbacks on the stage's virtual clock.
 ///
-/// The stage drives this while advancing time (SPEC-api §2 `advance(to:)`):
+/// The stage drives this while advancing time (`Stage.advance(to:)`):
 ///
 /// ```swift
 /// // Inside Stage.advance(to: t), before each run-loop turn at time T (with limit T) and once

@@ -26,6 +26,7 @@ import Foundation
 // // In LayerState:  public var shape = ShapeLayerState()
 //
 // open class CAShapeLayer: CALayer {
+//     override class var renderKind: RenderNode.Kind { .shapeLayer }     // how the compositor draws it
 //     override class var propertyTable: LayerPropertyTable { shapeProperties }
 //     private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
 //         LayerProperty("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true),
@@ -236,8 +237,8 @@ package struct ResolvedPropertyPath {
 
     /// The value at the path, in interpolatable form.
     func animatableValue(in state: LayerState) -> AnimatableValue? {
-        let whole = property.readAnimatable(state)
-        guard case .whole = subPath else { return whole.flatMap(subPath.value(in:)) }
+        guard let whole = property.readAnimatable(state) else { return nil }
+        guard case .whole = subPath else { return subPath.value(in: whole) }
         return whole
     }
 

@@ -52,7 +52,7 @@ extension CALayer {
             mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
     }
 
-    private var renderKind: RenderNode.Kind { self is CATransformLayer ? .transformLayer : .layer }
+    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
 
     /// The old side of the running transition, if any.
     private var runningTransitionSnapshot: PresentationSnapshot? {
@@ -92,7 +92,14 @@ extension CALayer {
     func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
         var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
-        for entry in animationEntries where !entry.beginTimePending {
+        // Index loops: this runs for every layer every frame and must not allocate (a for-in
+        // iterator does in unoptimised builds).
+        let entries = animationEntries
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            if entry.beginTimePending { continue }
             let animation = entry.animation
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
