@@ -141,13 +141,19 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     func timingParameters(inheritedDuration: Double? = nil) -> MediaTimingParameters {
         var d = duration
         if !(d > 0) { d = inheritedDuration ?? TransactionSystem.defaultAnimationDuration }
-        return MediaTimingParameters(self, duration: d)
+        return MediaTimingParameters(beginTime: beginTime, duration: d, speed: Double(speed), timeOffset: timeOffset,
+                                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+                                     autoreverses: autoreverses, fillMode: fillMode)
     }
 
     /// Writes this animation's effect at `parentTime` (the layer's local time, or the group's
     /// basic time for a child) into `accumulator`.
     func apply(to accumulator: inout PresentationAccumulator, parentTime: Double, inheritedDuration: Double? = nil) {
-        let timing = timingParameters(inheritedDuration: inheritedDuration)
+        apply(to: &accumulator, timing: timingParameters(inheritedDuration: inheritedDuration), parentTime: parentTime)
+    }
+
+    /// `apply(to:parentTime:inheritedDuration:)` with the timing parameters already resolved.
+    func apply(to accumulator: inout PresentationAccumulator, timing: MediaTimingParameters, parentTime: Double) {
         guard let sample = timing.sample(parentTime: parentTime, parentFrozen: accumulator.parentFrozen) else { return }
         apply(sample, to: &accumulator)
     }

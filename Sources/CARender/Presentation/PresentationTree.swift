@@ -5,6 +5,12 @@ import Foundation
 // `RenderNode`s. The time is always passed in; nothing here reads the clock.
 
 extension CALayer {
+    /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
+    /// presentation evaluation on its own).
+    package func presentationTree(at time: CFTimeInterval) -> RenderNode {
+        renderNode(at: time)
+    }
+
     /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
     /// values and running transitions.
     func renderNode(at time: CFTimeInterval) -> RenderNode {
@@ -101,11 +107,12 @@ extension CALayer {
             index += 1
             if entry.beginTimePending { continue }
             let animation = entry.animation
+            let timing = animation.timingParameters()
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
-                if let endedPhase, animation.timingParameters().phase(parentTime: localTime) == endedPhase { continue }
+                if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
             }
-            animation.apply(to: &accumulator, parentTime: localTime)
+            animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
         }
         return accumulator
     }
