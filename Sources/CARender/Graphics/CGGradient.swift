@@ -83,10 +83,21 @@ public final class CGGradient: @unchecked Sendable {
     }
 
     static func ramp(stops: [(location: Double, color: SIMD4<Double>)], opacity: Double) -> [UInt32] {
-        (0..<rampSize).map { i in
+        var ramp = [UInt32](repeating: 0, count: rampSize)
+        fillRamp(&ramp, stops: stops, opacity: opacity)
+        return ramp
+    }
+
+    /// Rewrites `ramp` (of `rampSize` entries) in place for `opacity`: a layer that fades
+    /// refills its ramp every frame without allocating one.
+    static func fillRamp(_ ramp: inout [UInt32], stops: [(location: Double, color: SIMD4<Double>)], opacity: Double) {
+        let opacity = min(max(opacity, 0), 1)
+        var i = 0
+        while i < ramp.count {
             let c = color(at: Double(i) / Double(rampSize - 1), stops: stops)
-            let a = c.w * min(max(opacity, 0), 1)
-            return packed(SIMD4<Float>(Float(c.x * a * 255), Float(c.y * a * 255), Float(c.z * a * 255), Float(a * 255)))
+            let a = c.w * opacity
+            ramp[i] = packed(SIMD4<Float>(Float(c.x * a * 255), Float(c.y * a * 255), Float(c.z * a * 255), Float(a * 255)))
+            i += 1
         }
     }
 }
