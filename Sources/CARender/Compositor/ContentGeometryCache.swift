@@ -78,6 +78,7 @@ final class ContentGeometryCache {
     /// Appends the outline of `path` stroked as `shape` states (its width, caps, joins, dashes
     /// and stroked range) within `tolerance` to `outline`.
     func appendStroke(of path: CGPath, shape: ShapeLayerState, tolerance: Double, to outline: inout Outline) {
+        let tolerance = Self.strokeTolerance(tolerance)
         let key = StrokeKey(path, shape, tolerance: tolerance)
         if let index = strokeIndex[key], strokes[index].path === path {
             outline.append(strokes[index].outline)
@@ -92,6 +93,18 @@ final class ContentGeometryCache {
         strokeIndex[key] = strokes.count
         strokes.append(StrokeEntry(path: path, outline: stroked))
         outline.append(stroked)
+    }
+
+    /// Steps of the stroke tolerance per halving.
+    static let toleranceStepsPerOctave = 8.0
+
+    /// `tolerance` rounded down to one of a few fixed values (eight per halving, so at most 9 %
+    /// finer): the tolerance a map asks for wobbles in its last bits as the layer moves, and
+    /// would otherwise make a new cache entry every frame.
+    static func strokeTolerance(_ tolerance: Double) -> Double {
+        guard tolerance.isFinite, tolerance > 0 else { return tolerance }
+        let steps = toleranceStepsPerOctave
+        return exp2((log2(tolerance) * steps).rounded(.down) / steps)
     }
 
     /// The painting ramp of a gradient (see `CGGradient.ramp(opacity:)`), or nil when the colours
