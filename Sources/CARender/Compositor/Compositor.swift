@@ -3,9 +3,10 @@ import Foundation
 // # The compositor: a render tree in, premultiplied pixels out
 //
 // What one layer draws, in order: its shadow (beneath everything else), its background filling
-// the rounded bounds, its own content (contents image; shape, gradient and text layers add theirs
-// here), its sublayers in sibling order, its border — with the mask applied to everything but the
-// shadow, and group opacity compositing the whole through an offscreen.
+// the rounded bounds (and a gradient layer's ramp, likewise), its own content (the contents image,
+// then a shape layer's fill and stroke or a text layer's string), its sublayers in sibling order,
+// its border — with the mask applied to everything but the shadow, and group opacity compositing
+// the whole through an offscreen.
 //
 // The pipeline of one frame:
 // 1. `DisplayList.build` flattens the tree once: per layer its device map, its device extents
@@ -36,8 +37,9 @@ import Foundation
 // - Pixel loops run over unsafe pointers and local copies of painter state (no class properties,
 //   so no ARC traffic or exclusivity checks inside them); per-layer modes (nearest filtering,
 //   flipped contents) are chosen before the loop, not per pixel.
-// - Shadow profiles and corner tables are cached by quantised keys, so a layer that turns or moves
-//   keeps hitting the same entries.
+// - Shadow profiles and corner tables, stroke outlines (by path, style and a quantised tolerance),
+//   gradient ramps and glyph masks are cached, so a layer that turns or moves keeps hitting the
+//   same entries.
 // - Generic standard-library algorithms (`sorted`, `map`, `for … in` over arrays of structs) are
 //   avoided in per-frame code: unoptimised builds allocate coroutine frames for them.
 
