@@ -6,7 +6,6 @@ import XCTest
 private let awaitingOtherBranches: [String: String] = [
     "testTenThousandNestedLayersRender": "needs context: iterative tree walks",
     "testAThousandDecoratedNestedLayersRender": "needs context: iterative tree walks",
-    "testTransformScalingBy1e18WithAShadowRenders": "needs compositor: the axis-aligned shadow painter clamps before Double-to-Int",
 ]
 
 /// Bad input, as a new user would write it, through the built `carender`: each case answers
