@@ -27,6 +27,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the text scene instead: 200 cards with a label each at 1280x720, against the same cards without text.")
     var text = false
 
+    @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
+    var spinningCards = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
@@ -34,6 +37,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }
+        if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()

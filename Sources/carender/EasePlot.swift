@@ -6,7 +6,7 @@ import Foundation
 /// springs the overshoot, the tolerance band and the settling time.
 ///
 /// Everything is built from layers: lines are thin rotated layers with round ends, dots are
-/// round layers, and labels go through ``PlotLabels`` (one function to swap for real text).
+/// round layers, and labels are text layers placed by ``PlotLabels``.
 enum EasePlot {
     /// The chart's size in points; it renders at 2 pixels per point.
     static let size = CGSize(width: 560, height: 400)
@@ -82,8 +82,9 @@ enum EasePlot {
         axes(in: area, xTicks: xTicks, yTicks: yTicks, point: point, xTitle: xTitle, yTitle: "progress", canvas: canvas)
         let title = request.curves.count == 1 ? request.curves[0].title : request.curves.map(\.name).joined(separator: " vs ")
         // The title shrinks to fit the chart's width.
-        let titleSize = min(11, (size.width - 24) / max(1, PlotStrokeFont.width(title)) * PlotStrokeFont.capHeight)
-        PlotLabels.draw(title, at: CGPoint(x: size.width / 2, y: 14), size: titleSize, anchor: .top, color: ink, on: canvas)
+        let titleSize = min(11, (size.width - 24) / max(1, PlotLabels.width(title, size: 1, emphasized: true)))
+        PlotLabels.draw(title, at: CGPoint(x: size.width / 2, y: 14), size: titleSize, anchor: .top, color: ink, on: canvas,
+                        emphasized: true)
 
         // Spring markings under the curves.
         let springs = request.curves.indices.filter { request.curves[$0].isSpring }
@@ -125,7 +126,7 @@ enum EasePlot {
         // The legend, bottom right, where ease curves leave room.
         var legend: [(String, CGColor)] = request.curves.enumerated().map { ($1.legend, palette[$0 % palette.count]) }
         if let fps = request.fps { legend.append(("dots: frames at \(PlotAxis.format(fps)) fps", ink)) }
-        let legendWidth = (legend.map { PlotStrokeFont.width($0.0) }.max() ?? 0) * 8 / PlotStrokeFont.capHeight + 34
+        let legendWidth = (legend.map { PlotLabels.width($0.0, size: 8) }.max() ?? 0) + 34
         let box = CGRect(x: area.maxX - legendWidth - 8, y: area.maxY - CGFloat(legend.count) * 14 - 14,
                          width: legendWidth, height: CGFloat(legend.count) * 14 + 6)
         canvas.rect(box, color: CGColor(gray: 1, alpha: 0.92), border: CGColor(gray: 0.75, alpha: 1))
@@ -260,7 +261,7 @@ enum EasePlot {
             canvas.dot(at, radius: 3.5, color: color)
             let label = "overshoot \(PlotAxis.format((peak.1 - 1) * 100, decimals: 1))% at \(PlotAxis.format(peak.0, decimals: 2)) s"
             // Right of the peak, or left of it when the peak is near the chart's right edge.
-            let fitsRight = at.x + 6 + PlotStrokeFont.width(label) * 7 / PlotStrokeFont.capHeight <= area.maxX
+            let fitsRight = at.x + 6 + PlotLabels.width(label, size: 7) <= area.maxX
             PlotLabels.draw(label, at: CGPoint(x: fitsRight ? at.x + 6 : at.x - 6, y: at.y - 6), size: 7,
                             anchor: fitsRight ? .bottomLeft : .bottomRight, color: color, on: canvas)
         }
@@ -357,37 +358,67 @@ enum LabelAnchor {
     case top, center, left, right, topLeft, topRight, bottomLeft, bottomRight
 }
 
-/// Chart labels. The one place plots draw text: today with ``PlotStrokeFont``; when carender
-/// has text layers, draw a text layer here instead and the plots follow.
+/// Chart labels: text layers in the system face. A label's `size` is the height of its capitals,
+/// and its anchor places the box from the top of the capitals to the baseline, as wide as the
+/// text: labels line up with the ticks and lines they name whatever their size.
 enum PlotLabels {
+    /// The face of the chart's title, and of everything else.
+    static func font(emphasized: Bool) -> UIFont {
+        UIFont.systemFont(ofSize: 12, weight: emphasized ? .semibold : .regular)
+    }
+
+    /// The font size whose capitals are `capHeight` points tall.
+    static func fontSize(capHeight: CGFloat, emphasized: Bool) -> CGFloat {
+        let font = font(emphasized: emphasized)
+        return capHeight * font.pointSize / max(font.capHeight, 1e-6)
+    }
+
+    /// The advance width of `text` with capitals `size` points tall.
+    static func width(_ text: String, size: CGFloat, emphasized: Bool = false) -> CGFloat {
+        width(text, font: font(emphasized: emphasized).withSize(fontSize(capHeight: size, emphasized: emphasized)))
+    }
+
+    /// The advance width of `text` on one line in `font`, shaped as a text layer shapes it.
+    private static func width(_ text: String, font: UIFont) -> CGFloat {
+        let shaped = ShapedText([(text, TextStyle(font: font))], defaultFont: font)
+        var layout = TextLayout()
+        layout.layout(shaped, TextLayoutParameters(fontSize: Double(font.pointSize), width: .infinity, wraps: false,
+                                                   truncation: .none, alignment: .left))
+        return layout.size.width
+    }
+
     static func draw(_ text: String, at point: CGPoint, size: CGFloat, anchor: LabelAnchor, color: CGColor,
-                     on canvas: PlotCanvas, vertical: Bool = false) {
-        let unit = size / PlotStrokeFont.capHeight
-        let width = PlotStrokeFont.width(text) * unit, height = size
+                     on canvas: PlotCanvas, vertical: Bool = false, emphasized: Bool = false) {
+        let font = font(emphasized: emphasized).withSize(fontSize(capHeight: size, emphasized: emphasized))
+        let width = width(text, font: font)
+        // The capitals' box relative to `point`.
         var origin: CGPoint
         switch anchor {
         case .top: origin = CGPoint(x: -width / 2, y: 0)
-        case .center: origin = CGPoint(x: -width / 2, y: -height / 2)
-        case .left: origin = CGPoint(x: 0, y: -height / 2)
-        case .right: origin = CGPoint(x: -width, y: -height / 2)
+        case .center: origin = CGPoint(x: -width / 2, y: -size / 2)
+        case .left: origin = CGPoint(x: 0, y: -size / 2)
+        case .right: origin = CGPoint(x: -width, y: -size / 2)
         case .topLeft: origin = CGPoint(x: 0, y: 0)
         case .topRight: origin = CGPoint(x: -width, y: 0)
-        case .bottomLeft: origin = CGPoint(x: 0, y: -height)
-        case .bottomRight: origin = CGPoint(x: -width, y: -height)
+        case .bottomLeft: origin = CGPoint(x: 0, y: -size)
+        case .bottomRight: origin = CGPoint(x: -width, y: -size)
         }
-        let stroke = max(0.8, size / 9)
-        for (index, character) in text.enumerated() {
-            guard let strokes = PlotStrokeFont.strokes(character) else { continue }
-            let x0 = origin.x + CGFloat(index) * PlotStrokeFont.advance * unit
-            for polyline in strokes {
-                let points = polyline.map { p -> CGPoint in
-                    let local = CGPoint(x: x0 + p.x * unit, y: origin.y + p.y * unit)
-                    // Vertical labels read bottom to top: rotate a quarter turn anticlockwise.
-                    return vertical ? CGPoint(x: point.x + local.y, y: point.y - local.x) : CGPoint(x: point.x + local.x, y: point.y + local.y)
-                }
-                if points.count == 1 { canvas.dot(points[0], radius: stroke / 2, color: color) }
-                for (a, b) in zip(points, points.dropFirst()) { canvas.line(a, b, width: stroke, color: color) }
-            }
-        }
+        // The layer's line runs from the ascender to the descender, the baseline `ascender`
+        // below its top; a little slack on each side keeps rounding from clipping the last glyph.
+        let slack: CGFloat = 2
+        let layer = CATextLayer()
+        layer.string = text
+        layer.font = font
+        layer.fontSize = font.pointSize
+        layer.foregroundColor = color
+        layer.alignmentMode = .center
+        layer.bounds = CGRect(x: 0, y: 0, width: width + 2 * slack, height: font.ascender - font.descender)
+        // `point` in the layer's bounds, as its anchor: the layer turns about it when vertical.
+        let x = slack - origin.x, y = font.ascender - font.capHeight - origin.y
+        layer.anchorPoint = CGPoint(x: x / layer.bounds.width, y: y / layer.bounds.height)
+        layer.position = point
+        // Vertical labels read bottom to top: a quarter turn anticlockwise.
+        if vertical { layer.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 2)) }
+        canvas.root.addSublayer(layer)
     }
 }

@@ -1,3 +1,25 @@
+extension FrameDrawing {
+    /// A text layer's string, laid out in its bounds from the top (over the contents, under the
+    /// sublayers).
+    func drawText(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        let s = list.items[i].state
+        let t = s.text
+        guard let content = t.content else { return }
+        let fontSize = Double(t.fontSize)
+        guard fontSize.isFinite, fontSize > 0 else { return }
+        let shaped = content.shaped(font: t.resolvedFont)
+        let box = s.boundsBox
+        var layout = scratch.borrowTextLayout()
+        layout.layout(shaped, TextLayoutParameters(
+            fontSize: fontSize, width: box.x1 - box.x0, height: box.y1 - box.y0, wraps: t.isWrapped,
+            truncation: t.truncationMode.truncation, alignment: t.alignmentMode.alignment))
+        TextDrawing.draw(shaped, layout: layout, fontSize: fontSize, color: t.foregroundColor, alpha: alpha,
+                         origin: SIMD2(box.x0, box.y0), clip: box, map: map, into: target, glyphs: glyphs,
+                         scratch: scratch)
+        scratch.giveBack(layout)
+    }
+}
+
 /// Draws laid-out text: each glyph's unhinted outline, exact-area anti-aliased.
 ///
 /// Upright text (the layer's device map a positive scale and a translation) blends cached
@@ -5,22 +27,15 @@
 /// skew, perspective — fills each glyph's outline through the map itself, so text under a 3D
 /// transform is as sharp as any other edge instead of a resampled bitmap.
 ///
-/// Owns its scratch (glyph cache, layout, outlines) for one compositor; steady-state drawing of
-/// cached glyphs does not allocate.
-final class TextRenderer {
-    let glyphs = GlyphCache()
-    /// Lines of the text being drawn, reused between layers and frames.
-    var layout = TextLayout()
-    fileprivate var layerShape = Outline()
-    private var deviceShape = Outline()
-
-    /// Draws `text`, already laid out in `layout`, with the box's top-left corner at `origin`
-    /// (layer space) through `map` into `target`. Colours: each style's own, else `color`
-    /// (premultiplied, 0…255), all multiplied by `alpha`. Upright text is clipped to `clip`
-    /// (layer space: the layer's bounds).
-    func draw(_ text: ShapedText, fontSize: Double, color: CGColor?, alpha: Double,
-              origin: SIMD2<Double>, clip: (x0: Double, y0: Double, x1: Double, y1: Double),
-              map: ProjectiveMap, into target: Canvas, rasterizer: CoverageRasterizer) {
+/// Drawing cached glyphs allocates nothing: the masks live in the glyph cache, the outlines of
+/// glyphs drawn through a map are borrowed from the scratch.
+enum TextDrawing {
+    /// Draws `text`, laid out in `layout`, with the box's top-left corner at `origin` (layer
+    /// space) through `map` into `target`. Colours: each style's own, else `color`, all
+    /// multiplied by `alpha`. Upright text is clipped to `clip` (layer space: the layer's bounds).
+    static func draw(_ text: ShapedText, layout: TextLayout, fontSize: Double, color: CGColor?, alpha: Double,
+                     origin: SIMD2<Double>, clip: (x0: Double, y0: Double, x1: Double, y1: Double),
+                     map: ProjectiveMap, into target: Canvas, glyphs: GlyphCache, scratch: DrawingScratch) {
         let upright = map.isAffine && map.m12 == 0 && map.m21 == 0 && map.m11 > 0 && map.m22 > 0
         var clipRect = target.rect
         if upright {
@@ -32,19 +47,17 @@ final class TextRenderer {
         // Only outlines drawn through the map need a flattening tolerance in layer units.
         let tolerance = upright ? 0 : GlyphCache.flatteningTolerance
             / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
-        layerShape.removeAll()
-        var painting = GlyphPainting(renderer: self, text: text, color: color, alpha: alpha, origin: origin, map: map,
+        var painting = GlyphPainting(text: text, color: color, alpha: alpha, origin: origin, map: map,
                                      upright: upright, tolerance: tolerance, clip: clipRect, target: target,
-                                     rasterizer: rasterizer)
+                                     glyphs: glyphs, scratch: scratch)
         layout.forEachGlyph(text, fontSize: fontSize, &painting)
-        if !upright { fillGlyphRun(map: map, clip: clipRect, painter: &painting.painter, rasterizer: rasterizer) }
+        painting.finish()
     }
 
     /// Paints each glyph a layout hands it: upright from cached masks, otherwise gathering the
     /// outlines of one colour to fill as one shape through the map (one rasterization per run
     /// instead of one per glyph).
     private struct GlyphPainting: GlyphVisitor {
-        let renderer: TextRenderer
         let text: ShapedText
         let color: CGColor?
         let alpha: Double
@@ -54,14 +67,16 @@ final class TextRenderer {
         let tolerance: Double
         let clip: IntRect
         let target: Canvas
-        let rasterizer: CoverageRasterizer
+        let glyphs: GlyphCache
+        let scratch: DrawingScratch
         var painter: SolidPainter
         var style = -1
+        /// Outlines of the current run's glyphs (layer space) when drawn through the map.
+        var run: Outline
 
-        init(renderer: TextRenderer, text: ShapedText, color: CGColor?, alpha: Double, origin: SIMD2<Double>,
-             map: ProjectiveMap, upright: Bool, tolerance: Double, clip: IntRect, target: Canvas,
-             rasterizer: CoverageRasterizer) {
-            self.renderer = renderer
+        init(text: ShapedText, color: CGColor?, alpha: Double, origin: SIMD2<Double>, map: ProjectiveMap,
+             upright: Bool, tolerance: Double, clip: IntRect, target: Canvas, glyphs: GlyphCache,
+             scratch: DrawingScratch) {
             self.text = text
             self.color = color
             self.alpha = alpha
@@ -71,13 +86,32 @@ final class TextRenderer {
             self.tolerance = tolerance
             self.clip = clip
             self.target = target
-            self.rasterizer = rasterizer
+            self.glyphs = glyphs
+            self.scratch = scratch
             painter = SolidPainter(canvas: target, color: .zero)
+            run = scratch.borrowOutline()
+        }
+
+        /// Fills the last run and gives its outline back.
+        mutating func finish() {
+            if !upright { fillRun() }
+            scratch.giveBack(run)
+        }
+
+        /// Fills the glyph outlines gathered in `run` through the map (one rasterization per run
+        /// of one colour), and empties it.
+        private mutating func fillRun() {
+            guard !run.isEmpty else { return }
+            var device = scratch.borrowOutline()
+            device.setProjection(of: run, through: map)
+            scratch.rasterizer.fill(device, rule: .nonZero, clip: clip, painter: &painter)
+            scratch.giveBack(device)
+            run.removeAll()
         }
 
         mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int) {
             if style != self.style {
-                if !upright { renderer.fillGlyphRun(map: map, clip: clip, painter: &painter, rasterizer: rasterizer) }
+                if !upright { fillRun() }
                 self.style = style
                 let c = text.styles[style].color ?? color
                 painter = SolidPainter(canvas: target, color: c?.premultiplied(opacity: alpha) ?? .zero)
@@ -85,27 +119,20 @@ final class TextRenderer {
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
             if upright {
-                renderer.drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
-                                     map: map, clip: clip, painter: &painter, rasterizer: rasterizer)
+                TextDrawing.drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
+                                        map: map, clip: clip, painter: &painter, glyphs: glyphs,
+                                        rasterizer: scratch.rasterizer)
             } else {
-                renderer.layerShape.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
-                                             scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
+                run.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
+                             scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
             }
         }
     }
 
-    /// Fills the glyph outlines gathered in `layerShape` through `map`, and empties it.
-    fileprivate func fillGlyphRun(map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
-                              rasterizer: CoverageRasterizer) {
-        guard !layerShape.isEmpty else { return }
-        deviceShape.setProjection(of: layerShape, through: map)
-        rasterizer.fill(deviceShape, rule: .nonZero, clip: clip, painter: &painter)
-        layerShape.removeAll()
-    }
-
-    fileprivate func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double, y: Double,
-                             map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
-                             rasterizer: CoverageRasterizer) {
+    /// Blends one glyph's cached coverage mask at its device position, clipped to `clip`.
+    private static func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double,
+                                    y: Double, map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
+                                    glyphs: GlyphCache, rasterizer: CoverageRasterizer) {
         let p = map.apply(x, y)
         let steps = GlyphCache.subpixelSteps
         var ix = Int(p.x.rounded(.down)), iy = Int(p.y.rounded(.down))
@@ -126,24 +153,5 @@ final class TextRenderer {
             painter.paint(row: row, x0: x0, count: x1 - x0, coverage: rows + (row - top) * width + (x0 - left))
             row += 1
         }
-    }
-}
-
-extension Compositor {
-    /// A text layer's string, laid out in its bounds from the top (over the contents, under the
-    /// sublayers).
-    func drawLayerText(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        guard node.kind == .textLayer, let content = node.state.text.content else { return }
-        let s = node.state
-        let t = s.text
-        let fontSize = Double(t.fontSize)
-        guard fontSize.isFinite, fontSize > 0 else { return }
-        let shaped = content.shaped(font: t.resolvedFont)
-        let box = s.boundsBox
-        text.layout.layout(shaped, TextLayoutParameters(
-            fontSize: fontSize, width: box.x1 - box.x0, height: box.y1 - box.y0, wraps: t.isWrapped,
-            truncation: t.truncationMode.truncation, alignment: t.alignmentMode.alignment))
-        text.draw(shaped, fontSize: fontSize, color: t.foregroundColor, alpha: alpha, origin: SIMD2(box.x0, box.y0),
-                  clip: box, map: map, into: target, rasterizer: rasterizer)
     }
 }

@@ -83,10 +83,40 @@ public final class CGGradient: @unchecked Sendable {
     }
 
     static func ramp(stops: [(location: Double, color: SIMD4<Double>)], opacity: Double) -> [UInt32] {
-        (0..<rampSize).map { i in
-            let c = color(at: Double(i) / Double(rampSize - 1), stops: stops)
-            let a = c.w * min(max(opacity, 0), 1)
-            return packed(SIMD4<Float>(Float(c.x * a * 255), Float(c.y * a * 255), Float(c.z * a * 255), Float(a * 255)))
+        var ramp = [UInt32](repeating: 0, count: rampSize)
+        fillRamp(&ramp, stops: stops, opacity: opacity)
+        return ramp
+    }
+
+    /// Rewrites `ramp` (of `rampSize` entries) in place for `opacity`: a layer that fades
+    /// refills its ramp every frame without allocating one.
+    static func fillRamp(_ ramp: inout [UInt32], stops: [(location: Double, color: SIMD4<Double>)], opacity: Double) {
+        let opacity = min(max(opacity, 0), 1)
+        let count = stops.count
+        guard count > 0 else { return }
+        // `color(at:stops:)` walked with the ramp: locations only grow, so the segment does too
+        // (and no stop tuple is copied out of the array, which allocates in unoptimised builds).
+        var k = 1
+        var i = 0
+        while i < ramp.count {
+            let t = Double(i) / Double(rampSize - 1)
+            var c: SIMD4<Double>
+            if t <= stops[0].location {
+                c = stops[0].color
+            } else if t >= stops[count - 1].location {
+                c = stops[count - 1].color
+            } else {
+                while k < count - 1 && stops[k].location < t { k += 1 }
+                let a = stops[k - 1].location, b = stops[k].location
+                c = stops[k].color
+                if b - a > 0 {
+                    let from = stops[k - 1].color
+                    c = from + (c - from) * ((t - a) / (b - a))
+                }
+            }
+            let a = c.w * opacity
+            ramp[i] = packed(SIMD4<Float>(Float(c.x * a * 255), Float(c.y * a * 255), Float(c.z * a * 255), Float(a * 255)))
+            i += 1
         }
     }
 }

@@ -8,16 +8,17 @@ package enum TextImage {
         guard width > 0, height > 0 else { return pixmap.unpremultiplied() }
         let font = CTFont.resolve(.system(weight: 0.23, italic: false), size: CGFloat(size))
         let text = ShapedText([(string, TextStyle(font: font, usesLayerSize: true))], defaultFont: font)
-        let renderer = TextRenderer()
-        renderer.layout.layout(text, TextLayoutParameters(fontSize: size, width: Double(width), wraps: false,
-                                                          truncation: .middle, alignment: .center))
+        var layout = TextLayout()
+        layout.layout(text, TextLayoutParameters(fontSize: size, width: Double(width), wraps: false,
+                                                 truncation: .middle, alignment: .center))
         let lineHeight = Double(font.ascender - font.descender)
         let top = ((Double(height) - lineHeight) / 2).rounded()
         let rect = IntRect(x0: 0, y0: 0, x1: width, y1: height)
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
-            renderer.draw(text, fontSize: size, color: color, alpha: 1, origin: SIMD2(0, top),
-                          clip: (0, 0, Double(width), Double(height)), map: .identity,
-                          into: Canvas(base: buffer.baseAddress!, rect: rect), rasterizer: CoverageRasterizer())
+            TextDrawing.draw(text, layout: layout, fontSize: size, color: color, alpha: 1, origin: SIMD2(0, top),
+                             clip: (0, 0, Double(width), Double(height)), map: .identity,
+                             into: Canvas(base: buffer.baseAddress!, rect: rect), glyphs: GlyphCache(),
+                             scratch: DrawingScratch())
         }
         return pixmap.unpremultiplied()
     }

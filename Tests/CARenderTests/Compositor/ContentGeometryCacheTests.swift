@@ -8,7 +8,13 @@ final class ContentGeometryCacheTests: XCTestCase {
         let cache = ContentGeometryCache()
         let path = CGMutablePath()
         path.addArc(center: CGPoint(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: 5, clockwise: false)
-        let style = StrokeStyle(lineWidth: 6, lineCap: .round, lineJoin: .round, dashPattern: [8, 4], start: 0.1, end: 0.9)
+        var style = ShapeLayerState()
+        style.lineWidth = 6
+        style.lineCap = .round
+        style.lineJoin = .round
+        style.lineDashPattern = [8, 4]
+        style.strokeStart = 0.1
+        style.strokeEnd = 0.9
         let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
         var outline = Outline()
         let locations: [CGFloat] = [0, 1]
@@ -16,13 +22,13 @@ final class ContentGeometryCacheTests: XCTestCase {
         // (the runtime sets up the types it compares with on first use).
         for _ in 0..<2 {
             outline.removeAll()
-            cache.appendStroke(of: path, style: style, tolerance: 0.125, to: &outline)
+            cache.appendStroke(of: path, shape: style, tolerance: 0.125, to: &outline)
             _ = cache.ramp(colors: colors, locations: locations, opacity: 1)
         }
         let first = outline
         outline.removeAll()
         let strokeAllocations = countingAllocations {
-            cache.appendStroke(of: path, style: style, tolerance: 0.125, to: &outline)
+            cache.appendStroke(of: path, shape: style, tolerance: 0.125, to: &outline)
         }
         let rampAllocations = countingAllocations {
             _ = cache.ramp(colors: colors, locations: locations, opacity: 1)
@@ -37,11 +43,14 @@ final class ContentGeometryCacheTests: XCTestCase {
         let cache = ContentGeometryCache()
         let path = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
         var thin = Outline(), thick = Outline(), other = Outline()
-        cache.appendStroke(of: path, style: StrokeStyle(lineWidth: 1), tolerance: 0.125, to: &thin)
-        cache.appendStroke(of: path, style: StrokeStyle(lineWidth: 4), tolerance: 0.125, to: &thick)
+        let thinStyle = ShapeLayerState()
+        var thickStyle = ShapeLayerState()
+        thickStyle.lineWidth = 4
+        cache.appendStroke(of: path, shape: thinStyle, tolerance: 0.125, to: &thin)
+        cache.appendStroke(of: path, shape: thickStyle, tolerance: 0.125, to: &thick)
         XCTAssertNotEqual(thin.bounds?.minX, thick.bounds?.minX)
         let moved = CGPath(rect: CGRect(x: 5, y: 0, width: 10, height: 10), transform: nil)
-        cache.appendStroke(of: moved, style: StrokeStyle(lineWidth: 1), tolerance: 0.125, to: &other)
+        cache.appendStroke(of: moved, shape: thinStyle, tolerance: 0.125, to: &other)
         XCTAssertEqual(other.bounds?.minX, 4.5)
     }
 }

@@ -30,15 +30,26 @@ struct AxisAlignedShadowPainter: CoveragePainter {
     /// Columns `[a, b)` of this row whose u lies strictly inside `(u0, u1)`.
     @inline(__always)
     private func columnRange(_ u0: Float, _ u1: Float) -> (Int, Int) {
-        let a = Int(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
-        let b = Int(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
+        let a = Self.column(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
+        let b = Self.column(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
         return (a, max(a, b))
     }
 
     /// The first column whose u is at least `u` (columns' u grow with x).
     @inline(__always)
     private func firstColumn(atOrAfter u: Float) -> Int {
-        Int(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
+        Self.column(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
+    }
+
+    /// Columns farther than this from the canvas are all alike: off it.
+    private static let columnLimit = Double(1 << 40)
+
+    /// A whole column number as an `Int`, clamped first: under a huge transform it lies far
+    /// beyond `Int`'s range (and is NaN where the map is degenerate).
+    @inline(__always)
+    private static func column(_ x: Double) -> Int {
+        guard !x.isNaN else { return 0 }
+        return Int(min(max(x, -columnLimit), columnLimit))
     }
 
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {

@@ -6,7 +6,6 @@ import XCTest
 private let awaitingOtherBranches: [String: String] = [
     "testTenThousandNestedLayersRender": "needs compositor: its walks of the render node tree (deviceExtent/placedExtent) recurse once per level",
     "testAThousandDecoratedNestedLayersRender": "needs compositor: its walks of the render node tree (deviceExtent/placedExtent) recurse once per level",
-    "testTransformScalingBy1e18WithAShadowRenders": "needs compositor: the axis-aligned shadow painter clamps before Double-to-Int",
 ]
 
 /// Bad input, as a new user would write it, through the built `carender`: each case answers
