@@ -6,6 +6,12 @@ extension FrameDrawing {
         0.125 / map.maxScale(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
     }
 
+    /// Flattening tolerance in layer units for rounded-rectangle corners under `map` near `box`:
+    /// fine enough that their coverage is exact (see `CornerShape.areaExactDeviation`).
+    func cornerTolerance(_ map: ProjectiveMap, _ box: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Double {
+        CornerShape.areaExactDeviation / map.maxScale(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+    }
+
     /// Rasterizes `shape` (layer space) mapped by `map` into `target` through `painter`.
     func fill<P: CoveragePainter>(_ shape: Outline, map: ProjectiveMap, rule: FillRule = .nonZero, into target: Canvas,
                                   painter: inout P) {
@@ -23,7 +29,7 @@ extension FrameDrawing {
     func addRoundedBounds(_ s: LayerState, map: ProjectiveMap, to shape: inout Outline) {
         let box = s.boundsBox
         shape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: s.cornerShape,
-                             tolerance: tolerance(map, box))
+                             tolerance: cornerTolerance(map, box))
     }
 
     /// Fills the layer's rounded bounds with a premultiplied colour.
@@ -44,7 +50,7 @@ extension FrameDrawing {
         let w = Double(s.borderWidth)
         guard color.w > 0, w > 0, box.x1 > box.x0, box.y1 > box.y0 else { return }
         let corners = s.cornerShape
-        let tol = tolerance(map, box)
+        let tol = cornerTolerance(map, box)
         var shape = scratch.borrowOutline()
         shape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: corners, tolerance: tol)
         if box.x1 - box.x0 > 2 * w && box.y1 - box.y0 > 2 * w {
