@@ -11,6 +11,9 @@ struct FrameDrawing {
     let shadows: ShadowCache
     /// Device pixels per point.
     let scale: Double
+    /// Whether every layer's outer edges are anti-aliased, whatever its `allowsEdgeAntialiasing`
+    /// (`Stage.antialiasesAllEdges`).
+    var antialiasesAllEdges = false
 
     /// Draws a layer and its subtree. `map` takes the layer's bounds space to the canvas;
     /// `alpha` multiplies everything drawn (opacity handed down by an ancestor that does not
@@ -81,7 +84,7 @@ struct FrameDrawing {
                 var shape = scratch.borrowOutline()
                 addRoundedBounds(s, map: map, to: &shape)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-                fill(shape, map: map, into: target, painter: &painter)
+                fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
                 scratch.giveBack(shape)
                 scratch.pool.release(inside)
             }

@@ -19,6 +19,13 @@ public final class Stage {
     /// Pixels per point (the command line's `--scale` overrides it).
     public var scale: CGFloat = 1
 
+    /// Whether the outer edges of every layer are anti-aliased. False (the default) draws as the
+    /// device does: a layer turned, skewed or in perspective off the pixel grid has aliased
+    /// outer edges unless its `allowsEdgeAntialiasing` is true (Apple's default for that is
+    /// false); rounded corners, borders' inner edges and contents stay smooth. True smooths the
+    /// outer edges of all layers, as if each allowed edge antialiasing.
+    public var antialiasesAllEdges = false
+
     /// How many seconds `run()` renders when the command line gives no `--duration`.
     public var duration: CFTimeInterval = 1
 
@@ -109,7 +116,7 @@ public final class Stage {
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
-        compositor.render(tree, into: &framePixmap, scale: scale)
+        compositor.render(tree, into: &framePixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
         return framePixmap.unpremultiplied()
     }
 
