@@ -33,7 +33,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
-        if spinningCards { return try SpinningCardsBench(frames: iterations).run() }
+        if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw ValidationError("no dashboard-*.json scenes in \(scenes)") }
         let compositor = Compositor()

@@ -9,6 +9,8 @@ import Foundation
 struct SpinningCardsBench {
     /// Frames timed.
     var frames: Int
+    /// A folder to write the last frame into, as `spinning-cards.png`.
+    var output: String?
     static let width = 1280.0, height = 720.0
     static let columns = 8, rows = 6
     /// Seconds per turn.
@@ -35,6 +37,11 @@ struct SpinningCardsBench {
             composite.append(Double(t1 - t0) / 1e6)
             encode.append(Double(t2 - t1) / 1e6)
             bytes = png.count
+        }
+        if let output {
+            let folder = URL(fileURLWithPath: output)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try pixmap.unpremultiplied().writePNG(to: folder.appendingPathComponent("spinning-cards.png"))
         }
         print("spinning cards \(Int(Self.width))x\(Int(Self.height)), \(Self.columns * Self.rows) shadowed cards with content, \(frames) frames, 1 thread:")
         print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))

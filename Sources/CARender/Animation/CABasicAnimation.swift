@@ -2,9 +2,9 @@ import Foundation
 
 /// A single-keyframe animation of a property between two values.
 ///
-/// Any of `fromValue`, `toValue` and `byValue` may be nil (SPEC-semantics §3.1); a missing end is
+/// Any of `fromValue`, `toValue` and `byValue` may be nil (the combinations `CABasicAnimation` documents); a missing end is
 /// the property's *live* model value, read again at every frame, so changing the model while
-/// the animation runs bends its path (§3.2).
+/// the animation runs bends its path.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value.
     open var fromValue: Any?

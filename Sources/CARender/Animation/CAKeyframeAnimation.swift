@@ -36,8 +36,7 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawVal
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
 
-/// An animation of a property through a sequence of values, or of a point along a path
-/// (SPEC-semantics §4).
+/// An animation of a property through a sequence of values, or of a point along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
@@ -91,18 +90,27 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// The keyframe values converted, with their times and spline, once when the animation is
     /// added.
-    private struct CompiledValues {
-        var frames: [AnimatableValue]
+    /// (Immutable classes: evaluation shares them instead of copying their arrays each frame.)
+    private final class CompiledValues {
+        let frames: [AnimatableValue]
         /// Keyframe times (discrete mode: `frames.count + 1` boundaries).
-        var times: [Double]
-        var spline: KochanekBartels?
+        let times: [Double]
+        let spline: KochanekBartels?
+
+        init(frames: [AnimatableValue], times: [Double], spline: KochanekBartels?) {
+            (self.frames, self.times, self.spline) = (frames, times, spline)
+        }
     }
 
     /// A path measured once, with its keyframe times.
-    private struct CompiledPath {
-        var keyframes: PathKeyframes
+    private final class CompiledPath {
+        let keyframes: PathKeyframes
         /// Keyframe times for the linear and cubic modes (discrete: boundaries).
-        var times: [Double]
+        let times: [Double]
+
+        init(keyframes: PathKeyframes, times: [Double]) {
+            (self.keyframes, self.times) = (keyframes, times)
+        }
     }
 
     private var compiledValues: CompiledValues?
@@ -193,9 +201,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// tangent; composing after the layer's own transform is inferred from rendered output.)
     private func applyPath(_ compiled: CompiledPath, at s: Double, sample: TimingSample, track: PropertyTrack,
                            to accumulator: inout PresentationAccumulator) {
-        let keyframes = compiled.keyframes
         let (point, direction) = position(along: compiled, at: s)
-        let cycleEnd = AnimatableValue.point(autoreverses ? keyframes.points[0] : keyframes.points[keyframes.points.count - 1])
+        let points = compiled.keyframes.points
+        let cycleEnd = AnimatableValue.point(autoreverses ? points[0] : points[points.count - 1])
         write(accumulate(.point(point), cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
         guard let rotationMode, let direction else { return }
         var angle = atan2(direction.dy, direction.dx)
@@ -205,26 +213,29 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// The point at progress `s` and the direction of travel there (nil for a path with no
-    /// segments).
+    /// segments, and when there is no `rotationMode` to use it).
     private func position(along compiled: CompiledPath, at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
-        let keyframes = compiled.keyframes
-        let segments = keyframes.segments
-        guard !segments.isEmpty else { return (keyframes.points[0], nil) }
+        let segments = compiled.keyframes.segments, points = compiled.keyframes.points
+        guard !segments.isEmpty else { return (points[0], nil) }
+        let turns = rotationMode != nil
+        func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
+            turns ? PathKeyframes.tangent(of: segment, at: u) : nil
+        }
         switch calculationMode {
         case .discrete:
-            let count = keyframes.points.count
+            let count = points.count
             let index = s >= 1 ? count - 1 : KeyframeTimes.locate(s, in: compiled.times).index
             let segment = segments[max(min(index, segments.count) - 1, 0)]
-            return (keyframes.points[min(index, count - 1)], PathKeyframes.tangent(of: segment, at: 1))
+            return (points[min(index, count - 1)], tangent(segment, 1))
         case .paced, .cubicPaced:
-            let (k, u) = keyframes.location(atFraction: s)
-            return (segments[k].point(at: CGFloat(u)), PathKeyframes.tangent(of: segments[k], at: u))
+            let (k, u) = compiled.keyframes.location(atFraction: s)
+            return (segments[k].point(at: CGFloat(u)), tangent(segments[k], u))
         default:
             // Linear (and cubic, which follows the path's own curves): equal time per segment
             // unless valid key times are given; the curve parameter advances with local time.
             let (i, local) = KeyframeTimes.locate(s, in: compiled.times)
             let u = segmentFraction(local, segment: i)
-            return (segments[i].point(at: CGFloat(u)), PathKeyframes.tangent(of: segments[i], at: u))
+            return (segments[i].point(at: CGFloat(u)), tangent(segments[i], u))
         }
     }
 }

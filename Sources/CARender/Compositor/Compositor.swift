@@ -16,6 +16,12 @@ import Foundation
 //    canvas (`fill(_:map:rule:into:painter:)`), turned into exact-area coverage
 //    (`CoverageRasterizer`) and handed to a `CoveragePainter` (solid colour, image, offscreen,
 //    analytic or blurred shadow).
+// 3. Shadows: when the layer's composite alpha is exactly its rounded outline (decided from the
+//    display list: `uniformShapeAlpha`), the Gaussian of that outline in closed form (separable
+//    blurred intervals minus cached corner tables); otherwise the rendered alpha of everything
+//    the layer draws, blurred in a plane whose resolution keeps the kernel within ±21 taps (wide
+//    blurs are computed coarser and sampled bilinearly), so a pixel costs the same whatever the
+//    radius.
 //
 // ## Hot-path rules (every frame, every pixel loop)
 // - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,

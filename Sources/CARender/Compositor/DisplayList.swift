@@ -26,7 +26,8 @@ struct DisplayItem {
     /// Whether the layer casts a shadow: some shadow opacity and colour, and no `masksToBounds`
     /// (which clips the layer's own shadow away, as on iOS).
     var hasShadow = false
-    /// Layer-space box the shadow is cast from: the shadow path's bounds, or the bounds.
+    /// Layer-space box the shadow is cast from: the shadow path's bounds, or the box of all the
+    /// layer draws.
     var shadowSource: (x0: Double, y0: Double, x1: Double, y1: Double) = (0, 0, 0, 0)
     /// Bounds space → device pixels in the frame's main drawing.
     var deviceMap: ProjectiveMap
@@ -35,7 +36,7 @@ struct DisplayItem {
     var extent = IntRect.empty
     var extentWithoutShadow = IntRect.empty
 
-    /// Whether step 3 draws anything: a contents image, or one dissolving away.
+    /// Whether the layer shows contents: an image, or one dissolving away.
     var hasContents: Bool { contents != nil || crossfadeFrom != nil }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Adding, replacing, finding and removing a layer's explicit animations (SPEC-semantics §9).
+/// Adding, replacing, finding and removing a layer's explicit animations, as CALayer's `add(_:forKey:)` documents.
 extension CALayer {
     /// Attaches a copy of `anim` under `key`, replacing (and stopping, unfinished) an animation
     /// with the same key. A nil key gets a unique generated key; a `CATransition` always uses
@@ -74,7 +74,7 @@ extension CALayer {
     // MARK: - Begin-time resolution
 
     /// Replaces the pending zero `beginTime`s of this layer's animations with the layer's local
-    /// time at absolute time `now` (SPEC-semantics §1.8). Transactions code calls this, or the
+    /// time at absolute time `now`: Apple's "a begin time of zero means now". Transactions code calls this, or the
     /// static `resolvePendingBeginTimes(now:)`, when it commits.
     func resolveBeginTimes(now: CFTimeInterval) {
         guard animationEntries.contains(where: \.beginTimePending) else { return }

@@ -66,6 +66,10 @@ open class CALayer: NSObject {
     /// superclass's.
     class var propertyTable: LayerPropertyTable { baseProperties }
 
+    /// How the compositor treats layers of this class; a layer class with its own drawing
+    /// overrides it with its own kind.
+    class var renderKind: RenderNode.Kind { .layer }
+
     /// The setter hook for a declared property: the change reports the property's KVC name
     /// from the class's table.
     func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {

@@ -26,6 +26,7 @@ import Foundation
 // // In LayerState:  public var shape = ShapeLayerState()
 //
 // open class CAShapeLayer: CALayer {
+//     override class var renderKind: RenderNode.Kind { .shapeLayer }     // how the compositor draws it
 //     override class var propertyTable: LayerPropertyTable { shapeProperties }
 //     private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
 //         LayerProperty("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true),
@@ -176,8 +177,9 @@ extension PropertyCoding where Value: OptionSet, Value.RawValue: BinaryInteger {
 
 /// One layer property, declared once: its KVC name, where it lives in `LayerState`, how values
 /// coerce and interpolate, and whether a change animates implicitly. The typed operations are
-/// captured when it is declared, so using it later touches no strings.
-package struct LayerProperty {
+/// captured when it is declared, so using it later touches no strings. Immutable; a class so
+/// that the tracks holding it share it (copying a track retains one object, not every closure).
+package final class LayerProperty: @unchecked Sendable {
     /// The key-value-coding name, Apple's (`hidden`, not `isHidden`).
     public let name: String
     /// Whether a change runs Core Animation's implicit animation ("Animatable" in Apple's
@@ -207,19 +209,46 @@ package struct LayerProperty {
         self.animatesImplicitly = animatesImplicitly
         shape = coding.shape
         stateKeyPath = keyPath
-        read = { coding.box($0[keyPath: keyPath]) }
+        let field = StateField(keyPath)
+        read = { coding.box(field.get($0)) }
         assign = { state, value in
             guard let v = coding.coerce(value) else { return false }
-            state[keyPath: keyPath] = v
+            field.set(&state, v)
             return true
         }
-        readAnimatable = { coding.animatable($0[keyPath: keyPath]) }
+        readAnimatable = { coding.animatable(field.get($0)) }
         assignAnimatable = { state, value in
             guard let v = coding.fromAnimatable(value) else { return false }
-            state[keyPath: keyPath] = v
+            field.set(&state, v)
             return true
         }
         commit = { layer, state in layer.setModelValue(keyPath, state[keyPath: keyPath], forKey: name) }
+    }
+}
+
+/// Direct access to a stored field of `LayerState`. Applying a key path value interprets it at
+/// run time on every use; a stored property (nested ones included) sits at a fixed offset, which
+/// `MemoryLayout.offset(of:)` gives once, so animation tracks read and write the field directly.
+/// A key path with a computed component has no offset and is applied as a key path.
+private struct StateField<Value> {
+    let keyPath: WritableKeyPath<LayerState, Value>
+    let offset: Int?
+
+    init(_ keyPath: WritableKeyPath<LayerState, Value>) {
+        self.keyPath = keyPath
+        offset = MemoryLayout<LayerState>.offset(of: keyPath)
+    }
+
+    func get(_ state: LayerState) -> Value {
+        guard let offset else { return state[keyPath: keyPath] }
+        return withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
+    }
+
+    func set(_ state: inout LayerState, _ value: Value) {
+        guard let offset else { return state[keyPath: keyPath] = value }
+        withUnsafeMutableBytes(of: &state) { bytes in
+            (bytes.baseAddress! + offset).assumingMemoryBound(to: Value.self).pointee = value
+        }
     }
 }
 
@@ -236,8 +265,8 @@ package struct ResolvedPropertyPath {
 
     /// The value at the path, in interpolatable form.
     func animatableValue(in state: LayerState) -> AnimatableValue? {
-        let whole = property.readAnimatable(state)
-        guard case .whole = subPath else { return whole.flatMap(subPath.value(in:)) }
+        guard let whole = property.readAnimatable(state) else { return nil }
+        guard case .whole = subPath else { return subPath.value(in: whole) }
         return whole
     }
 

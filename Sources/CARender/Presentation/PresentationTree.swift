@@ -5,6 +5,12 @@ import Foundation
 // `RenderNode`s. The time is always passed in; nothing here reads the clock.
 
 extension CALayer {
+    /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
+    /// presentation evaluation on its own).
+    package func presentationTree(at time: CFTimeInterval) -> RenderNode {
+        renderNode(at: time)
+    }
+
     /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
     /// values and running transitions.
     func renderNode(at time: CFTimeInterval) -> RenderNode {
@@ -52,7 +58,7 @@ extension CALayer {
             mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
     }
 
-    private var renderKind: RenderNode.Kind { self is CATransformLayer ? .transformLayer : .layer }
+    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
 
     /// The old side of the running transition, if any.
     private var runningTransitionSnapshot: PresentationSnapshot? {
@@ -92,13 +98,21 @@ extension CALayer {
     func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
         var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
-        for entry in animationEntries where !entry.beginTimePending {
+        // Index loops: this runs for every layer every frame and must not allocate (a for-in
+        // iterator does in unoptimised builds).
+        let entries = animationEntries
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            if entry.beginTimePending { continue }
             let animation = entry.animation
+            let timing = animation.timingParameters()
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
-                if let endedPhase, animation.timingParameters().phase(parentTime: localTime) == endedPhase { continue }
+                if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
             }
-            animation.apply(to: &accumulator, parentTime: localTime)
+            animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
         }
         return accumulator
     }

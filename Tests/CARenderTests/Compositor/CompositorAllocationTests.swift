@@ -13,7 +13,7 @@ final class CompositorAllocationTests: XCTestCase {
         counts.reserveCapacity(frames)
         for f in warmUp..<(warmUp + frames) {
             let root = tree(f)
-            counts.append(AllocationCounter.count { compositor.render(root, into: &pixmap, scale: scale) })
+            counts.append(countingAllocations { compositor.render(root, into: &pixmap, scale: scale) })
         }
         return counts
     }
@@ -22,7 +22,7 @@ final class CompositorAllocationTests: XCTestCase {
         // The counter itself must be able to fail: an array and a class instance are two or more.
         final class Box { var value = 0 }
         var sink: [Int] = []
-        let n = AllocationCounter.count {
+        let n = countingAllocations {
             sink = Array(repeating: 1, count: 100)
             _ = Box()
         }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A property value reduced to the numbers that animations interpolate (SPEC-semantics §11).
+/// A property value reduced to the numbers that animations interpolate: numbers, geometry, colours (straight sRGB), transforms, paths and arrays of these.
 ///
 /// Animation values arrive as `Any` (Swift numbers, `NSNumber`, geometry structs, `CGColor`,
 /// `CATransform3D`, `CGPath`, arrays of these); model values come from the layer's key paths.

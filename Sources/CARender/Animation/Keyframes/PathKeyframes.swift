@@ -14,9 +14,14 @@ struct PathKeyframes {
     let segments: [PathSegment]
     /// The keyframe points: the first point, then each segment's end.
     let points: [CGPoint]
-    /// Per segment, the cumulative chord length at `lengthTableSteps + 1` evenly spaced
-    /// parameters (a line needs one step).
-    private let lengthTables: [[Double]]
+    /// All segments' length tables end to end: for each segment, the cumulative chord length at
+    /// evenly spaced parameters, starting at 0 (a line needs one step, a curve
+    /// `lengthTableSteps`). One flat array, so looking a distance up allocates nothing.
+    private let lengthTables: [Double]
+    /// Where each segment's table starts in `lengthTables`, and one entry past the last.
+    private let tableStarts: [Int]
+    /// Each segment's length (the last entry of its table).
+    private let segmentLengths: [Double]
     /// The sum of the segments' lengths.
     private let totalLength: Double
 
@@ -56,19 +61,24 @@ struct PathKeyframes {
         guard let start = first else { return nil }
         self.segments = segments
         points = [start] + segments.map(\.end)
-        lengthTables = segments.map(Self.lengthTable)
-        totalLength = lengthTables.reduce(0) { $0 + ($1.last ?? 0) }
+        let tables = segments.map(Self.lengthTable)
+        lengthTables = tables.flatMap { $0 }
+        tableStarts = tables.reduce(into: [0]) { starts, table in starts.append(starts[starts.count - 1] + table.count) }
+        segmentLengths = tables.map { $0[$0.count - 1] }
+        totalLength = segmentLengths.reduce(0, +)
     }
 
     /// The segment and curve parameter at fraction `s` of the path's length (paced mode).
     func location(atFraction s: Double) -> (segment: Int, u: Double) {
         var remaining = min(max(s, 0), 1) * totalLength
-        for (k, table) in lengthTables.enumerated() {
-            let length = table.last ?? 0
-            if remaining <= length || k == lengthTables.count - 1 {
-                return (k, Self.parameter(forDistance: remaining, in: table))
+        var k = 0
+        while k < segmentLengths.count {
+            let length = segmentLengths[k]
+            if remaining <= length || k == segmentLengths.count - 1 {
+                return (k, parameter(forDistance: remaining, inTableOf: k))
             }
             remaining -= length
+            k += 1
         }
         return (segments.count - 1, 1)
     }
@@ -103,19 +113,21 @@ struct PathKeyframes {
         return table
     }
 
-    /// The curve parameter at which `table` (from `lengthTable`) reaches `distance`.
-    private static func parameter(forDistance distance: Double, in table: [Double]) -> Double {
-        let steps = table.count - 1
-        guard let total = table.last, total > 0 else { return 0 }
+    /// The curve parameter at which segment `k`'s length table reaches `distance`.
+    private func parameter(forDistance distance: Double, inTableOf k: Int) -> Double {
+        let base = tableStarts[k]
+        let steps = tableStarts[k + 1] - base - 1
+        let total = lengthTables[base + steps]
+        guard total > 0 else { return 0 }
         if distance <= 0 { return 0 }
         if distance >= total { return 1 }
         var low = 0, high = steps
         while high - low > 1 {
             let mid = (low + high) / 2
-            if table[mid] <= distance { low = mid } else { high = mid }
+            if lengthTables[base + mid] <= distance { low = mid } else { high = mid }
         }
-        let span = table[high] - table[low]
-        let fraction = span > 0 ? (distance - table[low]) / span : 0
+        let span = lengthTables[base + high] - lengthTables[base + low]
+        let fraction = span > 0 ? (distance - lengthTables[base + low]) / span : 0
         return (Double(low) + fraction) / Double(steps)
     }
 }

@@ -28,9 +28,6 @@ final class BlurredIntervalProfile {
 
     deinit { values.deallocate() }
 
-    /// The profile at `u` (0 outside the tabulated range).
-    func value(at u: Double) -> Float { lookup.value(Float(u)) }
-
     /// A pointer-based view for hot loops; valid while the profile is alive.
     var lookup: TableLookup1D {
         TableLookup1D(values: values, origin: Float(origin), inverseStep: Float(inverseStep), last: Float(count - 1))
