@@ -34,6 +34,9 @@ open class CALayer: NSObject {
     var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false
+    /// True while one change of the sublayers (setting `sublayers`, replacing one) runs, so its
+    /// steps do not each look up the `kCATransition` action again.
+    private var isChangingSublayers = false
     /// Attached animations in application order (see CALayer+Animations.swift).
     var animationEntries: [AttachedAnimation] = []
 
@@ -610,6 +613,10 @@ open class CALayer: NSObject {
     open var sublayers: [CALayer]? {
         get { sublayerStorage }
         set {
+            runTransitionActionBeforeSublayersChange()
+            let outer = isChangingSublayers
+            isChangingSublayers = true
+            defer { isChangingSublayers = outer }
             // Layers that leave go through removeFromSuperlayer (their onOrderOut actions run);
             // presentation copies just swap lists.
             let keep = Set((newValue ?? []).map(ObjectIdentifier.init))
@@ -636,6 +643,7 @@ open class CALayer: NSObject {
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(layer !== self, "a layer cannot be its own sublayer")
         precondition(!isDescendant(of: layer), "adding a layer inside its own subtree would make a cycle")
+        runTransitionActionBeforeSublayersChange()
         layer.detachFromSuperlayer()
         var list = sublayerStorage ?? []
         list.insert(layer, at: min(Int(index), list.count))
@@ -666,6 +674,10 @@ open class CALayer: NSObject {
     /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
     open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        runTransitionActionBeforeSublayersChange()
+        let outer = isChangingSublayers
+        isChangingSublayers = true
+        defer { isChangingSublayers = outer }
         if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
         let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
@@ -676,10 +688,23 @@ open class CALayer: NSObject {
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
+        parent.runTransitionActionBeforeSublayersChange()
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
         TransactionSystem.shared.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
+    }
+
+    /// A layer whose sublayers are about to change looks up the `kCATransition` event ("when a
+    /// layer is about to take part in a transition", Apple's action identifiers), as the guide's
+    /// action search describes; a transition found there (in `actions`, from the delegate, a
+    /// subclass's default) is added now, so its snapshot shows the sublayers as they were.
+    private func runTransitionActionBeforeSublayersChange() {
+        guard !isPresentationCopy, !isChangingSublayers,
+              let action = actionForPropertyChange(on: self, event: kCATransition, whenVisibleIn: self) else { return }
+        isChangingSublayers = true
+        defer { isChangingSublayers = false }
+        action.run(forKey: kCATransition, object: self, arguments: nil)
     }
 
     private func detachFromSuperlayer() {

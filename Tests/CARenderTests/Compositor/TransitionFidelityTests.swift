@@ -67,3 +67,37 @@ final class TransitionFidelityTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.contains("cross-fades") })
     }
 }
+
+/// The `kCATransition` event: a layer whose sublayers change looks up the action for
+/// "transition" (the seed's action search names it as the event of a layer about to take part
+/// in a transition), so a transition in its `actions` covers the change.
+final class TransitionActionEventTests: XCTestCase {
+    func testChangingSublayersRunsTheTransitionAction() {
+        for useAction in [true, false] {
+            let stage = Stage(width: 100, height: 60)
+            let container = CALayer()
+            container.frame = CGRect(x: 0, y: 0, width: 100, height: 60)
+            container.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            if useAction {
+                let fade = CATransition()
+                fade.duration = 1
+                fade.timingFunction = CAMediaTimingFunction(name: .linear)
+                container.actions = [kCATransition: fade]
+            }
+            stage.rootLayer.addSublayer(container)
+            let cover = CALayer()
+            cover.frame = container.bounds
+            cover.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            stage.at(0.5) { container.addSublayer(cover) }
+            stage.advance(to: 1.0)
+            let image = stage.render()
+            if useAction {
+                // Half-way through the one-second fade from the old look (red) to the new (blue).
+                XCTAssertPixel(image, 50, 30, (127.5, 0, 127.5, 255), tolerance: 1.5)
+                XCTAssertEqual(container.animationKeys(), ["transition"])
+            } else {
+                XCTAssertPixel(image, 50, 30, (0, 0, 255, 255), tolerance: 0)
+            }
+        }
+    }
+}
