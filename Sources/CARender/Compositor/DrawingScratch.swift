@@ -17,6 +17,8 @@ final class DrawingScratch {
     private(set) var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var blurCapacity = 1
+    /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
+    var depthSiblings: [DepthSibling] = []
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1

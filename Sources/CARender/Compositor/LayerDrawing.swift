@@ -111,6 +111,7 @@ struct FrameDrawing {
 
     /// Sublayers in sibling order, each flattened into this layer's plane.
     func drawSublayers(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        if drawSublayersByDepth(i, map: map, into: target, alpha: alpha) { return }
         let first = list.items[i].firstChild, end = first + list.items[i].childCount
         var k = first
         while k < end {
