@@ -135,6 +135,33 @@ final class EdgeAntialiasingTests: XCTestCase {
         XCTAssertGreaterThan(mixedPixels(turnedStage([framed]).render()).count, 150)
     }
 
+    func testContentsWithATransparentBorderAreSmoothTheQuadEdgeIsNot() {
+        // The Stack Overflow workaround: an image whose outermost pixels are transparent shows a
+        // smooth edge on a turned layer, because the edge is then drawn by filtering inside the
+        // quad; an opaque image shows the quad's aliased edge.
+        func image(transparentBorder: Bool) -> CGImage {
+            var pixels = RGBAImage(width: 40, height: 40)
+            for y in 0..<40 {
+                for x in 0..<40 {
+                    let edge = x == 0 || y == 0 || x == 39 || y == 39
+                    pixels[x, y] = edge && transparentBorder ? RGBA8(r: 0, g: 0, b: 0, a: 0) : RGBA8(r: 255, g: 0, b: 0, a: 255)
+                }
+            }
+            return CGImage(image: pixels)
+        }
+        for transparentBorder in [false, true] {
+            let layer = CALayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 80, height: 80)
+            layer.contents = image(transparentBorder: transparentBorder)
+            let mixed = mixedPixels(turnedStage([layer]).render())
+            if transparentBorder {
+                XCTAssertGreaterThan(mixed.count, 200, "the filtered image edge is smooth")
+            } else {
+                XCTAssertEqual(mixed.count, 0, "the quad's own edge is aliased")
+            }
+        }
+    }
+
     func testAxisAlignedLayersAtFractionalPositionsKeepExactCoverage() {
         let stage = Stage(width: 40, height: 40)
         stage.rootLayer.backgroundColor = Self.white
