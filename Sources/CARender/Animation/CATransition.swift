@@ -66,6 +66,21 @@ open class CATransition: CAAnimation {
         return start + (end - start) * curvedProgress(sample)
     }
 
+    /// The types drawn as Apple draws them; `CATransitionType` documents four.
+    static let drawnTypes: Set<String> = ["fade", "moveIn", "push", "reveal"]
+
+    /// Private types seen in the wild that Apple's render server draws (`cube`, `oglFlip`,
+    /// `pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, `cameraIrisHollowOpen`,
+    /// `cameraIrisHollowClose`) are not drawn here: they cross-fade, and say so once.
+    override func compile(for layer: CALayer) {
+        super.compile(for: layer)
+        guard !Self.drawnTypes.contains(type.rawValue) else { return }
+        warnOnce("""
+            CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push and reveal); \
+            it cross-fades instead
+            """)
+    }
+
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         accumulator.transition = TransitionState(type: type, subtype: subtype, progress: progress(at: sample))
     }

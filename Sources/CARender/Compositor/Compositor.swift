@@ -72,13 +72,15 @@ package final class Compositor {
     }
 
     /// Draws `root` into `pixmap`, replacing its contents (reusing its storage).
-    public func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat) {
+    /// `antialiasesAllEdges` anti-aliases the outer edges of every layer, as if each allowed it
+    /// (`Stage.antialiasesAllEdges`).
+    public func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat, antialiasesAllEdges: Bool = false) {
         let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
         guard !rect.isEmpty else { return }
         let scale = Double(scale)
         let rootItem = displayList.build(root: root, map: Self.rootMap(root, scale: scale), scale: scale)
         let drawing = FrameDrawing(list: displayList, scratch: scratch, shadows: shadowCache, content: contentGeometry,
-                                   glyphs: glyphs, scale: scale)
+                                   glyphs: glyphs, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
             canvas.clear()

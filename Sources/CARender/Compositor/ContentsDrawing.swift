@@ -63,7 +63,7 @@ extension FrameDrawing {
                                        height: image.height, deviceToLayer: deviceToLayer, xAxis: xAxis, yAxis: yAxis,
                                        alpha: Float(alpha), nearest: filter == .nearest,
                                        flipped: s.contentsAreFlipped, flipSum: r.y0 + r.y1)
-            fill(shape, map: map, into: target, painter: &painter)
+            fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
         }
         scratch.giveBack(shape)
     }

@@ -51,6 +51,9 @@ struct PlacedLayer {
     var item: Int
     var toParent: ProjectiveMap
     var alpha: Double
+    /// The depth (z before the divide by w) of the layer's bounds-space point (u, v) in the
+    /// parent's 3D space: `u·x + v·y + z`, the z column the flattened map drops.
+    var depth = SIMD3<Double>.zero
 }
 
 /// The frame's layer tree, flattened once per frame into reusable arrays: per layer its device map
@@ -199,7 +202,8 @@ final class DisplayList {
                 gathered.removeLast(gathered.count - gatherBase)
                 gatheredNodes.removeLast(gatheredNodes.count - gatherBase)
             } else {
-                placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1))
+                placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
+                                          depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
                 placedNodes.append(child)
             }
             k += 1
@@ -229,7 +233,8 @@ final class DisplayList {
             let z = cx * m.m13 + cy * m.m23 + m.m43
             let w = cx * m.m14 + cy * m.m24 + m.m44
             keys.append(w > 0 ? Double(z / w) : -Double.infinity)
-            gathered.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: m), alpha: alpha))
+            gathered.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: m), alpha: alpha,
+                                        depth: SIMD3(Double(m.m13), Double(m.m23), Double(m.m43))))
             gatheredNodes.append(child)
         }
     }

@@ -21,12 +21,28 @@ final class DrawingScratch {
     private(set) var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var blurCapacity = 1
+    /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
+    var depthSiblings: [DepthSibling] = []
+    /// A coverage row for painters that rewrite coverage (aliased outer edges).
+    private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var edgeCoverageCapacity = 1
 
     deinit {
         shadowPalette.deallocate()
         columns.deallocate()
         blurPlane.deallocate()
         blurScratch.deallocate()
+        edgeCoverage.deallocate()
+    }
+
+    /// The coverage row for aliased outer edges, at least `count` long.
+    func edgeRow(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if count > edgeCoverageCapacity {
+            edgeCoverage.deallocate()
+            edgeCoverageCapacity = count
+            edgeCoverage = .allocate(capacity: count)
+        }
+        return edgeCoverage
     }
 
     /// An empty outline whose storage is reused; hand it back with `giveBack`.

@@ -15,6 +15,9 @@ struct FrameDrawing {
     let glyphs: GlyphCache
     /// Device pixels per point.
     let scale: Double
+    /// Whether every layer's outer edges are anti-aliased, whatever its `allowsEdgeAntialiasing`
+    /// (`Stage.antialiasesAllEdges`).
+    var antialiasesAllEdges = false
 
     /// Draws a layer and its subtree. `map` takes the layer's bounds space to the canvas;
     /// `alpha` multiplies everything drawn (opacity handed down by an ancestor that does not
@@ -89,7 +92,7 @@ struct FrameDrawing {
                 var shape = scratch.borrowOutline()
                 addRoundedBounds(s, map: map, to: &shape)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-                fill(shape, map: map, into: target, painter: &painter)
+                fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
                 scratch.giveBack(shape)
                 scratch.pool.release(inside)
             }
@@ -127,6 +130,7 @@ struct FrameDrawing {
 
     /// Sublayers in sibling order, each flattened into this layer's plane.
     func drawSublayers(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        if drawSublayersByDepth(i, map: map, into: target, alpha: alpha) { return }
         let first = list.items[i].firstChild, end = first + list.items[i].childCount
         var k = first
         while k < end {

@@ -31,9 +31,28 @@ extension FrameDrawing {
         }
         let old = list.items[i].snapshot
         let oldMap = old >= 0 ? list.items[i].snapshotToParent.then(superlayerMap) : map
-        drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: TransitionKind(rawValue: transition.type.rawValue) ?? .fade,
-                       direction: TransitionDirection(subtype: transition.subtype?.rawValue),
-                       progress: transition.progress, into: target, alpha: alpha)
+        let kind = TransitionKind(rawValue: transition.type.rawValue) ?? .fade
+        let direction = TransitionDirection(subtype: transition.subtype?.rawValue)
+        let s = list.items[i].state
+        guard s.masksToBounds else {
+            drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: kind, direction: direction,
+                           progress: transition.progress, into: target, alpha: alpha)
+            return
+        }
+        // A layer that masks to its bounds keeps its transition inside its rounded bounds: the
+        // pictures sliding in and out show only through the layer's frame.
+        let box = s.boundsBox
+        let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
+        guard !clip.isEmpty else { return }
+        let inside = scratch.pool.acquire(clip)
+        defer { scratch.pool.release(inside) }
+        drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: kind, direction: direction,
+                       progress: transition.progress, into: inside, alpha: alpha)
+        var shape = scratch.borrowOutline()
+        addRoundedBounds(s, map: map, to: &shape)
+        var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
+        fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
+        scratch.giveBack(shape)
     }
 
     /// Draws a layer in transition: its old rendering (`old`, or nothing when -1) and its new one,

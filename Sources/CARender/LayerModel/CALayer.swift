@@ -37,6 +37,9 @@ open class CALayer: NSObject {
     var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false
+    /// True while one change of the sublayers (setting `sublayers`, replacing one) runs, so its
+    /// steps do not each look up the `kCATransition` action again.
+    private var isChangingSublayers = false
     /// Attached animations in application order (see CALayer+Animations.swift).
     var animationEntries: [AttachedAnimation] = []
 
@@ -630,6 +633,10 @@ open class CALayer: NSObject {
             // Layers that leave get their onOrderOut actions (as removeFromSuperlayer gives them);
             // the list is replaced at once, so replacing N sublayers costs O(N), not O(N²).
             // Presentation copies just swap lists.
+            runTransitionActionBeforeSublayersChange()
+            let outer = isChangingSublayers
+            isChangingSublayers = true
+            defer { isChangingSublayers = outer }
             let keep = Set(incoming.map(ObjectIdentifier.init))
             var leaving: [(layer: CALayer, action: (any CAAction)?)] = []
             for layer in sublayerStorage ?? [] where layer.superlayer === self {
@@ -661,6 +668,7 @@ open class CALayer: NSObject {
         if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
             return refuse("insertSublayer", problem)
         }
+        runTransitionActionBeforeSublayersChange()
         layer.detachFromSuperlayer()
         // Take the list out while inserting, so the insertion does not copy it.
         var list = sublayerStorage ?? []
@@ -702,6 +710,10 @@ open class CALayer: NSObject {
         if !isPresentationCopy, let problem = cycleProblem(adding: newLayer) {
             return refuse("replaceSublayer", problem)
         }
+        runTransitionActionBeforeSublayersChange()
+        let outer = isChangingSublayers
+        isChangingSublayers = true
+        defer { isChangingSublayers = outer }
         if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
         let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
         oldLayer.removeFromSuperlayer()
@@ -712,10 +724,23 @@ open class CALayer: NSObject {
     open func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
+        parent.runTransitionActionBeforeSublayersChange()
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
         StageContext.current.transactions.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
+    }
+
+    /// A layer whose sublayers are about to change looks up the `kCATransition` event ("when a
+    /// layer is about to take part in a transition", Apple's action identifiers), as the guide's
+    /// action search describes; a transition found there (in `actions`, from the delegate, a
+    /// subclass's default) is added now, so its snapshot shows the sublayers as they were.
+    private func runTransitionActionBeforeSublayersChange() {
+        guard !isPresentationCopy, !isChangingSublayers,
+              let action = actionForPropertyChange(on: self, event: kCATransition, whenVisibleIn: self) else { return }
+        isChangingSublayers = true
+        defer { isChangingSublayers = false }
+        action.run(forKey: kCATransition, object: self, arguments: nil)
     }
 
     private func detachFromSuperlayer() {

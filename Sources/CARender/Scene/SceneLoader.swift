@@ -134,13 +134,16 @@ extension Scene {
 }
 
 extension Compositor {
-    /// Renders a scene at its own size and scale.
+    /// Renders a scene at its own size and scale, every edge anti-aliased: scenes are drawn
+    /// side by side with Skia, which anti-aliases every edge it draws.
     public func render(_ scene: Scene) -> Pixmap {
-        render(scene.root, width: scene.pixelWidth, height: scene.pixelHeight, scale: CGFloat(scene.scale))
+        var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
+        render(scene, into: &pixmap)
+        return pixmap
     }
 
     /// Renders a scene into `pixmap` (which must be the scene's pixel size), reusing its storage.
     public func render(_ scene: Scene, into pixmap: inout Pixmap) {
-        render(scene.root, into: &pixmap, scale: CGFloat(scene.scale))
+        render(scene.root, into: &pixmap, scale: CGFloat(scene.scale), antialiasesAllEdges: true)
     }
 }

@@ -23,6 +23,13 @@ public final class Stage {
     /// that is not finite and positive as an error.
     public var scale: CGFloat = 1
 
+    /// Whether the outer edges of every layer are anti-aliased. False (the default) draws as the
+    /// device does: a layer turned, skewed or in perspective off the pixel grid has aliased
+    /// outer edges unless its `allowsEdgeAntialiasing` is true (Apple's default for that is
+    /// false); rounded corners, borders' inner edges and contents stay smooth. True smooths the
+    /// outer edges of all layers, as if each allowed edge antialiasing.
+    public var antialiasesAllEdges = false
+
     /// How many seconds `run()` renders when the command line gives no `--duration`. Rendering
     /// reports a duration that is not finite and ≥ 0 as an error.
     public var duration: CFTimeInterval = 1
@@ -130,7 +137,7 @@ public final class Stage {
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
-        compositor.render(tree, into: &framePixmap, scale: scale)
+        compositor.render(tree, into: &framePixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
         return framePixmap.unpremultiplied()
     }
 
