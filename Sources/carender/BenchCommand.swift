@@ -21,11 +21,18 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the last frame of each scene as PNG into this folder.")
     var output: String?
 
+    @Option(name: .long, help: "Time the frames of one animated scene instead: FOLDER/frame_*.json (Tools/bench_scenes.py writes them).")
+    var sequence: String?
+
+    @Flag(name: .customLong("png-sweep"), help: "Encode the last frame of each scene at every deflate level and filter choice; print ms and bytes of each.")
+    var pngSweep = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
 
     func run() throws {
+        if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()
@@ -73,6 +80,7 @@ struct BenchCommand: ParsableCommand {
                     file.deletingPathExtension().lastPathComponent + ".png"))
             }
             let name = file.lastPathComponent
+            if pngSweep { try PNGSweepBench(iterations: iterations).run(pixmap.unpremultiplied(), name: name) }
             print("\(name) \(scene.pixelWidth)x\(scene.pixelHeight), \(iterations) frames, 1 thread:")
             print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
             print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))
