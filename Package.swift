@@ -3,7 +3,7 @@ import Foundation
 import PackageDescription
 
 // Release builds of CARender target the build machine's AVX2 + FMA when it has them (x86-64 only):
-// the compositor's span and shadow loops then vectorise (RASTER-NOTES: baseline x86-64 emits no
+// the compositor's span and shadow loops then vectorise (the baseline x86-64 target emits no
 // SIMD and calls libm for floor). Debug builds and other machines use the portable baseline; the
 // code is the same either way. The flag is an unsafeFlags setting, which SwiftPM accepts in a root
 // package only — so this package cannot be consumed as a dependency with it; drop it to be.
@@ -41,9 +41,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support: counts heap allocations (interposes malloc in the test executable) for
+        // the tests that hold hot paths to "no allocation per frame".
+        .target(
+            name: "AllocationCounter",
+            path: "Tests/AllocationCounter"
+        ),
         .testTarget(
             name: "CARenderTests",
-            dependencies: ["CARender"],
+            dependencies: ["CARender", "AllocationCounter"],
             exclude: ["Fixtures"]
         ),
     ],

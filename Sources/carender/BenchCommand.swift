@@ -27,12 +27,20 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("png-sweep"), help: "Encode the last frame of each scene at every deflate level and filter choice; print ms and bytes of each.")
     var pngSweep = false
 
+    @Flag(name: .long, help: "Time the animated-layers scene instead: a stage of 1000 small layers, each with one basic and one keyframe animation, against the same tree without animations.")
+    var animated = false
+
+    @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
+    var spinningCards = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
 
     func run() throws {
         if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
+        if animated { return try AnimatedLayersBench(frames: iterations).run() }
+        if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()

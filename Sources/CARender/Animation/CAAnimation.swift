@@ -62,65 +62,69 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Copies every property of `other` into the receiver; subclasses add their own.
     func copyProperties(from other: CAAnimation) {
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
-        timingFunction = other.timingFunction
+        for property in Self.keyedProperties.values { property.copy(other, self) }
         delegate = other.delegate
-        isRemovedOnCompletion = other.isRemovedOnCompletion
         userValues = other.userValues
     }
 
-    // MARK: Key-value coding for user tags
+    // MARK: Key-value coding
+
+    /// The timing and attribute properties by their Objective-C key-value-coding names, each
+    /// declared once: reading, setting by key and copying all come from this list.
+    private static let keyedProperties: [String: KeyedProperty] = [
+        "beginTime": KeyedProperty(\.beginTime, accept: number),
+        "duration": KeyedProperty(\.duration, accept: number),
+        "speed": KeyedProperty(\.speed, accept: { number($0).map(Float.init) }),
+        "timeOffset": KeyedProperty(\.timeOffset, accept: number),
+        "repeatCount": KeyedProperty(\.repeatCount, accept: { number($0).map(Float.init) }),
+        "repeatDuration": KeyedProperty(\.repeatDuration, accept: number),
+        "autoreverses": KeyedProperty(\.autoreverses, accept: { $0 as? Bool }),
+        "fillMode": KeyedProperty(\.fillMode, read: { $0.rawValue }, accept: { ($0 as? String).map(CAMediaTimingFillMode.init(rawValue:)) }),
+        "removedOnCompletion": KeyedProperty(\.isRemovedOnCompletion, accept: { $0 as? Bool }),
+        // Any other value clears the timing function, as assigning a non-function would.
+        "timingFunction": KeyedProperty(\.timingFunction, accept: { .some($0 as? CAMediaTimingFunction) }),
+    ]
+
+    /// How key-value coding reads, sets and copies one property.
+    private struct KeyedProperty {
+        let read: (CAAnimation) -> Any?
+        /// Sets the property when the value has a usable type; otherwise leaves it alone.
+        let write: (CAAnimation, Any?) -> Void
+        let copy: (_ from: CAAnimation, _ to: CAAnimation) -> Void
+
+        init<Value>(_ keyPath: ReferenceWritableKeyPath<CAAnimation, Value>, read box: @escaping (Value) -> Any? = { $0 },
+                    accept: @escaping (Any?) -> Value?) {
+            read = { box($0[keyPath: keyPath]) }
+            write = { animation, value in
+                if let v = accept(value) { animation[keyPath: keyPath] = v }
+            }
+            copy = { from, to in to[keyPath: keyPath] = from[keyPath: keyPath] }
+        }
+    }
+
+    /// A number from the Swift number types key-value coding is given.
+    private static func number(_ v: Any?) -> Double? {
+        switch v {
+        case let d as Double: return d
+        case let f as Float: return Double(f)
+        case let c as CGFloat: return Double(c)
+        case let i as Int: return Double(i)
+        case let n as NSNumber: return n.doubleValue
+        default: return nil
+        }
+    }
 
     /// The value stored for `key`: the timing properties by their Objective-C names, or a value
     /// stored earlier with `setValue(_:forKey:)`.
     open func value(forKey key: String) -> Any? {
-        switch key {
-        case "beginTime": return beginTime
-        case "duration": return duration
-        case "speed": return speed
-        case "timeOffset": return timeOffset
-        case "repeatCount": return repeatCount
-        case "repeatDuration": return repeatDuration
-        case "autoreverses": return autoreverses
-        case "fillMode": return fillMode.rawValue
-        case "removedOnCompletion": return isRemovedOnCompletion
-        case "timingFunction": return timingFunction
-        default: return userValues[key]
-        }
+        if let property = Self.keyedProperties[key] { return property.read(self) }
+        return userValues[key]
     }
 
     /// Stores `value` under `key` (any string; a user tag unless it names a timing property).
     open func setValue(_ value: Any?, forKey key: String) {
-        func number(_ v: Any?) -> Double? {
-            switch v {
-            case let d as Double: return d
-            case let f as Float: return Double(f)
-            case let c as CGFloat: return Double(c)
-            case let i as Int: return Double(i)
-            case let n as NSNumber: return n.doubleValue
-            default: return nil
-            }
-        }
-        switch key {
-        case "beginTime": if let v = number(value) { beginTime = v }
-        case "duration": if let v = number(value) { duration = v }
-        case "speed": if let v = number(value) { speed = Float(v) }
-        case "timeOffset": if let v = number(value) { timeOffset = v }
-        case "repeatCount": if let v = number(value) { repeatCount = Float(v) }
-        case "repeatDuration": if let v = number(value) { repeatDuration = v }
-        case "autoreverses": if let v = value as? Bool { autoreverses = v }
-        case "removedOnCompletion": if let v = value as? Bool { isRemovedOnCompletion = v }
-        case "fillMode": if let v = value as? String { fillMode = CAMediaTimingFillMode(rawValue: v) }
-        case "timingFunction": timingFunction = value as? CAMediaTimingFunction
-        default: userValues[key] = value
-        }
+        if let property = Self.keyedProperties[key] { return property.write(self, value) }
+        userValues[key] = value
     }
 
     // MARK: CAAction
@@ -137,16 +141,27 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     func timingParameters(inheritedDuration: Double? = nil) -> MediaTimingParameters {
         var d = duration
         if !(d > 0) { d = inheritedDuration ?? TransactionSystem.defaultAnimationDuration }
-        return MediaTimingParameters(self, duration: d)
+        return MediaTimingParameters(beginTime: beginTime, duration: d, speed: Double(speed), timeOffset: timeOffset,
+                                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+                                     autoreverses: autoreverses, fillMode: fillMode)
     }
 
     /// Writes this animation's effect at `parentTime` (the layer's local time, or the group's
     /// basic time for a child) into `accumulator`.
     func apply(to accumulator: inout PresentationAccumulator, parentTime: Double, inheritedDuration: Double? = nil) {
-        let timing = timingParameters(inheritedDuration: inheritedDuration)
+        apply(to: &accumulator, timing: timingParameters(inheritedDuration: inheritedDuration), parentTime: parentTime)
+    }
+
+    /// `apply(to:parentTime:inheritedDuration:)` with the timing parameters already resolved.
+    func apply(to accumulator: inout PresentationAccumulator, timing: MediaTimingParameters, parentTime: Double) {
         guard let sample = timing.sample(parentTime: parentTime, parentFrozen: accumulator.parentFrozen) else { return }
         apply(sample, to: &accumulator)
     }
+
+    /// Prepares the copy attached to `layer` for evaluation: property animations resolve their
+    /// key path against the layer's properties and convert their values once, warning about
+    /// key paths that animate nothing (the animation stays attached and harmless).
+    func compile(for layer: CALayer) {}
 
     /// Subclasses write their value for a sample that contributes; the base class has none.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {}

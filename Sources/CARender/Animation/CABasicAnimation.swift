@@ -2,9 +2,9 @@ import Foundation
 
 /// A single-keyframe animation of a property between two values.
 ///
-/// Any of `fromValue`, `toValue` and `byValue` may be nil (SPEC-semantics §3.1); a missing end is
+/// Any of `fromValue`, `toValue` and `byValue` may be nil (the combinations `CABasicAnimation` documents); a missing end is
 /// the property's *live* model value, read again at every frame, so changing the model while
-/// the animation runs bends its path (§3.2).
+/// the animation runs bends its path.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value.
     open var fromValue: Any?
@@ -21,13 +21,19 @@ open class CABasicAnimation: CAPropertyAnimation {
         byValue = other.byValue
     }
 
-    /// The start and end values given the model value `model` (§3.1): both set wins; `by` is
-    /// added to `from` or subtracted from `to`; the model fills whichever end is missing. With
-    /// all three set, `byValue` is ignored.
+    /// `fromValue`, `toValue` and `byValue` converted once, when the animation is added.
+    private var compiledValues: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?) = (nil, nil, nil)
+
+    override func compileValues(template: AnimatableValue?) {
+        compiledValues = (animatable(fromValue, like: template), animatable(toValue, like: template),
+                          animatable(byValue, like: template))
+    }
+
+    /// The start and end values given the model value `model`: both set wins; `by` is added to
+    /// `from` or subtracted from `to`; the model fills whichever end is missing. With all three
+    /// set, `byValue` is ignored (CABasicAnimation's documented combinations).
     func endpoints(model: AnimatableValue?) -> (start: AnimatableValue, end: AnimatableValue)? {
-        let from = animatable(fromValue, like: model)
-        let to = animatable(toValue, like: model)
-        let by = animatable(byValue, like: model)
+        let (from, to, by) = compiledValues
         let anyEnd = from ?? to ?? by
         let base = model ?? anyEnd.flatMap { AnimatableValue.neutral(like: $0) }
         switch (from, to, by) {
@@ -47,18 +53,18 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        guard let keyPath = animatedKeyPath() else { return }
-        let model = baseValue(keyPath, in: accumulator)
+        guard let track = compiledTrack() else { return }
+        let model = baseValue(track, in: accumulator)
         guard let (start, end) = endpoints(model: model) else { return }
         let fraction = interpolationFraction(sample)
-        if keyPath == "contents", case .discrete(let from) = start, case .discrete(let to) = end {
-            // Images cross-dissolve instead of switching (SPEC-semantics §8.6).
+        if track.isContents, case .discrete(let from) = start, case .discrete(let to) = end {
+            // Images cross-dissolve instead of switching, as Core Animation animates `contents`.
             accumulator.state.contents = to
             accumulator.state.contentsCrossfade = ContentsCrossfade(from: from, fraction: min(max(fraction, 0), 1))
             return
         }
         let value = AnimatableValue.interpolate(start, end, fraction)
         let cycleEnd = autoreverses ? start : end
-        write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: keyPath, to: &accumulator)
+        write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
     }
 }

@@ -36,8 +36,7 @@ public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawVal
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
 
-/// An animation of a property through a sequence of values, or of a point along a path
-/// (SPEC-semantics §4).
+/// An animation of a property through a sequence of values, or of a point along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
     open var values: [Any]?
@@ -87,41 +86,95 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return functions[i].evaluate(local)
     }
 
-    override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        guard let keyPath = animatedKeyPath() else { return }
-        let s = keyframeProgress(sample)
+    // MARK: Compilation
+
+    /// The keyframe values converted, with their times and spline, once when the animation is
+    /// added.
+    /// (Immutable classes: evaluation shares them instead of copying their arrays each frame.)
+    private final class CompiledValues {
+        let frames: [AnimatableValue]
+        /// Keyframe times (discrete mode: `frames.count + 1` boundaries).
+        let times: [Double]
+        let spline: KochanekBartels?
+
+        init(frames: [AnimatableValue], times: [Double], spline: KochanekBartels?) {
+            (self.frames, self.times, self.spline) = (frames, times, spline)
+        }
+    }
+
+    /// A path measured once, with its keyframe times.
+    private final class CompiledPath {
+        let keyframes: PathKeyframes
+        /// Keyframe times for the linear and cubic modes (discrete: boundaries).
+        let times: [Double]
+
+        init(keyframes: PathKeyframes, times: [Double]) {
+            (self.keyframes, self.times) = (keyframes, times)
+        }
+    }
+
+    private var compiledValues: CompiledValues?
+    private var compiledPath: CompiledPath?
+
+    override func compileValues(template: AnimatableValue?) {
+        compiledValues = nil
+        compiledPath = nil
         if let path, let keyframes = PathKeyframes(path) {
-            applyPath(keyframes, at: s, sample: sample, keyPath: keyPath, to: &accumulator)
+            let count = keyframes.points.count
+            let given = keyTimes?.map(\.doubleValue)
+            let times = calculationMode == .discrete ? KeyframeTimes.discrete(given, count: count)
+                : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count))
+            compiledPath = CompiledPath(keyframes: keyframes, times: times)
             return
         }
-        let model = baseValue(keyPath, in: accumulator)
-        let frames = (values ?? []).compactMap { animatable($0, like: model) }
+        let frames = (values ?? []).compactMap { animatable($0, like: template) }
         guard !frames.isEmpty else { return }
-        let value = self.value(of: frames, at: s)
+        let n = frames.count
+        let given = keyTimes?.map(\.doubleValue)
+        let times: [Double]
+        if calculationMode == .discrete {
+            times = KeyframeTimes.discrete(given, count: n)
+        } else if n < 2 {
+            times = [0]
+        } else if isPaced {
+            times = KeyframeTimes.paced(distances: (0..<n - 1).map { AnimatableValue.distance(frames[$0], frames[$0 + 1]) })
+        } else {
+            times = KeyframeTimes.interpolating(given, count: n)
+        }
+        let spline = isCubic && calculationMode != .discrete && n > 1 ? spline(through: frames, times: times) : nil
+        compiledValues = CompiledValues(frames: frames, times: times, spline: spline)
+    }
+
+    // MARK: Evaluation
+
+    override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        guard let track = compiledTrack() else { return }
+        let s = keyframeProgress(sample)
+        if let compiledPath {
+            applyPath(compiledPath, at: s, sample: sample, track: track, to: &accumulator)
+            return
+        }
+        guard let compiled = compiledValues else { return }
+        let frames = compiled.frames
+        let value = self.value(of: compiled, at: s)
         let cycleEnd = autoreverses ? frames[0] : frames[frames.count - 1]
-        write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: keyPath, to: &accumulator)
+        write(accumulate(value, cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
     }
 
     // MARK: Values
 
-    /// The value of `frames` at keyframe progress `s`, per the calculation mode.
-    func value(of frames: [AnimatableValue], at s: Double) -> AnimatableValue {
+    /// The value of the compiled frames at keyframe progress `s`, per the calculation mode.
+    private func value(of compiled: CompiledValues, at s: Double) -> AnimatableValue {
+        let frames = compiled.frames, times = compiled.times
         let n = frames.count
         if calculationMode == .discrete {
-            let times = KeyframeTimes.discrete(keyTimes?.map(\.doubleValue), count: n)
             if s >= 1 { return frames[n - 1] }
             return frames[min(KeyframeTimes.locate(s, in: times).index, n - 1)]
         }
         guard n > 1 else { return frames[0] }
-        let times: [Double]
-        if isPaced {
-            times = KeyframeTimes.paced(distances: (0..<n - 1).map { AnimatableValue.distance(frames[$0], frames[$0 + 1]) })
-        } else {
-            times = KeyframeTimes.interpolating(keyTimes?.map(\.doubleValue), count: n)
-        }
         let (i, local) = KeyframeTimes.locate(s, in: times)
         let u = segmentFraction(local, segment: i)
-        if isCubic, let spline = spline(through: frames, times: times) {
+        if let spline = compiled.spline {
             return frames[i].withVector(spline.value(segment: i, at: u))
         }
         return AnimatableValue.interpolate(frames[i], frames[i + 1], u)
@@ -142,14 +195,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     // MARK: Paths
 
-    /// Moves a point property along `keyframes` and, with a rotation mode, turns the layer to the
+    /// Moves a point property along the path and, with a rotation mode, turns the layer to the
     /// path's tangent: `θ = atan2(dy, dx)` (+π for autoReverse) composed after the layer's
-    /// transform, presentation only (SPEC-semantics §4.6; the composition order is inferred).
-    private func applyPath(_ keyframes: PathKeyframes, at s: Double, sample: TimingSample, keyPath: String,
+    /// transform, in the presentation only. (Apple documents that the layer rotates to match the
+    /// tangent; composing after the layer's own transform is inferred from rendered output.)
+    private func applyPath(_ compiled: CompiledPath, at s: Double, sample: TimingSample, track: PropertyTrack,
                            to accumulator: inout PresentationAccumulator) {
-        let (point, direction) = position(along: keyframes, at: s)
-        let cycleEnd = AnimatableValue.point(autoreverses ? keyframes.points[0] : keyframes.points[keyframes.points.count - 1])
-        write(accumulate(.point(point), cycleEnd: cycleEnd, sample: sample), at: keyPath, to: &accumulator)
+        let (point, direction) = position(along: compiled, at: s)
+        let points = compiled.keyframes.points
+        let cycleEnd = AnimatableValue.point(autoreverses ? points[0] : points[points.count - 1])
+        write(accumulate(.point(point), cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
         guard let rotationMode, let direction else { return }
         var angle = atan2(direction.dy, direction.dx)
         if rotationMode == .rotateAutoReverse { angle += Double.pi }
@@ -158,36 +213,29 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// The point at progress `s` and the direction of travel there (nil for a path with no
-    /// segments).
-    func position(along keyframes: PathKeyframes, at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
-        let segments = keyframes.segments
-        guard !segments.isEmpty else { return (keyframes.points[0], nil) }
+    /// segments, and when there is no `rotationMode` to use it).
+    private func position(along compiled: CompiledPath, at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
+        let segments = compiled.keyframes.segments, points = compiled.keyframes.points
+        guard !segments.isEmpty else { return (points[0], nil) }
+        let turns = rotationMode != nil
+        func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
+            turns ? PathKeyframes.tangent(of: segment, at: u) : nil
+        }
         switch calculationMode {
         case .discrete:
-            let times = KeyframeTimes.discrete(keyTimes?.map(\.doubleValue), count: keyframes.points.count)
-            let index = s >= 1 ? keyframes.points.count - 1 : KeyframeTimes.locate(s, in: times).index
+            let count = points.count
+            let index = s >= 1 ? count - 1 : KeyframeTimes.locate(s, in: compiled.times).index
             let segment = segments[max(min(index, segments.count) - 1, 0)]
-            return (keyframes.points[min(index, keyframes.points.count - 1)], segment.tangent(at: 1))
+            return (points[min(index, count - 1)], tangent(segment, 1))
         case .paced, .cubicPaced:
-            let tables = keyframes.lengthTables()
-            let total = tables.reduce(0) { $0 + ($1.last ?? 0) }
-            var remaining = min(max(s, 0), 1) * total
-            for (k, table) in tables.enumerated() {
-                let length = table.last ?? 0
-                if remaining <= length || k == tables.count - 1 {
-                    let u = PathKeyframes.parameter(forDistance: remaining, in: table)
-                    return (segments[k].point(at: u), segments[k].tangent(at: u))
-                }
-                remaining -= length
-            }
-            return (keyframes.points[keyframes.points.count - 1], segments[segments.count - 1].tangent(at: 1))
+            let (k, u) = compiled.keyframes.location(atFraction: s)
+            return (segments[k].point(at: CGFloat(u)), tangent(segments[k], u))
         default:
             // Linear (and cubic, which follows the path's own curves): equal time per segment
             // unless valid key times are given; the curve parameter advances with local time.
-            let times = KeyframeTimes.interpolating(keyTimes?.map(\.doubleValue), count: keyframes.points.count)
-            let (i, local) = KeyframeTimes.locate(s, in: times)
+            let (i, local) = KeyframeTimes.locate(s, in: compiled.times)
             let u = segmentFraction(local, segment: i)
-            return (segments[i].point(at: u), segments[i].tangent(at: u))
+            return (segments[i].point(at: CGFloat(u)), tangent(segments[i], u))
         }
     }
 }

@@ -32,7 +32,7 @@ open class CAPropertyAnimation: CAAnimation {
         if animation.keyPath == nil || animation.keyPath?.isEmpty == true { animation.keyPath = event }
         if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
             // The committed values still hold the old value: the presentation is what was on screen.
-            basic.fromValue = layer.presentation()?.value(forKeyPath: keyPath)
+            basic.fromValue = layer.hasBeenCommitted ? layer.onScreenValue(forKeyPath: keyPath, at: CACurrentMediaTime()) : nil
         }
         layer.add(animation, forKey: event)
     }
@@ -46,26 +46,53 @@ open class CAPropertyAnimation: CAAnimation {
         valueFunction = other.valueFunction
     }
 
-    // MARK: Evaluation helpers
+    // MARK: Compilation
 
-    /// The animated key path when it names a layer property; otherwise warns once and returns nil.
-    func animatedKeyPath() -> String? {
-        guard let keyPath, !keyPath.isEmpty else {
-            warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
-            return nil
-        }
-        guard LayerState.isProperty(keyPath: keyPath) else {
-            warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
-            return nil
-        }
-        return keyPath
+    /// The key path resolved when the animation was added (nil when it names no property).
+    private(set) var track: PropertyTrack?
+    /// Whether `track` and the subclass's converted values are ready.
+    private var isCompiled = false
+
+    override func compile(for layer: CALayer) {
+        compile(table: type(of: layer).propertyTable, model: layer.modelState)
     }
 
-    /// The model value at the key path, which stands in for missing endpoints; with a value
+    /// Resolves the key path in `table` (warning once when it animates nothing) and converts the
+    /// animation's values, shaped like the property's value in `model`.
+    private func compile(table: LayerPropertyTable, model: LayerState) {
+        isCompiled = true
+        track = nil
+        guard let keyPath, !keyPath.isEmpty else {
+            warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
+            return
+        }
+        guard let path = table.resolve(keyPath) else {
+            warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
+            return
+        }
+        let track = PropertyTrack(path, keyPath: keyPath)
+        self.track = track
+        compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))
+    }
+
+    /// Converts the subclass's values once, shaped like `template` (the property's value, or a
+    /// value function's input).
+    func compileValues(template: AnimatableValue?) {}
+
+    /// The track for evaluation; an animation evaluated without being added through
+    /// `add(_:forKey:)` resolves against CALayer's own properties on first use.
+    func compiledTrack() -> PropertyTrack? {
+        if !isCompiled { compile(table: CALayer.baseProperties, model: LayerState()) }
+        return track
+    }
+
+    // MARK: Evaluation helpers
+
+    /// The model value at the track, which stands in for missing endpoints; with a value
     /// function, the function's neutral input instead (a transform cannot feed it).
-    func baseValue(_ keyPath: String, in accumulator: PresentationAccumulator) -> AnimatableValue? {
+    func baseValue(_ track: PropertyTrack, in accumulator: PresentationAccumulator) -> AnimatableValue? {
         if let valueFunction { return valueFunction.neutralInput }
-        return AnimatableValue(accumulator.model.value(forKeyPath: keyPath))
+        return track.value(in: accumulator.model)
     }
 
     /// Converts an animation value, shaping it like the property's own value.
@@ -79,17 +106,17 @@ open class CAPropertyAnimation: CAAnimation {
         return AnimatableValue.add(total, value)
     }
 
-    /// Applies the value function and additivity, then stores the value at `keyPath`.
-    func write(_ value: AnimatableValue, at keyPath: String, to accumulator: inout PresentationAccumulator) {
+    /// Applies the value function and additivity, then stores the value at the track.
+    func write(_ value: AnimatableValue, at track: PropertyTrack, to accumulator: inout PresentationAccumulator) {
         var result = value
         if let valueFunction { result = .transform(valueFunction.transform(for: value)) }
         if isAdditive {
-            let below = AnimatableValue(accumulator.state.value(forKeyPath: keyPath))
-                ?? AnimatableValue.neutral(like: result) ?? result
+            let below = track.value(in: accumulator.state) ?? AnimatableValue.neutral(like: result) ?? result
             result = AnimatableValue.add(below.shaped(like: result), result)
         }
-        if !accumulator.state.setValue(result.anyValue, forKeyPath: keyPath) {
+        if !track.write(result, into: &accumulator.state) {
             let shown = result.anyValue.map { "\($0) (\(type(of: $0)))" } ?? "nil"
+            let keyPath = track.keyPath
             warnOnce("animation on '\(keyPath)' gives \(shown), which '\(keyPath)' cannot hold; the animation is ignored")
         }
     }

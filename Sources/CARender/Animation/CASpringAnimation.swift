@@ -2,7 +2,7 @@ import Foundation
 
 /// A basic animation whose progress follows a damped spring instead of a timing curve.
 ///
-/// The spring is evaluated at the animation's basic time in *seconds* (SPEC-semantics §5.3):
+/// The spring is evaluated at the animation's basic time in *seconds*:
 /// `duration` only decides when the animation ends, it does not stretch the curve. Set
 /// `duration = settlingDuration` to let the spring come to rest. `timingFunction` is ignored.
 open class CASpringAnimation: CABasicAnimation {
@@ -26,7 +26,7 @@ open class CASpringAnimation: CABasicAnimation {
     open var allowsOverdamping = false
 
     /// A spring whose character is given perceptually (SwiftUI's `Spring(duration:bounce:)`
-    /// mapping, SPEC-semantics §5.5): ω0 = 2π / duration, ζ = 1 − bounce (bounce ≥ 0) or
+    /// mapping): ω0 = 2π / duration, ζ = 1 − bounce (bounce ≥ 0) or
     /// 1 / (1 + bounce) (bounce < 0); mass 1; over-damping allowed; the animation's duration is
     /// set to the settling duration.
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {

@@ -59,7 +59,7 @@ open class CATransition: CAAnimation {
         endProgress = other.endProgress
     }
 
-    /// The transition's progress for a sample: `start + (end − start) × f(s)` (SPEC §7).
+    /// The transition's progress for a sample: `start + (end − start) × f(s)` (`startProgress`/`endProgress`).
     func progress(at sample: TimingSample) -> Double {
         let start = Double(min(max(startProgress, 0), 1))
         let end = Double(min(max(endProgress, startProgress), 1))

@@ -37,7 +37,7 @@ public let kCAValueFunctionTranslateZ = CAValueFunctionName.translateZ.rawValue
 
 /// A function applied to a property animation's interpolated value before it is set: the
 /// animation interpolates plain numbers (so a rotation can turn more than half a circle) and
-/// the function builds the transform (SPEC-semantics §3.6).
+/// the function builds the transform (`CAValueFunction`'s documentation).
 open class CAValueFunction: NSObject {
     /// Which function this is.
     public let name: CAValueFunctionName

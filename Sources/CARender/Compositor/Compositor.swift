@@ -1,63 +1,61 @@
 import Foundation
 
-/// Turns a render tree into pixels (SPEC-rendering): shadows, rounded backgrounds, contents,
-/// sublayers in 3D, borders, masks and group opacity, anti-aliased by exact area coverage.
+// # The compositor: a render tree in, premultiplied pixels out
+//
+// What one layer draws, in order: its shadow (beneath everything else), its background filling
+// the rounded bounds, its own content (contents image; shape, gradient and text layers add theirs
+// here), its sublayers in sibling order, its border — with the mask applied to everything but the
+// shadow, and group opacity compositing the whole through an offscreen.
+//
+// The pipeline of one frame:
+// 1. `DisplayList.build` flattens the tree once: per layer its device map, its device extents
+//    (with and without shadow), its drawing-order sublayers (sorted by zPosition, transform-layer
+//    contents depth-sorted) and the images it shows.
+// 2. `FrameDrawing` walks the list. Each step takes the layer, the map into the canvas it draws
+//    on, the canvas and the alpha; shapes are built in layer space (`Outline`), mapped to the
+//    canvas (`fill(_:map:rule:into:painter:)`), turned into exact-area coverage
+//    (`CoverageRasterizer`) and handed to a `CoveragePainter` (solid colour, image, offscreen,
+//    analytic or blurred shadow).
+// 3. Shadows: when the layer's composite alpha is exactly its rounded outline (decided from the
+//    display list: `uniformShapeAlpha`), the Gaussian of that outline in closed form (separable
+//    blurred intervals minus cached corner tables); otherwise the rendered alpha of everything
+//    the layer draws, blurred in a plane whose resolution keeps the kernel within ±21 taps (wide
+//    blurs are computed coarser and sampled bilinearly), so a pixel costs the same whatever the
+//    radius.
+//
+// ## Hot-path rules (every frame, every pixel loop)
+// - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,
+//   offscreens, blur planes, shadow tables) live in owning objects and are reused; their capacity
+//   grows during warm-up only. `CompositorAllocationTests` holds the compositor to this.
+// - No `Any`, `Mirror`, strings or existentials per frame: contents are cast to `CGImage` once per
+//   layer when the display list is built; painters are generic structs, so the rasterizer
+//   specialises on them and the per-pixel loop has no dynamic dispatch.
+// - Each step gets its inputs as arguments: the shape it fills and the painter it fills with.
+//   Scratch storage is borrowed from `DrawingScratch` and given back; no step reads a shape
+//   another step left behind.
+// - Pixel loops run over unsafe pointers and local copies of painter state (no class properties,
+//   so no ARC traffic or exclusivity checks inside them); per-layer modes (nearest filtering,
+//   flipped contents) are chosen before the loop, not per pixel.
+// - Shadow profiles and corner tables are cached by quantised keys, so a layer that turns or moves
+//   keeps hitting the same entries.
+// - Generic standard-library algorithms (`sorted`, `map`, `for … in` over arrays of structs) are
+//   avoided in per-frame code: unoptimised builds allocate coroutine frames for them.
+
+/// Turns a render tree into pixels: shadows, rounded backgrounds, contents, sublayers in 3D,
+/// borders, masks and group opacity, anti-aliased by exact area coverage.
 ///
-/// The pipeline, tiny-skia style, one concept per file: a layer's shapes are built in its bounds
-/// space (`Outline`, rounded rects and paths flattened within 1/8 pixel), mapped to the device by
-/// the layer's 3×3 projective map with near-plane clipping (`OutlineProjection`), turned into
-/// exact-area coverage (`CoverageRasterizer`, or `fillRectangle` for axis-aligned rectangles), and
-/// painted by a `CoveragePainter`: a solid colour, an image, an offscreen, or an analytic shadow.
-/// Group opacity, masks and `masksToBounds` composite through offscreens in device space, as small
-/// as the content, so 3D-turned subtrees are never resampled.
-///
-/// An instance keeps its scratch buffers (coverage accumulation, offscreens, outlines, shadow
-/// profiles) between frames; reuse one instance to render many frames without allocating. Not
-/// thread-safe: use one instance per thread.
+/// An instance keeps its display list, scratch buffers and shadow caches between frames; reuse
+/// one instance to render many frames without allocating. Not thread-safe: use one instance per
+/// thread.
 package final class Compositor {
-    let rasterizer = CoverageRasterizer()
-    let pool = OffscreenPool()
-    /// Scratch geometry: a shape in layer space, and the same shape in device pixels.
-    var layerShape = Outline()
-    var deviceShape = Outline()
-    /// Stage pixels per point for the frame being drawn.
-    var scale: Double = 1
-    /// Scratch planes for blurring shadow alpha.
-    var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    var blurCapacity = 1
-    /// A shadow colour at 257 alpha levels, and per-column shadow values.
-    let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
-    var columnScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    var columnCapacity = 1
-    /// Blurred interval profiles by (length, sigma), reused across frames.
-    var profiles: [SIMD2<Double>: BlurredIntervalProfile] = [:]
+    /// The frame's flattened layer tree, rebuilt (in place) every frame.
+    let displayList = DisplayList()
+    /// Reusable buffers for drawing.
+    let scratch = DrawingScratch()
+    /// Blurred profiles and corner tables of analytic shadows, kept across frames.
+    let shadowCache = ShadowCache()
 
     public init() {}
-
-    deinit {
-        blurPlane.deallocate()
-        blurScratch.deallocate()
-        shadowPalette.deallocate()
-        columnScratch.deallocate()
-    }
-
-    /// Room for `count` columns of values and `count` of coordinates in `columnScratch`.
-    func reserveColumns(_ count: Int) {
-        guard 2 * count > columnCapacity else { return }
-        columnScratch.deallocate()
-        columnCapacity = 2 * count
-        columnScratch = .allocate(capacity: columnCapacity)
-    }
-
-    func reserveBlurPlanes(_ count: Int) {
-        guard count > blurCapacity else { return }
-        blurPlane.deallocate()
-        blurScratch.deallocate()
-        blurCapacity = count
-        blurPlane = .allocate(capacity: count)
-        blurScratch = .allocate(capacity: count)
-    }
 
     /// Draws `root` (the stage's root layer) into a new pixmap of `width × height` pixels, with
     /// `scale` pixels per point.
@@ -69,19 +67,48 @@ package final class Compositor {
 
     /// Draws `root` into `pixmap`, replacing its contents (reusing its storage).
     public func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat) {
-        self.scale = Double(scale)
         let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
         guard !rect.isEmpty else { return }
+        let scale = Double(scale)
+        let rootItem = displayList.build(root: root, map: Self.rootMap(root, scale: scale), scale: scale)
+        let drawing = FrameDrawing(list: displayList, scratch: scratch, shadows: shadowCache, scale: scale)
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
             canvas.clear()
-            drawPlaced(root, map: rootMap(root), superlayer: nil, superlayerMap: .scale(scale), into: canvas, alpha: 1)
+            drawing.drawPlaced(rootItem, map: displayList.items[rootItem].deviceMap, superlayerMap: .scale(scale),
+                               into: canvas, alpha: 1)
         }
+        displayList.finishFrame()
+    }
+
+    /// Renders one frame of a `CATransition` on a root-level layer: `old` is the layer's subtree
+    /// as it looked when the transition was added, `new` its current one, combined per `type`
+    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"`) and `subtype` (`"fromLeft"`, `"fromRight"`,
+    /// `"fromTop"`, `"fromBottom"`; nil acts as `fromLeft`) at `progress` (0 old … 1 new).
+    public func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,
+                                 progress: Double, width: Int, height: Int, scale: CGFloat) -> Pixmap {
+        var pixmap = Pixmap(width: width, height: height)
+        let rect = IntRect(x0: 0, y0: 0, x1: width, y1: height)
+        guard !rect.isEmpty else { return pixmap }
+        let scale = Double(scale)
+        let oldItem = displayList.build(root: old, map: Self.rootMap(old, scale: scale), scale: scale)
+        let newItem = displayList.add(new, map: Self.rootMap(new, scale: scale))
+        let drawing = FrameDrawing(list: displayList, scratch: scratch, shadows: shadowCache, scale: scale)
+        let kind = TransitionKind(rawValue: type) ?? .fade
+        let direction = TransitionDirection(subtype: subtype)
+        pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
+            let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
+            drawing.drawTransition(old: oldItem, oldMap: displayList.items[oldItem].deviceMap, new: newItem,
+                                   newMap: displayList.items[newItem].deviceMap, kind: kind, direction: direction,
+                                   progress: progress, into: canvas, alpha: 1)
+        }
+        displayList.finishFrame()
+        return pixmap
     }
 
     /// The root's bounds space to device pixels: the root is positioned like any layer, in the
     /// stage's point space, which the scale turns into pixels.
-    func rootMap(_ root: RenderNode) -> ProjectiveMap {
+    static func rootMap(_ root: RenderNode, scale: Double) -> ProjectiveMap {
         ProjectiveMap(flattening: root.state.mappingToSuperlayer(nil)).then(.scale(scale))
     }
 }

@@ -1,72 +1,64 @@
 import Foundation
 
-/// Where a layer's contents image lands in its bounds space (SPEC-semantics §12.7), and which
-/// part of the image (`contentsRect`) is shown there.
+/// Where a layer's contents image lands in its bounds space — placed by `contentsGravity` (with
+/// Core Animation's names: "top" is max Y, "bottom" min Y) at the image's size in points, or
+/// resized — and which part of the image (`contentsRect`) is shown there.
 struct ContentsPlacement {
     /// Layer-space rectangle the shown part of the image fills.
     var rect: (x0: Double, y0: Double, x1: Double, y1: Double)
     /// The shown part of the image in unit image coordinates.
     var source: (x: Double, y: Double, width: Double, height: Double)
-}
 
-extension Compositor {
-    func contentsPlacement(_ image: CGImage, state s: LayerState) -> ContentsPlacement {
+    init(_ image: CGImage, state s: LayerState) {
         let cr = s.contentsRect
-        let source = (x: Double(cr.minX), y: Double(cr.minY), width: Double(cr.width), height: Double(cr.height))
+        source = (x: Double(cr.minX), y: Double(cr.minY), width: Double(cr.width), height: Double(cr.height))
         let contentsScale = s.contentsScale > 0 ? Double(s.contentsScale) : 1
         let w = Double(image.width) * abs(source.width) / contentsScale
         let h = Double(image.height) * abs(source.height) / contentsScale
         let b = s.boundsBox
         let bw = b.x1 - b.x0, bh = b.y1 - b.y0
         var size = (w, h)
-        switch s.contentsGravity {
-        case .resize:
-            return ContentsPlacement(rect: b, source: source)
-        case .resizeAspect, .resizeAspectFill:
-            guard w > 0, h > 0 else { return ContentsPlacement(rect: b, source: source) }
-            let k = s.contentsGravity == .resizeAspect ? min(bw / w, bh / h) : max(bw / w, bh / h)
+        let gravity = s.contentsGravity
+        if gravity == .resize {
+            rect = b
+            return
+        }
+        if gravity == .resizeAspect || gravity == .resizeAspectFill {
+            guard w > 0, h > 0 else {
+                rect = b
+                return
+            }
+            let k = gravity == .resizeAspect ? min(bw / w, bh / h) : max(bw / w, bh / h)
             size = (w * k, h * k)
-        default:
-            break
         }
-        // Positional gravities use Core Animation's names: "top" is max Y, "bottom" min Y.
-        let g = s.contentsGravity.rawValue.lowercased()
-        let x0: Double = g.hasSuffix("left") ? b.x0 : g.hasSuffix("right") ? b.x1 - size.0 : b.x0 + (bw - size.0) / 2
-        let y0: Double = g.hasPrefix("top") ? b.y1 - size.1 : g.hasPrefix("bottom") ? b.y0 : b.y0 + (bh - size.1) / 2
-        return ContentsPlacement(rect: (x0, y0, x0 + size.0, y0 + size.1), source: source)
+        let side = GravitySide(gravity)
+        let x0: Double = side.left ? b.x0 : side.right ? b.x1 - size.0 : b.x0 + (bw - size.0) / 2
+        let y0: Double = side.top ? b.y1 - size.1 : side.bottom ? b.y0 : b.y0 + (bh - size.1) / 2
+        rect = (x0, y0, x0 + size.0, y0 + size.1)
     }
+}
 
-    /// Step 3: the contents image, placed by gravity, nine-sliced by `contentsCenter`, filtered
-    /// bilinearly (or by nearest neighbour when the applicable filter asks), anti-aliased at its
-    /// edges, perspective-correct under any map.
-    func drawContents(_ image: CGImage, state s: LayerState, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        guard image.width > 0, image.height > 0, alpha > 0 else { return }
-        let placed = contentsPlacement(image, state: s)
-        let r = placed.rect
-        guard r.x1 > r.x0, r.y1 > r.y0, let deviceToLayer = map.inverted() else { return }
-        let scale = s.contentsScale > 0 ? Double(s.contentsScale) : 1
-        let c = s.contentsCenter
-        let iw = Double(image.width), ih = Double(image.height)
-        let xAxis = SliceAxis(from: r.x0, to: r.x1, source: placed.source.x * iw, placed.source.width * iw,
-                              center: Double(c.minX) * iw, Double(c.width) * iw, contentsScale: scale)
-        let yAxis = SliceAxis(from: r.y0, to: r.y1, source: placed.source.y * ih, placed.source.height * ih,
-                              center: Double(c.minY) * ih, Double(c.height) * ih, contentsScale: scale)
-        layerShape.removeAll()
-        layerShape.addRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1)
-        // Magnified (more device pixels than image pixels across) or minified, at the centre.
-        let midY = (r.y0 + r.y1) / 2
-        let left = map.apply(r.x0, midY), right = map.apply(r.x1, midY)
-        var deviceWidth = 0.0
-        if left.w > 0, right.w > 0 {
-            deviceWidth = hypot(right.x / right.w - left.x / left.w, right.y / right.w - left.y / left.w)
-        }
-        let filter = deviceWidth >= placed.source.width * iw ? s.magnificationFilter : s.minificationFilter
-        image.image.bytes.withUnsafeBufferPointer { pixels in
-            var painter = ImagePainter(canvas: target, pixels: pixels.baseAddress!, width: image.width,
-                                       height: image.height, deviceToLayer: deviceToLayer, xAxis: xAxis, yAxis: yAxis,
-                                       alpha: Float(alpha), nearest: filter == .nearest,
-                                       flipSum: s.contentsAreFlipped ? r.y0 + r.y1 : nil)
-            fillLayerShape(map: map, into: target, painter: &painter)
+/// The edges a positional gravity pins the image to (none: centred on that axis).
+private struct GravitySide {
+    var left = false, right = false, top = false, bottom = false
+
+    init(_ gravity: CALayerContentsGravity) {
+        switch gravity {
+        case .left: left = true
+        case .right: right = true
+        case .top: top = true
+        case .bottom: bottom = true
+        case .topLeft: top = true; left = true
+        case .topRight: top = true; right = true
+        case .bottomLeft: bottom = true; left = true
+        case .bottomRight: bottom = true; right = true
+        case .center, .resize, .resizeAspect, .resizeAspectFill: break
+        default:
+            // A gravity spelt differently from Core Animation's constants (letter case): match
+            // its name's ends as Core Animation's do.
+            let name = gravity.rawValue.lowercased()
+            left = name.hasSuffix("left"); right = name.hasSuffix("right")
+            top = name.hasPrefix("top"); bottom = name.hasPrefix("bottom")
         }
     }
 }

@@ -1,107 +1,134 @@
 import Foundation
 
-extension Compositor {
-    /// Draws a layer and its subtree. `map` takes the layer's bounds space to device pixels;
+/// The drawing of one frame over its display list: what each layer draws, in order.
+///
+/// Every step takes the layer (an item of `list`), the map from its bounds space into the canvas
+/// it draws on, the canvas and the alpha it is drawn with; the display list, scratch buffers and
+/// shadow caches are handed in when the frame starts.
+struct FrameDrawing {
+    let list: DisplayList
+    let scratch: DrawingScratch
+    let shadows: ShadowCache
+    /// Device pixels per point.
+    let scale: Double
+
+    /// Draws a layer and its subtree. `map` takes the layer's bounds space to the canvas;
     /// `alpha` multiplies everything drawn (opacity handed down by an ancestor that does not
     /// group, or by a transform layer).
-    func drawLayer(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = node.state
+    func drawLayer(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        let s = list.items[i].state
         guard !s.isHidden, alpha > 0 else { return }
-        if node.kind == .transformLayer {
+        if list.items[i].kind == .transformLayer {
             // A transform layer at the top of a drawing: its plain descendants, depth-sorted.
-            drawSublayers(node, map: map, into: target, alpha: alpha)
+            drawSublayers(i, map: map, into: target, alpha: alpha)
             return
         }
-        // Back faces: a map that reverses winding shows the layer's back (SPEC-rendering §1).
+        // Back faces: a map that reverses winding shows the layer's back.
         if !s.isDoubleSided && map.determinant < 0 { return }
         let opacity = s.clampedOpacity
         guard opacity > 0 else { return }
-        if opacity < 1 && s.allowsGroupOpacity && drawsSeveralThings(node) {
+        if opacity < 1 && s.allowsGroupOpacity && drawsSeveralThings(i) {
             // Group opacity: the subtree composites in an offscreen as small as its content,
-            // which then blends once with the opacity (SPEC-rendering §3).
-            let extent = deviceExtent(node, map: map).intersection(target.rect)
+            // which then blends once with the opacity.
+            let extent = list.extent(i, map: map).intersection(target.rect)
             guard !extent.isEmpty else { return }
-            let group = pool.acquire(extent)
-            defer { pool.release(group) }
-            drawLayerBody(node, map: map, into: group, alpha: 1)
+            let group = scratch.pool.acquire(extent)
+            defer { scratch.pool.release(group) }
+            drawLayerBody(i, map: map, into: group, alpha: 1)
             blit(group, onto: target, alpha: Float(opacity * alpha))
         } else {
-            drawLayerBody(node, map: map, into: target, alpha: alpha * opacity)
+            drawLayerBody(i, map: map, into: target, alpha: alpha * opacity)
         }
     }
 
-    /// Steps 1–5 of SPEC-rendering §2, with the mask applied to steps 2–5.
-    func drawLayerBody(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        drawShadow(node, map: map, into: target, alpha: alpha)
-        guard let mask = node.mask.first, !mask.state.isHidden else {
-            drawLayerContent(node, map: map, into: target, alpha: alpha)
+    /// The shadow beneath, then the layer's own drawing with its mask applied.
+    func drawLayerBody(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        drawShadow(i, map: map, into: target, alpha: alpha)
+        let mask = list.items[i].mask
+        guard mask >= 0, !list.items[mask].state.isHidden else {
+            drawLayerContent(i, map: map, into: target, alpha: alpha)
             return
         }
-        let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
-        let extent = deviceExtent(node, map: map, includeShadow: false)
-            .intersection(deviceExtent(mask, map: maskMap)).intersection(target.rect)
+        let maskMap = ProjectiveMap(flattening: list.items[mask].state.mappingToSuperlayer(nil)).then(map)
+        let extent = list.extent(i, map: map, includeShadow: false)
+            .intersection(list.extent(mask, map: maskMap)).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        let content = pool.acquire(extent)
-        defer { pool.release(content) }
-        let maskPixels = pool.acquire(extent)
-        defer { pool.release(maskPixels) }
-        drawLayerContent(node, map: map, into: content, alpha: alpha)
+        let content = scratch.pool.acquire(extent)
+        defer { scratch.pool.release(content) }
+        let maskPixels = scratch.pool.acquire(extent)
+        defer { scratch.pool.release(maskPixels) }
+        drawLayerContent(i, map: map, into: content, alpha: alpha)
         drawLayer(mask, map: maskMap, into: maskPixels, alpha: 1)
         blit(content, onto: target, alpha: 1, mask: maskPixels)
     }
 
-    /// Steps 2–5: background, contents, sublayers (clipped when `masksToBounds`), border.
-    func drawLayerContent(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = node.state
+    /// Background, the layer's own content, sublayers (clipped to the rounded bounds when
+    /// `masksToBounds`), border.
+    func drawLayerContent(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        let s = list.items[i].state
         if let color = s.backgroundColor {
             fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
-        let contents = hasContents(s)
-        let hasSublayers = node.sublayers.contains { !$0.state.isHidden }
-        if s.masksToBounds && (contents || hasSublayers) {
+        let ownContent = hasOwnContent(i)
+        let sublayers = list.items[i].visibleSublayers > 0
+        if s.masksToBounds && (ownContent || sublayers) {
             let box = s.boundsBox
             let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
             if !clip.isEmpty {
-                let inside = pool.acquire(clip)
-                if contents { drawLayerContents(s, map: map, into: inside, alpha: alpha) }
-                if hasSublayers { drawSublayers(node, map: map, into: inside, alpha: alpha) }
-                setRoundedBoundsShape(s, map: map)
+                let inside = scratch.pool.acquire(clip)
+                if ownContent { drawOwnContent(i, map: map, into: inside, alpha: alpha) }
+                if sublayers { drawSublayers(i, map: map, into: inside, alpha: alpha) }
+                var shape = scratch.borrowOutline()
+                addRoundedBounds(s, map: map, to: &shape)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-                fillLayerShape(map: map, into: target, painter: &painter)
-                pool.release(inside)
+                fill(shape, map: map, into: target, painter: &painter)
+                scratch.giveBack(shape)
+                scratch.pool.release(inside)
             }
         } else {
-            if contents { drawLayerContents(s, map: map, into: target, alpha: alpha) }
-            if hasSublayers { drawSublayers(node, map: map, into: target, alpha: alpha) }
+            if ownContent { drawOwnContent(i, map: map, into: target, alpha: alpha) }
+            if sublayers { drawSublayers(i, map: map, into: target, alpha: alpha) }
         }
         if s.borderWidth > 0, let color = s.borderColor {
             fillBorder(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
     }
 
-    /// Step 4: sublayers in sibling order, each flattened into this layer's plane.
-    func drawSublayers(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        for placed in node.placedSublayers() {
-            drawPlaced(placed.node, map: placed.toParent.then(map), superlayer: node.state, superlayerMap: map,
-                       into: target, alpha: alpha * placed.alpha)
+    /// Whether the layer draws content of its own between its background and its sublayers.
+    func hasOwnContent(_ i: Int) -> Bool {
+        list.items[i].hasContents
+    }
+
+    /// What a layer draws of its own between its background and its sublayers: the contents
+    /// image. (Layer kinds with content of their own — shapes, gradients, text — draw it here,
+    /// building their shape in layer space and filling it with `fill(_:map:rule:into:painter:)`.)
+    func drawOwnContent(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        drawLayerContents(i, map: map, into: target, alpha: alpha)
+    }
+
+    /// Sublayers in sibling order, each flattened into this layer's plane.
+    func drawSublayers(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        let first = list.items[i].firstChild, end = first + list.items[i].childCount
+        var k = first
+        while k < end {
+            let p = list.placed[k]
+            drawPlaced(p.item, map: p.toParent.then(map), superlayerMap: map, into: target, alpha: alpha * p.alpha)
+            k += 1
         }
     }
 
     /// Whether the layer draws more than one thing, so that group opacity differs from applying
     /// the opacity to its single drawing.
-    func drawsSeveralThings(_ node: RenderNode) -> Bool {
-        let s = node.state
+    func drawsSeveralThings(_ i: Int) -> Bool {
+        let item = list.items[i]
+        let s = item.state
         var count = 0
-        if hasShadow(s) { count += 1 }
-        if s.backgroundColor.map({ $0.alpha > 0 }) ?? false { count += 1 }
-        if hasContents(s) { count += 1 }
+        if item.hasShadow { count += 1 }
+        if let background = s.backgroundColor, background.alpha > 0 { count += 1 }
+        if item.hasContents { count += 1 }
         if s.borderWidth > 0, s.borderColor != nil { count += 1 }
-        if !node.mask.isEmpty { count += 2 }
-        for child in node.sublayers where !child.state.isHidden { count += 1; if count > 1 { break } }
+        if item.mask >= 0 { count += 2 }
+        count += min(item.visibleSublayers, 2)
         return count > 1
-    }
-
-    func hasShadow(_ s: LayerState) -> Bool {
-        s.shadowOpacity > 0 && !s.masksToBounds && (s.shadowColor?.alpha ?? 0) > 0
     }
 }

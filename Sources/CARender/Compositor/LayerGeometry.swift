@@ -6,7 +6,7 @@ extension LayerState {
         (Double(bounds.minX), Double(bounds.minY), Double(bounds.maxX), Double(bounds.maxY))
     }
 
-    /// The rounded-corner geometry of the layer's bounds (SPEC-rendering §2.2).
+    /// The rounded-corner geometry of the layer's bounds.
     var cornerShape: CornerShape {
         CornerShape(width: Double(bounds.width), height: Double(bounds.height), radius: Double(cornerRadius),
                     mask: maskedCorners.rawValue, continuous: cornerCurve == .continuous)

@@ -1,4 +1,16 @@
-extension Compositor {
+extension FrameDrawing {
+    /// `a = a × (1 − f) + b × f` over two offscreens covering the same pixels.
+    func mix(_ a: Canvas, _ b: Canvas, fraction f: Double) {
+        let kNew = Float(f), kOld = 1 - kNew
+        for y in a.rect.y0..<a.rect.y1 {
+            var p = a.pixel(a.rect.x0, y), q = b.pixel(a.rect.x0, y)
+            for _ in a.rect.x0..<a.rect.x1 {
+                if p.packedPixel | q.packedPixel != 0 { store(p, load(p) * kOld + load(q) * kNew) }
+                p += 4; q += 4
+            }
+        }
+    }
+
     /// Source-over blends an offscreen (same device space) onto `target`, scaled by `alpha` and,
     /// when given, by the alpha of `mask` at each pixel.
     func blit(_ source: Canvas, onto target: Canvas, alpha: Float, mask: Canvas? = nil) {

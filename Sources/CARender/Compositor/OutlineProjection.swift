@@ -1,5 +1,5 @@
 /// Smallest homogeneous w kept by near-plane clipping: geometry at w ≤ 0 lies behind the eye and
-/// is cut away instead of being drawn inverted (SPEC-rendering §1).
+/// is cut away instead of being drawn inverted.
 let nearPlaneW = 1e-5
 
 extension Outline {
@@ -9,7 +9,8 @@ extension Outline {
         removeAll()
         var start = 0
         if map.isAffine {
-            for end in source.contourEnds {
+            for c in 0..<source.contourEnds.count {
+                let end = source.contourEnds[c]
                 for i in start..<end {
                     let p = map.apply(source.xs[i], source.ys[i])
                     add(p.x, p.y)
@@ -19,7 +20,8 @@ extension Outline {
             }
             return
         }
-        for end in source.contourEnds {
+        for c in 0..<source.contourEnds.count {
+            let end = source.contourEnds[c]
             var i = start
             while i < end {
                 let j = i + 1 < end ? i + 1 : start
@@ -41,13 +43,54 @@ extension Outline {
 }
 
 extension ProjectiveMap {
-    /// The device pixels touched by the image of a layer-space rectangle (near-plane clipped).
+    /// The device pixels touched by the image of a layer-space rectangle (near-plane clipped as
+    /// `Outline.setProjection` clips, without building an outline).
     func deviceBounds(x0: Double, y0: Double, x1: Double, y1: Double) -> IntRect {
-        var source = Outline()
-        source.addRect(x0: x0, y0: y0, x1: x1, y1: y1)
-        var projected = Outline()
-        projected.setProjection(of: source, through: self)
-        guard let b = projected.bounds else { return .empty }
-        return IntRect(covering: b.minX, b.minY, b.maxX, b.maxY)
+        var box = PointBounds()
+        if isAffine {
+            for k in 0..<4 {
+                let c = Self.corner(k, x0, y0, x1, y1)
+                let p = apply(c.x, c.y)
+                box.include(p.x, p.y)
+            }
+        } else {
+            for k in 0..<4 {
+                let c = Self.corner(k, x0, y0, x1, y1), d = Self.corner(k + 1, x0, y0, x1, y1)
+                let p = apply(c.x, c.y), q = apply(d.x, d.y)
+                let pIn = p.w >= nearPlaneW, qIn = q.w >= nearPlaneW
+                if pIn { box.include(p.x / p.w, p.y / p.w) }
+                if pIn != qIn {
+                    let t = (nearPlaneW - p.w) / (q.w - p.w)
+                    box.include((p.x + (q.x - p.x) * t) / nearPlaneW, (p.y + (q.y - p.y) * t) / nearPlaneW)
+                }
+            }
+        }
+        // A contour of fewer than three points encloses nothing.
+        guard box.points >= 3 else { return .empty }
+        return IntRect(covering: box.minX, box.minY, box.maxX, box.maxY)
+    }
+
+    /// Corner `k` (mod 4) of a rectangle, clockwise from its min-x min-y corner.
+    @inline(__always)
+    private static func corner(_ k: Int, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> (x: Double, y: Double) {
+        switch k & 3 {
+        case 0: return (x0, y0)
+        case 1: return (x1, y0)
+        case 2: return (x1, y1)
+        default: return (x0, y1)
+        }
+    }
+}
+
+/// The bounding box of the points seen so far.
+struct PointBounds {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    var points = 0
+
+    @inline(__always)
+    mutating func include(_ x: Double, _ y: Double) {
+        minX = min(minX, x); maxX = max(maxX, x)
+        minY = min(minY, y); maxY = max(maxY, y)
+        points += 1
     }
 }

@@ -83,9 +83,9 @@ struct ProjectiveMap: Equatable {
     /// and centre; used to pick flattening tolerances and offscreen resolutions.
     func maxScale(x0: Double, y0: Double, x1: Double, y1: Double) -> Double {
         var s = 0.0
-        let xs = [x0, x1, (x0 + x1) / 2], ys = [y0, y1, (y0 + y1) / 2]
         for k in 0..<3 {
-            let x = xs[k], y = ys[k]
+            let x = k == 0 ? x0 : k == 1 ? x1 : (x0 + x1) / 2
+            let y = k == 0 ? y0 : k == 1 ? y1 : (y0 + y1) / 2
             guard let p = project(x, y) else { continue }
             if let px = project(x + 1e-3, y) { s = max(s, ((px - p) * (px - p)).sum().squareRoot() * 1e3) }
             if let py = project(x, y + 1e-3) { s = max(s, ((py - p) * (py - p)).sum().squareRoot() * 1e3) }

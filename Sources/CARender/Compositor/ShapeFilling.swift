@@ -1,54 +1,58 @@
 import Foundation
 
-extension Compositor {
+extension FrameDrawing {
     /// Flattening tolerance in layer units for 1/8 device pixel under `map` near `box`.
     func tolerance(_ map: ProjectiveMap, _ box: (x0: Double, y0: Double, x1: Double, y1: Double)) -> Double {
         0.125 / map.maxScale(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
     }
 
-    /// Rasterizes `layerShape` (layer space) mapped by `map` into `target` through `painter`.
-    func fillLayerShape<P: CoveragePainter>(map: ProjectiveMap, rule: FillRule = .nonZero, into target: Canvas,
-                                            painter: inout P) {
-        deviceShape.setProjection(of: layerShape, through: map)
+    /// Rasterizes `shape` (layer space) mapped by `map` into `target` through `painter`.
+    func fill<P: CoveragePainter>(_ shape: Outline, map: ProjectiveMap, rule: FillRule = .nonZero, into target: Canvas,
+                                  painter: inout P) {
+        var deviceShape = scratch.borrowOutline()
+        deviceShape.setProjection(of: shape, through: map)
         if let r = deviceShape.axisAlignedRectangle {
-            rasterizer.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, clip: target.rect, painter: &painter)
+            scratch.rasterizer.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, clip: target.rect, painter: &painter)
         } else {
-            rasterizer.fill(deviceShape, rule: rule, clip: target.rect, painter: &painter)
+            scratch.rasterizer.fill(deviceShape, rule: rule, clip: target.rect, painter: &painter)
         }
+        scratch.giveBack(deviceShape)
     }
 
-    /// Sets `layerShape` to the layer's rounded bounds.
-    func setRoundedBoundsShape(_ s: LayerState, map: ProjectiveMap) {
+    /// Adds the layer's rounded bounds to `shape`, flattened for `map`.
+    func addRoundedBounds(_ s: LayerState, map: ProjectiveMap, to shape: inout Outline) {
         let box = s.boundsBox
-        layerShape.removeAll()
-        layerShape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: s.cornerShape,
-                                  tolerance: tolerance(map, box))
+        shape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: s.cornerShape,
+                             tolerance: tolerance(map, box))
     }
 
     /// Fills the layer's rounded bounds with a premultiplied colour.
     func fillRoundedBounds(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
         guard color.w > 0 else { return }
-        setRoundedBoundsShape(s, map: map)
+        var shape = scratch.borrowOutline()
+        addRoundedBounds(s, map: map, to: &shape)
         var painter = SolidPainter(canvas: target, color: color)
-        fillLayerShape(map: map, into: target, painter: &painter)
+        fill(shape, map: map, into: target, painter: &painter)
+        scratch.giveBack(shape)
     }
 
-    /// Fills the border ring (SPEC-rendering §2.5): outer edge on the bounds, inner edge inset by
-    /// `borderWidth` with radius `max(cornerRadius − borderWidth, 0)`. Both edges are one shape,
-    /// so the ring has no seam of its own.
+    /// Fills the border ring: outer edge on the bounds, inner edge inset by `borderWidth` with
+    /// radius `max(cornerRadius − borderWidth, 0)`. Both edges are one shape, so the ring has no
+    /// seam of its own.
     func fillBorder(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
         let box = s.boundsBox
         let w = Double(s.borderWidth)
         guard color.w > 0, w > 0, box.x1 > box.x0, box.y1 > box.y0 else { return }
         let corners = s.cornerShape
         let tol = tolerance(map, box)
-        layerShape.removeAll()
-        layerShape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: corners, tolerance: tol)
+        var shape = scratch.borrowOutline()
+        shape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: corners, tolerance: tol)
         if box.x1 - box.x0 > 2 * w && box.y1 - box.y0 > 2 * w {
-            layerShape.addRoundedRect(x0: box.x0 + w, y0: box.y0 + w, x1: box.x1 - w, y1: box.y1 - w,
-                                      corners: corners.inset(by: w), tolerance: tol, reversed: true)
+            shape.addRoundedRect(x0: box.x0 + w, y0: box.y0 + w, x1: box.x1 - w, y1: box.y1 - w,
+                                 corners: corners.inset(by: w), tolerance: tol, reversed: true)
         }
         var painter = SolidPainter(canvas: target, color: color)
-        fillLayerShape(map: map, into: target, painter: &painter)
+        fill(shape, map: map, into: target, painter: &painter)
+        scratch.giveBack(shape)
     }
 }

@@ -15,11 +15,21 @@ struct SolidPainter: CoveragePainter {
 
     @inline(__always)
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
+        // Whether the colour is opaque is the same for every pixel: pick the loop once.
+        if opaque {
+            paintRow(y, x0, count, coverage, opaque: true)
+        } else {
+            paintRow(y, x0, count, coverage, opaque: false)
+        }
+    }
+
+    @inline(__always)
+    private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>, opaque: Bool) {
         var d = canvas.pixel(x0, y)
-        let color = self.color, opaque = self.opaque
+        let color = self.color
         for i in 0..<count {
             let c = coverage[i]
-            if c >= 1 && opaque {
+            if opaque && c >= 1 {
                 d.packedPixel = color
             } else if c > 0 {
                 d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(color, UInt32(c * 256)))

@@ -35,7 +35,10 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     public var numberOfComponents: Int { components?.count ?? 0 }
 
     /// The alpha component.
-    public var alpha: CGFloat { components?.last ?? 1 }
+    public var alpha: CGFloat {
+        guard let c = components, !c.isEmpty else { return 1 }
+        return c[c.count - 1]
+    }
 
     /// This colour with its alpha replaced.
     public func copy(alpha: CGFloat) -> CGColor? {

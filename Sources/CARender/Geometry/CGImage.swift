@@ -11,9 +11,18 @@ public final class CGImage: @unchecked Sendable {
     public var bitsPerPixel: Int { 32 }
     public var bytesPerRow: Int { image.width * 4 }
 
+    /// The pixels premultiplied by their alpha, components 0…255, as the compositor samples them:
+    /// computed once, when the image is made, not per frame.
+    let premultipliedPixels: [SIMD4<Float>]
+    /// Whether every pixel is opaque (a layer showing it over an opaque background keeps its
+    /// outline's alpha).
+    let isOpaque: Bool
+
     /// Wraps decoded pixels.
     public init(image: RGBAImage) {
         self.image = image
+        premultipliedPixels = image.premultipliedPixels()
+        isOpaque = image.isOpaque
     }
 
     /// Loads a PNG file; nil when it cannot be read, with a warning giving libpng's reason
@@ -79,4 +88,21 @@ public enum CGColorRenderingIntent: Int32, Sendable {
     case relativeColorimetric
     case perceptual
     case saturation
+}
+
+extension RGBAImage {
+    /// Each pixel as premultiplied floats (components 0…255; alpha itself unchanged).
+    func premultipliedPixels() -> [SIMD4<Float>] {
+        let count = width * height
+        return bytes.withUnsafeBufferPointer { p in
+            [SIMD4<Float>](unsafeUninitializedCapacity: count) { out, initialized in
+                for i in 0..<count {
+                    let q = p.baseAddress! + 4 * i
+                    let a = Float(q[3]) * (1 / 255)
+                    out[i] = SIMD4(Float(q[0]) * a, Float(q[1]) * a, Float(q[2]) * a, Float(q[3]))
+                }
+                initialized = count
+            }
+        }
+    }
 }

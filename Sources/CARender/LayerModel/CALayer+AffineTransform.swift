@@ -3,7 +3,7 @@ import Foundation
 extension CALayer {
     /// The layer's transform as an affine transform when it is exactly one
     /// (`CATransform3DIsAffine`); the identity otherwise — for a z scale, a rotation about x or y,
-    /// a z translation or perspective (SPEC-semantics §12.1, TV-96).
+    /// a z translation or perspective.
     func affineTransformValue() -> CGAffineTransform {
         let t = transform
         return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity

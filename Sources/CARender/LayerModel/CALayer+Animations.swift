@@ -1,6 +1,6 @@
 import Foundation
 
-/// Adding, replacing, finding and removing a layer's explicit animations (SPEC-semantics §9).
+/// Adding, replacing, finding and removing a layer's explicit animations, as CALayer's `add(_:forKey:)` documents.
 extension CALayer {
     /// Attaches a copy of `anim` under `key`, replacing (and stopping, unfinished) an animation
     /// with the same key. A nil key gets a unique generated key; a `CATransition` always uses
@@ -14,7 +14,7 @@ extension CALayer {
         let transaction = TransactionSystem.shared
         if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
         if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
-        copy.checkKeyPaths()
+        copy.compile(for: self)
         let resolvedKey: String
         if copy is CATransition {
             resolvedKey = CATransition.layerKey
@@ -30,7 +30,7 @@ extension CALayer {
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
         if copy is CATransition {
             // What is on screen now — committed values and running animations — is the old side.
-            entry.transitionSnapshot = renderNode()
+            entry.transitionSnapshot = presentationSnapshot(at: CACurrentMediaTime())
         }
         animationEntries.append(entry)
         if entry.beginTimePending {
@@ -74,7 +74,7 @@ extension CALayer {
     // MARK: - Begin-time resolution
 
     /// Replaces the pending zero `beginTime`s of this layer's animations with the layer's local
-    /// time at absolute time `now` (SPEC-semantics §1.8). Transactions code calls this, or the
+    /// time at absolute time `now`: Apple's "a begin time of zero means now". Transactions code calls this, or the
     /// static `resolvePendingBeginTimes(now:)`, when it commits.
     func resolveBeginTimes(now: CFTimeInterval) {
         guard animationEntries.contains(where: \.beginTimePending) else { return }
@@ -91,17 +91,5 @@ extension CALayer {
         let layers = AnimationScheduler.layersAwaitingBeginTime
         AnimationScheduler.layersAwaitingBeginTime = []
         for reference in layers { reference.layer?.resolveBeginTimes(now: now) }
-    }
-}
-
-extension CAAnimation {
-    /// Warns once, when added, about key paths that animate nothing (the animation stays
-    /// attached and harmless).
-    func checkKeyPaths() {
-        if let property = self as? CAPropertyAnimation {
-            _ = property.animatedKeyPath()
-        } else if let group = self as? CAAnimationGroup {
-            for child in group.animations ?? [] { child.checkKeyPaths() }
-        }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Delivering animation delegate callbacks on the stage's virtual clock.
 ///
-/// The stage drives this while advancing time (SPEC-api §2 `advance(to:)`):
+/// The stage drives this while advancing time (`Stage.advance(to:)`):
 ///
 /// ```swift
 /// // Inside Stage.advance(to: t), before each run-loop turn at time T (with limit T) and once
@@ -32,9 +32,12 @@ extension CALayer {
     /// pending removal stop anywhere) is due, no earlier than `time`; nil when none will come.
     func nextAnimationEvent(after time: CFTimeInterval) -> CFTimeInterval? {
         if !AnimationScheduler.pendingRemovalStops.isEmpty { return time }
-        var events: [AnimationEvent] = []
-        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
-        return events.map(\.time).min().map { max($0, time) }
+        // Only the minimum is needed: no event list is built (this runs every frame).
+        var earliest: CFTimeInterval?
+        visitAnimationEvents(now: CACurrentMediaTime()) { due, _, _, _ in
+            if earliest.map({ due < $0 }) ?? true { earliest = due }
+        }
+        return earliest.map { max($0, time) }
     }
 
     /// Delivers, in time order, every pending removal stop and every start and stop in this
@@ -47,7 +50,16 @@ extension CALayer {
         for entry in removals { AnimationScheduler.deliverStop(entry, finished: false) }
 
         var events: [AnimationEvent] = []
-        collectAnimationEvents(into: &events, now: CACurrentMediaTime())
+        var sequenceEntry: AttachedAnimation?
+        var sequence = 0
+        visitAnimationEvents(now: CACurrentMediaTime()) { due, kind, entry, layer in
+            // An animation's start and stop share a sequence number: the order it was met in.
+            if entry !== sequenceEntry {
+                sequenceEntry = entry
+                sequence = events.count
+            }
+            events.append(AnimationEvent(time: due, kind: kind, sequence: sequence, layer: layer, entry: entry))
+        }
         let due = events.filter { $0.time <= time }.sorted {
             ($0.time, $0.kind.rawValue, $0.sequence) < ($1.time, $1.kind.rawValue, $1.sequence)
         }
@@ -74,9 +86,11 @@ extension CALayer {
         }
     }
 
-    /// Appends this tree's pending events, mapping each animation's active window from the
-    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
-    private func collectAnimationEvents(into events: inout [AnimationEvent], now: CFTimeInterval) {
+    /// Visits this tree's pending events (stage time, kind, animation, layer) in tree order,
+    /// mapping each animation's active window from the layer's local time to stage time with the
+    /// affine map `local = rate × T + offset`.
+    private func visitAnimationEvents(now: CFTimeInterval,
+                                      _ visit: (CFTimeInterval, AnimationEvent.Kind, AttachedAnimation, CALayer) -> Void) {
         if !animationEntries.isEmpty {
             let rate = absoluteRate
             let localNow = localTime(fromAbsolute: now)
@@ -89,7 +103,6 @@ extension CALayer {
                 let timing = entry.animation.timingParameters()
                 let window = timing.activeWindowInParentTime
                 let phase = timing.phase(parentTime: localNow)
-                let sequence = events.count
                 var start: Double?
                 var stop: Double?
                 if rate > 0 {
@@ -107,15 +120,11 @@ extension CALayer {
                 // Already running but entered from an unbounded end (a reversed clock and an
                 // infinite animation): the start is due now.
                 if start == nil && phase == .active { start = now }
-                if !entry.didStart, let start {
-                    events.append(AnimationEvent(time: start, kind: .start, sequence: sequence, layer: self, entry: entry))
-                }
-                if let stop {
-                    events.append(AnimationEvent(time: stop, kind: .stop, sequence: sequence, layer: self, entry: entry))
-                }
+                if !entry.didStart, let start { visit(start, .start, entry, self) }
+                if let stop { visit(stop, .stop, entry, self) }
             }
         }
-        for sublayer in sublayers ?? [] { sublayer.collectAnimationEvents(into: &events, now: now) }
-        mask?.collectAnimationEvents(into: &events, now: now)
+        for sublayer in sublayers ?? [] { sublayer.visitAnimationEvents(now: now, visit) }
+        mask?.visitAnimationEvents(now: now, visit)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 // Converting points and rectangles between the coordinate spaces of any two layers
-// (SPEC-semantics §12.1). Each layer's plane maps into its superlayer's; a flattening superlayer
+// (the layer geometry of the Core Animation Programming Guide's "Core Animation Basics"). Each layer's plane maps into its superlayer's; a flattening superlayer
 // projects it onto its own plane (z = 0), a `CATransformLayer` keeps the 3D point. Layers in
 // different trees (or detached layers) convert through the space their roots sit in, as if the
 // roots shared one superlayer. Uses model values.

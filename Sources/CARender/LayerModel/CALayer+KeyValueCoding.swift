@@ -1,7 +1,7 @@
 import Foundation
 
-// Key-value coding on layers. Layer properties are read and written through `LayerState`'s key
-// paths; a few properties that live on the layer object itself (`name`, `frame`, `sublayers`,
+// Key-value coding on layers. Layer properties are read and written through the class's property
+// table (LayerProperty.swift); a few properties that live on the layer object itself (`name`, `frame`, `sublayers`,
 // `mask`, ...) are handled here; every other key is stored as an arbitrary value, since a
 // Core Animation layer is a key-value container.
 //
@@ -9,15 +9,21 @@ import Foundation
 // `Double`, `Float`), geometry as the plain struct (castable to and from `NSValue`).
 
 extension CALayer {
+    /// `keyPath` resolved against the class's property table (for a presentation copy, the model
+    /// layer's class), nil when it is not a property path.
+    func resolvedProperty(_ keyPath: String) -> ResolvedPropertyPath? {
+        type(of: modelLayerReference ?? self).propertyTable.resolve(keyPath)
+    }
+
     /// `value(forKey:)` as CALayer implements it.
     func layerValue(forKey key: String) -> Any? {
-        if !key.contains(".") || LayerState.isProperty(keyPath: key) { return value(forKeyPath: key) }
+        if !key.contains(".") || resolvedProperty(key) != nil { return value(forKeyPath: key) }
         return customValues[key] ?? type(of: self).defaultValue(forKey: key)
     }
 
     /// `setValue(_:forKey:)` as CALayer implements it.
     func setLayerValue(_ value: Any?, forKey key: String) {
-        if !key.contains(".") || LayerState.isProperty(keyPath: key) {
+        if !key.contains(".") || resolvedProperty(key) != nil {
             setValue(value, forKeyPath: key)
         } else {
             setCustomModelValue(value, forKey: key)
@@ -26,8 +32,8 @@ extension CALayer {
 
     /// `value(forKeyPath:)` as CALayer implements it.
     func layerValue(forKeyPath keyPath: String) -> Any? {
-        if LayerState.isProperty(keyPath: keyPath) {
-            return kvcBoxed(modelState.value(forKeyPath: keyPath))
+        if let path = resolvedProperty(keyPath) {
+            return kvcBoxed(path.value(in: modelState))
         }
         if let value = objectPropertyValue(forKeyPath: keyPath) { return kvcBoxed(value) }
         return customValues[keyPath] ?? type(of: self).defaultValue(forKey: keyPath)
@@ -35,8 +41,8 @@ extension CALayer {
 
     /// `setValue(_:forKeyPath:)` as CALayer implements it.
     func setLayerValue(_ value: Any?, forKeyPath keyPath: String) {
-        if LayerState.isProperty(keyPath: keyPath) {
-            if !setModelValue(value, forKeyPath: keyPath) {
+        if let path = resolvedProperty(keyPath) {
+            if !setModelValue(value, at: path) {
                 // Apple raises here; a warning keeps the render going and still says what is wrong.
                 let shown = value.map { "\($0) (\(type(of: $0)))" } ?? "nil"
                 Diagnostics.warnOnce("setValue(\(shown), forKeyPath: \"\(keyPath)\"): that is not a value for this property; ignored")
@@ -47,16 +53,14 @@ extension CALayer {
         setCustomModelValue(value, forKey: keyPath)
     }
 
-    /// The key-value-coding write hook: computes the new model state for `keyPath` and commits the
-    /// changed property through `setModelValue(_:_:forKey:)` under its root key. Returns false when
-    /// the key path is not a layer property or `value` has the wrong type.
+    /// The key-value-coding write hook: computes the new model state for `path` and commits the
+    /// changed property through the setter hook under the property's name. Returns false when
+    /// `value` has the wrong type.
     @discardableResult
-    func setModelValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+    func setModelValue(_ value: Any?, at path: ResolvedPropertyPath) -> Bool {
         var state = modelState
-        guard state.setValue(value, forKeyPath: keyPath) else { return false }
-        let key = LayerState.rootKey(ofKeyPath: keyPath)
-        guard let commit = Self.modelCommits[key] else { return false }
-        commit(self, state)
+        guard path.setValue(value, in: &state) else { return false }
+        path.property.commit(self, state)
         return true
     }
 
@@ -69,43 +73,14 @@ extension CALayer {
         }
     }
 
-    /// Copies one property from a computed state into the model through the setter hook.
-    static let modelCommits: [String: (CALayer, LayerState) -> Void] = {
-        func commit<V>(_ kp: WritableKeyPath<LayerState, V>, _ key: String) -> (String, (CALayer, LayerState) -> Void) {
-            (key, { layer, state in layer.setModelValue(kp, state[keyPath: kp], forKey: key) })
-        }
-        let entries: [(String, (CALayer, LayerState) -> Void)] = [
-            commit(\.bounds, "bounds"), commit(\.position, "position"), commit(\.zPosition, "zPosition"),
-            commit(\.anchorPoint, "anchorPoint"), commit(\.anchorPointZ, "anchorPointZ"),
-            commit(\.transform, "transform"), commit(\.sublayerTransform, "sublayerTransform"),
-            commit(\.isGeometryFlipped, "geometryFlipped"), commit(\.isHidden, "hidden"),
-            commit(\.opacity, "opacity"), commit(\.allowsGroupOpacity, "allowsGroupOpacity"),
-            commit(\.allowsEdgeAntialiasing, "allowsEdgeAntialiasing"), commit(\.isDoubleSided, "doubleSided"),
-            commit(\.masksToBounds, "masksToBounds"), commit(\.backgroundColor, "backgroundColor"),
-            commit(\.cornerRadius, "cornerRadius"), commit(\.maskedCorners, "maskedCorners"),
-            commit(\.cornerCurve, "cornerCurve"), commit(\.borderWidth, "borderWidth"),
-            commit(\.borderColor, "borderColor"), commit(\.shadowColor, "shadowColor"),
-            commit(\.shadowOpacity, "shadowOpacity"), commit(\.shadowOffset, "shadowOffset"),
-            commit(\.shadowRadius, "shadowRadius"), commit(\.shadowPath, "shadowPath"),
-            commit(\.contents, "contents"), commit(\.contentsGravity, "contentsGravity"),
-            commit(\.contentsRect, "contentsRect"), commit(\.contentsCenter, "contentsCenter"),
-            commit(\.contentsScale, "contentsScale"), commit(\.contentsFormat, "contentsFormat"),
-            commit(\.minificationFilter, "minificationFilter"), commit(\.magnificationFilter, "magnificationFilter"),
-            commit(\.minificationFilterBias, "minificationFilterBias"), commit(\.isOpaque, "opaque"),
-            commit(\.shouldRasterize, "shouldRasterize"), commit(\.rasterizationScale, "rasterizationScale"),
-            commit(\.edgeAntialiasingMask, "edgeAntialiasingMask"),
-            commit(\.needsDisplayOnBoundsChange, "needsDisplayOnBoundsChange"),
-            commit(\.drawsAsynchronously, "drawsAsynchronously"),
-        ]
-        return Dictionary(uniqueKeysWithValues: entries)
-    }()
-
     // MARK: - Properties held by the layer object
 
     private func objectPropertyValue(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         switch parts[0] {
-        case "frame": return StructKeyPaths.value(in: frame, at: parts.dropFirst())
+        case "frame":
+            guard let sub = PropertySubPath(parts.dropFirst(), of: .rect) else { return nil }
+            return sub.value(in: .rect(frame))?.anyValue
         case _ where parts.count > 1: return nil
         case "name": return name
         case "sublayers": return sublayers
@@ -123,8 +98,13 @@ extension CALayer {
         let value = value is NSNull ? nil : value
         switch parts[0] {
         case "frame":
-            let newFrame = parts.count == 1 ? coerceToCGRect(value)
-                : StructKeyPaths.replacing(in: frame, at: parts.dropFirst(), with: value) as? CGRect
+            var newFrame: CGRect?
+            if parts.count == 1 {
+                newFrame = coerceToCGRect(value)
+            } else if let sub = PropertySubPath(parts.dropFirst(), of: .rect), let leaf = sub.leaf(coercing: value),
+                      case .rect(let r)? = sub.replacing(in: .rect(frame), with: leaf) {
+                newFrame = r
+            }
             if let newFrame { frame = newFrame }
             return true
         case _ where parts.count > 1: return false

@@ -61,6 +61,24 @@ open class CALayer: NSObject {
 
     // MARK: - The model-change hook
 
+    /// The properties this class responds to, each declared once (see LayerProperty.swift).
+    /// A layer class that adds properties overrides this with a table inheriting its
+    /// superclass's.
+    class var propertyTable: LayerPropertyTable { baseProperties }
+
+    /// How the compositor treats layers of this class; a layer class with its own drawing
+    /// overrides it with its own kind.
+    class var renderKind: RenderNode.Kind { .layer }
+
+    /// The setter hook for a declared property: the change reports the property's KVC name
+    /// from the class's table.
+    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {
+        guard let property = type(of: self).propertyTable.property(storedAt: keyPath) else {
+            preconditionFailure("\(keyPath) is not a declared property of \(type(of: self))")
+        }
+        setModelValue(keyPath, value, forKey: property.name)
+    }
+
     /// Every property setter lands here: the one place where a change joins the current
     /// transaction and can trigger an action. The action is looked up before the value is stored
     /// (so it can read the on-screen value) and run after.
@@ -116,7 +134,9 @@ open class CALayer: NSObject {
     /// The value `value(forKey:)` reports for a key never set: a layer property's default, nil
     /// for other keys. Subclasses override it to give their own keys defaults (calling super
     /// for the rest).
-    open class func defaultValue(forKey key: String) -> Any? { kvcBoxed(LayerState().value(forKeyPath: key)) }
+    open class func defaultValue(forKey key: String) -> Any? {
+        kvcBoxed(propertyTable.resolve(key)?.value(in: LayerState()))
+    }
 
     /// Whether a change of `key` (including every animation frame of it) needs the layer redrawn;
     /// false for every key unless a subclass says otherwise.
@@ -332,7 +352,7 @@ open class CALayer: NSObject {
         get { modelState.bounds }
         set {
             let resized = newValue.size != modelState.bounds.size
-            setModelValue(\.bounds, newValue, forKey: "bounds")
+            setModelValue(\.bounds, newValue)
             if resized && !isPresentationCopy {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -343,43 +363,43 @@ open class CALayer: NSObject {
     /// Where the anchor point sits in the superlayer's coordinates.
     open var position: CGPoint {
         get { modelState.position }
-        set { setModelValue(\.position, newValue, forKey: "position") }
+        set { setModelValue(\.position, newValue) }
     }
 
     /// The position on the z axis; also orders siblings, higher on top.
     open var zPosition: CGFloat {
         get { modelState.zPosition }
-        set { setModelValue(\.zPosition, newValue, forKey: "zPosition") }
+        set { setModelValue(\.zPosition, newValue) }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.
     open var anchorPoint: CGPoint {
         get { modelState.anchorPoint }
-        set { setModelValue(\.anchorPoint, newValue, forKey: "anchorPoint") }
+        set { setModelValue(\.anchorPoint, newValue) }
     }
 
     /// The z component of the anchor point.
     open var anchorPointZ: CGFloat {
         get { modelState.anchorPointZ }
-        set { setModelValue(\.anchorPointZ, newValue, forKey: "anchorPointZ") }
+        set { setModelValue(\.anchorPointZ, newValue) }
     }
 
     /// The transform applied to the layer about its anchor point.
     open var transform: CATransform3D {
         get { modelState.transform }
-        set { setModelValue(\.transform, newValue, forKey: "transform") }
+        set { setModelValue(\.transform, newValue) }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point.
     open var sublayerTransform: CATransform3D {
         get { modelState.sublayerTransform }
-        set { setModelValue(\.sublayerTransform, newValue, forKey: "sublayerTransform") }
+        set { setModelValue(\.sublayerTransform, newValue) }
     }
 
     /// Whether the layer's geometry (and its sublayers') is flipped vertically.
     open var isGeometryFlipped: Bool {
         get { modelState.isGeometryFlipped }
-        set { setModelValue(\.isGeometryFlipped, newValue, forKey: "geometryFlipped") }
+        set { setModelValue(\.isGeometryFlipped, newValue) }
     }
 
     // MARK: - Visibility and compositing
@@ -387,37 +407,37 @@ open class CALayer: NSObject {
     /// Hides the layer and its sublayers.
     open var isHidden: Bool {
         get { modelState.isHidden }
-        set { setModelValue(\.isHidden, newValue, forKey: "hidden") }
+        set { setModelValue(\.isHidden, newValue) }
     }
 
     /// The layer's opacity, 0 to 1.
     open var opacity: Float {
         get { modelState.opacity }
-        set { setModelValue(\.opacity, newValue, forKey: "opacity") }
+        set { setModelValue(\.opacity, newValue) }
     }
 
     /// Whether an opacity below 1 composites the subtree as one group.
     open var allowsGroupOpacity: Bool {
         get { modelState.allowsGroupOpacity }
-        set { setModelValue(\.allowsGroupOpacity, newValue, forKey: "allowsGroupOpacity") }
+        set { setModelValue(\.allowsGroupOpacity, newValue) }
     }
 
     /// Whether edges of a transformed layer are anti-aliased.
     open var allowsEdgeAntialiasing: Bool {
         get { modelState.allowsEdgeAntialiasing }
-        set { setModelValue(\.allowsEdgeAntialiasing, newValue, forKey: "allowsEdgeAntialiasing") }
+        set { setModelValue(\.allowsEdgeAntialiasing, newValue) }
     }
 
     /// When false, the layer is not drawn while its back faces the viewer.
     open var isDoubleSided: Bool {
         get { modelState.isDoubleSided }
-        set { setModelValue(\.isDoubleSided, newValue, forKey: "doubleSided") }
+        set { setModelValue(\.isDoubleSided, newValue) }
     }
 
     /// Clips contents and sublayers to the (rounded) bounds, and removes the layer's shadow.
     open var masksToBounds: Bool {
         get { modelState.masksToBounds }
-        set { setModelValue(\.masksToBounds, newValue, forKey: "masksToBounds") }
+        set { setModelValue(\.masksToBounds, newValue) }
     }
 
     // MARK: - Background, corners and border
@@ -425,37 +445,37 @@ open class CALayer: NSObject {
     /// The colour filling the bounds; nil draws nothing.
     open var backgroundColor: CGColor? {
         get { modelState.backgroundColor }
-        set { setModelValue(\.backgroundColor, newValue, forKey: "backgroundColor") }
+        set { setModelValue(\.backgroundColor, newValue) }
     }
 
     /// The radius of the rounded corners of the background, border and clip.
     open var cornerRadius: CGFloat {
         get { modelState.cornerRadius }
-        set { setModelValue(\.cornerRadius, newValue, forKey: "cornerRadius") }
+        set { setModelValue(\.cornerRadius, newValue) }
     }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
         get { modelState.maskedCorners }
-        set { setModelValue(\.maskedCorners, newValue, forKey: "maskedCorners") }
+        set { setModelValue(\.maskedCorners, newValue) }
     }
 
     /// The shape of the rounded corners.
     open var cornerCurve: CALayerCornerCurve {
         get { modelState.cornerCurve }
-        set { setModelValue(\.cornerCurve, newValue, forKey: "cornerCurve") }
+        set { setModelValue(\.cornerCurve, newValue) }
     }
 
     /// The width of the border, drawn inside the bounds above the sublayers.
     open var borderWidth: CGFloat {
         get { modelState.borderWidth }
-        set { setModelValue(\.borderWidth, newValue, forKey: "borderWidth") }
+        set { setModelValue(\.borderWidth, newValue) }
     }
 
     /// The border's colour (opaque black by default).
     open var borderColor: CGColor? {
         get { modelState.borderColor }
-        set { setModelValue(\.borderColor, newValue, forKey: "borderColor") }
+        set { setModelValue(\.borderColor, newValue) }
     }
 
     // MARK: - Shadow
@@ -463,31 +483,31 @@ open class CALayer: NSObject {
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
         get { modelState.shadowColor }
-        set { setModelValue(\.shadowColor, newValue, forKey: "shadowColor") }
+        set { setModelValue(\.shadowColor, newValue) }
     }
 
     /// The shadow's opacity; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
         get { modelState.shadowOpacity }
-        set { setModelValue(\.shadowOpacity, newValue, forKey: "shadowOpacity") }
+        set { setModelValue(\.shadowOpacity, newValue) }
     }
 
     /// The shadow's offset in layer coordinates; (0, −3) by default, which on iOS is upwards.
     open var shadowOffset: CGSize {
         get { modelState.shadowOffset }
-        set { setModelValue(\.shadowOffset, newValue, forKey: "shadowOffset") }
+        set { setModelValue(\.shadowOffset, newValue) }
     }
 
     /// The blur radius of the shadow, used as the Gaussian's standard deviation in points.
     open var shadowRadius: CGFloat {
         get { modelState.shadowRadius }
-        set { setModelValue(\.shadowRadius, newValue, forKey: "shadowRadius") }
+        set { setModelValue(\.shadowRadius, newValue) }
     }
 
     /// The outline that casts the shadow instead of the layer's composited alpha.
     open var shadowPath: CGPath? {
         get { modelState.shadowPath }
-        set { setModelValue(\.shadowPath, newValue, forKey: "shadowPath") }
+        set { setModelValue(\.shadowPath, newValue) }
     }
 
     // MARK: - Contents
@@ -495,55 +515,55 @@ open class CALayer: NSObject {
     /// The layer's image, usually a `CGImage`.
     open var contents: Any? {
         get { modelState.contents }
-        set { setModelValue(\.contents, newValue, forKey: "contents") }
+        set { setModelValue(\.contents, newValue) }
     }
 
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
         get { modelState.contentsGravity }
-        set { setModelValue(\.contentsGravity, newValue, forKey: "contentsGravity") }
+        set { setModelValue(\.contentsGravity, newValue) }
     }
 
     /// The part of `contents` to show, in unit coordinates.
     open var contentsRect: CGRect {
         get { modelState.contentsRect }
-        set { setModelValue(\.contentsRect, newValue, forKey: "contentsRect") }
+        set { setModelValue(\.contentsRect, newValue) }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates.
     open var contentsCenter: CGRect {
         get { modelState.contentsCenter }
-        set { setModelValue(\.contentsCenter, newValue, forKey: "contentsCenter") }
+        set { setModelValue(\.contentsCenter, newValue) }
     }
 
     /// Pixels per point of `contents`.
     open var contentsScale: CGFloat {
         get { modelState.contentsScale }
-        set { setModelValue(\.contentsScale, newValue, forKey: "contentsScale") }
+        set { setModelValue(\.contentsScale, newValue) }
     }
 
     /// The pixel format of the layer's backing store (carender always renders RGBA8).
     open var contentsFormat: CALayerContentsFormat {
         get { modelState.contentsFormat }
-        set { setModelValue(\.contentsFormat, newValue, forKey: "contentsFormat") }
+        set { setModelValue(\.contentsFormat, newValue) }
     }
 
     /// How `contents` is sampled when drawn smaller than its size.
     open var minificationFilter: CALayerContentsFilter {
         get { modelState.minificationFilter }
-        set { setModelValue(\.minificationFilter, newValue, forKey: "minificationFilter") }
+        set { setModelValue(\.minificationFilter, newValue) }
     }
 
     /// How `contents` is sampled when drawn larger than its size.
     open var magnificationFilter: CALayerContentsFilter {
         get { modelState.magnificationFilter }
-        set { setModelValue(\.magnificationFilter, newValue, forKey: "magnificationFilter") }
+        set { setModelValue(\.magnificationFilter, newValue) }
     }
 
     /// The mipmap level bias of the `trilinear` minification filter.
     open var minificationFilterBias: Float {
         get { modelState.minificationFilterBias }
-        set { setModelValue(\.minificationFilterBias, newValue, forKey: "minificationFilterBias") }
+        set { setModelValue(\.minificationFilterBias, newValue) }
     }
 
     // MARK: - Rendering hints
@@ -551,37 +571,37 @@ open class CALayer: NSObject {
     /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
     open var isOpaque: Bool {
         get { modelState.isOpaque }
-        set { setModelValue(\.isOpaque, newValue, forKey: "opaque") }
+        set { setModelValue(\.isOpaque, newValue) }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
     open var shouldRasterize: Bool {
         get { modelState.shouldRasterize }
-        set { setModelValue(\.shouldRasterize, newValue, forKey: "shouldRasterize") }
+        set { setModelValue(\.shouldRasterize, newValue) }
     }
 
     /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
     open var rasterizationScale: CGFloat {
         get { modelState.rasterizationScale }
-        set { setModelValue(\.rasterizationScale, newValue, forKey: "rasterizationScale") }
+        set { setModelValue(\.rasterizationScale, newValue) }
     }
 
     /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { modelState.edgeAntialiasingMask }
-        set { setModelValue(\.edgeAntialiasingMask, newValue, forKey: "edgeAntialiasingMask") }
+        set { setModelValue(\.edgeAntialiasingMask, newValue) }
     }
 
     /// Whether changing the bounds asks for a redraw.
     open var needsDisplayOnBoundsChange: Bool {
         get { modelState.needsDisplayOnBoundsChange }
-        set { setModelValue(\.needsDisplayOnBoundsChange, newValue, forKey: "needsDisplayOnBoundsChange") }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue) }
     }
 
     /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
     open var drawsAsynchronously: Bool {
         get { modelState.drawsAsynchronously }
-        set { setModelValue(\.drawsAsynchronously, newValue, forKey: "drawsAsynchronously") }
+        set { setModelValue(\.drawsAsynchronously, newValue) }
     }
 
     // MARK: - The layer tree

@@ -8,7 +8,7 @@ extension LayerState {
     }
 
     /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's,
-    /// SPEC-semantics §12.1: minus the anchor, `transform`, plus `position` and `zPosition`, then
+    /// as "Core Animation Basics" in the Core Animation Programming Guide describes it: minus the anchor, `transform`, plus `position` and `zPosition`, then
     /// the superlayer's `sublayerTransform` about the superlayer's anchor point, then the
     /// superlayer's vertical flip when `isGeometryFlipped`. No flattening.
     func mappingToSuperlayer(_ superlayer: LayerState?) -> CATransform3D {

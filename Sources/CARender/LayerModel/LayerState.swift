@@ -4,7 +4,8 @@ import Foundation
 /// the presentation: a plain value, so snapshots are copies and the compositor never sees a
 /// reference into the model.
 ///
-/// Defaults are Apple's (SPEC-semantics §12.9).
+/// Initial values are Apple's documented defaults (each property's "Discussion" in the CALayer
+/// reference); they are also the properties' defaults in key-value coding.
 package struct LayerState {
     // Geometry
     public var bounds: CGRect = .zero
@@ -64,7 +65,7 @@ package struct LayerState {
     public var needsDisplayOnBoundsChange = false
     public var drawsAsynchronously = false
 
-    // Timing (CAMediaTiming; a layer's duration is infinite, SPEC-semantics §1.1)
+    // Timing (CAMediaTiming; a layer's duration is infinite, so its local time never wraps)
     public var beginTime: CFTimeInterval = 0
     public var duration: CFTimeInterval = .infinity
     public var speed: Float = 1

@@ -1,35 +1,42 @@
 /// Offscreen pixel buffers reused across layers and frames, so group opacity, masks and shadows
 /// do not allocate once the pool has warmed up.
 final class OffscreenPool {
-    private var free: [(pointer: UnsafeMutablePointer<UInt8>, capacity: Int)] = []
+    private struct Buffer {
+        var pointer: UnsafeMutablePointer<UInt8>
+        var capacity: Int
+        var inUse: Bool
+    }
+
+    private var buffers: [Buffer] = []
 
     deinit {
-        for buffer in free { buffer.pointer.deallocate() }
+        for i in 0..<buffers.count { buffers[i].pointer.deallocate() }
     }
 
     /// A cleared canvas covering `rect` (which must not be empty). Give it back with `release`.
     func acquire(_ rect: IntRect) -> Canvas {
         let needed = rect.area * 4
+        // The smallest free buffer that fits.
         var best = -1
-        for (i, buffer) in free.enumerated() where buffer.capacity >= needed {
-            if best < 0 || buffer.capacity < free[best].capacity { best = i }
+        for i in 0..<buffers.count where !buffers[i].inUse && buffers[i].capacity >= needed {
+            if best < 0 || buffers[i].capacity < buffers[best].capacity { best = i }
         }
-        let pointer: UnsafeMutablePointer<UInt8>
-        if best >= 0 {
-            pointer = free.remove(at: best).pointer
-        } else {
-            pointer = .allocate(capacity: max(needed, 64))
-            capacities[pointer] = max(needed, 64)
+        if best < 0 {
+            let capacity = max(needed, 64)
+            buffers.append(Buffer(pointer: .allocate(capacity: capacity), capacity: capacity, inUse: false))
+            best = buffers.count - 1
         }
-        let canvas = Canvas(base: pointer, rect: rect)
+        buffers[best].inUse = true
+        let canvas = Canvas(base: buffers[best].pointer, rect: rect)
         canvas.clear()
         return canvas
     }
 
     /// Returns a canvas from `acquire` to the pool.
     func release(_ canvas: Canvas) {
-        free.append((canvas.base, capacities[canvas.base] ?? 0))
+        for i in 0..<buffers.count where buffers[i].pointer == canvas.base {
+            buffers[i].inUse = false
+            return
+        }
     }
-
-    private var capacities: [UnsafeMutablePointer<UInt8>: Int] = [:]
 }

@@ -25,6 +25,16 @@ extension CALayer {
         modelLayerReference ?? self
     }
 
+    /// The value on screen at stage time `time` at a key path, as `value(forKeyPath:)` reports
+    /// it: for a layer property the presentation value of this layer alone (no presentation
+    /// copies are made), for other keys and for a layer never committed the model value.
+    func onScreenValue(forKeyPath keyPath: String, at time: CFTimeInterval) -> Any? {
+        guard modelLayerReference == nil, hasBeenCommitted, let path = resolvedProperty(keyPath) else {
+            return value(forKeyPath: keyPath)
+        }
+        return kvcBoxed(path.value(in: presentationState(at: time)))
+    }
+
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
         let local = layerTiming.layerLocalTime(parentTime: parentTime)
         let rate = parentRate * Double(modelState.speed)

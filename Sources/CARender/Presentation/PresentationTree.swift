@@ -1,41 +1,89 @@
 import Foundation
 
+// From the layer tree to what the compositor draws: each layer's presentation values at a given
+// stage time (every attached animation evaluated over the committed model values), gathered into
+// `RenderNode`s. The time is always passed in; nothing here reads the clock.
+
 extension CALayer {
-    /// The layer's subtree as the compositor should draw it now: presentation values (every
-    /// animation evaluated at the stage's current time) and running transitions.
-    func renderNode() -> RenderNode {
-        let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
+    /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
+    /// presentation evaluation on its own).
+    package func presentationTree(at time: CFTimeInterval) -> RenderNode {
+        renderNode(at: time)
+    }
+
+    /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
+    /// values and running transitions.
+    func renderNode(at time: CFTimeInterval) -> RenderNode {
+        let (parentTime, parentRate) = parentClock(at: time)
         return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
     }
 
     /// The render node for this subtree when the superlayer's local time is `parentTime` and
     /// runs at `parentRate` against the stage clock.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
-        let local = layerTiming.layerLocalTime(parentTime: parentTime)
-        let rate = parentRate * Double(modelState.speed)
-        var result = presentationValues(localTime: local, rate: rate)
-        result.state.contentsAreFlipped = flippedAbove
-        let flipsBelow = flippedAbove != result.state.isGeometryFlipped
+        let (local, rate, result) = evaluatedPresentation(parentTime: parentTime, parentRate: parentRate)
+        var state = result.state
+        state.contentsAreFlipped = flippedAbove
+        let flipsBelow = flippedAbove != state.isGeometryFlipped
         var node = RenderNode(
-            kind: self is CATransformLayer ? .transformLayer : .layer,
-            state: result.state,
+            kind: renderKind,
+            state: state,
             sublayers: (sublayers ?? []).map { $0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
             mask: mask.map { [$0.renderNode(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
         node.transition = result.transition
-        if result.transition != nil,
-           let snapshot = animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot {
-            node.transitionSnapshot = [snapshot]
+        if result.transition != nil, let snapshot = runningTransitionSnapshot {
+            node.transitionSnapshot = [RenderNode(snapshot)]
         }
         node.hideIfNotFinite(layerName: name)
         node.warnAboutUnrenderedSettings(layerName: name)
         return node
     }
 
-    /// The superlayer's local time at absolute time `now` and its rate (absolute time for a
-    /// root).
+    /// The subtree's presentation at stage time `time`, kept as values: the old side of a
+    /// transition added now.
+    func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return presentationSnapshot(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
+    }
+
+    private func presentationSnapshot(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> PresentationSnapshot {
+        let (local, rate, result) = evaluatedPresentation(parentTime: parentTime, parentRate: parentRate)
+        var state = result.state
+        state.contentsAreFlipped = flippedAbove
+        let flipsBelow = flippedAbove != state.isGeometryFlipped
+        return PresentationSnapshot(
+            kind: renderKind, state: state, layerName: name, transition: result.transition,
+            transitionSnapshot: result.transition != nil ? runningTransitionSnapshot.map { [$0] } ?? [] : [],
+            sublayers: (sublayers ?? []).map { $0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flipsBelow) },
+            mask: mask.map { [$0.presentationSnapshot(parentTime: local, parentRate: rate, flippedAbove: flippedAbove)] } ?? [])
+    }
+
+    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
+
+    /// The old side of the running transition, if any.
+    private var runningTransitionSnapshot: PresentationSnapshot? {
+        animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot
+    }
+
+    /// The layer's local time and rate, and its presentation values, when its superlayer's
+    /// local time is `parentTime` and runs at `parentRate`.
+    private func evaluatedPresentation(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double, PresentationAccumulator) {
+        let local = layerTiming.layerLocalTime(parentTime: parentTime)
+        let rate = parentRate * Double(modelState.speed)
+        return (local, rate, presentationValues(localTime: local, rate: rate))
+    }
+
+    /// The superlayer's local time at stage time `now` and its rate (stage time for a root).
     func parentClock(at now: CFTimeInterval) -> (time: Double, rate: Double) {
         guard let parent = superlayer else { return (now, 1) }
         return (parent.localTime(fromAbsolute: now), parent.absoluteRate)
+    }
+
+    /// The layer's presentation values at stage time `time`: its committed model values with every
+    /// attached animation applied.
+    func presentationState(at time: CFTimeInterval) -> LayerState {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return evaluatedPresentation(parentTime: parentTime, parentRate: parentRate).2.state
     }
 
     /// The model values with every attached animation applied, in `animationKeys()` order, at
@@ -43,20 +91,28 @@ extension CALayer {
     ///
     /// An animation past its end with `isRemovedOnCompletion` contributes nothing even before
     /// the stage has delivered its stop, so presentation is a pure function of time. Animations
-    /// whose zero `beginTime` awaits the commit are not shown yet. `rate`
-    /// is how fast the layer's clock runs against the stage clock: 0 when stopped (a speed-0 layer or
-    /// ancestor), negative when running backwards, in which case an animation has ended once its
-    /// clock is back before its start.
+    /// whose zero `beginTime` awaits the commit are not shown yet. `rate` is how fast the layer's
+    /// clock runs against the stage clock: 0 when stopped (a speed-0 layer or ancestor),
+    /// negative when running backwards, in which case an animation has ended once its clock is
+    /// back before its start.
     func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
         var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
-        for entry in animationEntries where !entry.beginTimePending {
+        // Index loops: this runs for every layer every frame and must not allocate (a for-in
+        // iterator does in unoptimised builds).
+        let entries = animationEntries
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            if entry.beginTimePending { continue }
             let animation = entry.animation
+            let timing = animation.timingParameters()
             if animation.isRemovedOnCompletion {
                 if entry.didStop { continue }
-                if let endedPhase, animation.timingParameters().phase(parentTime: localTime) == endedPhase { continue }
+                if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
             }
-            animation.apply(to: &accumulator, parentTime: localTime)
+            animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
         }
         return accumulator
     }

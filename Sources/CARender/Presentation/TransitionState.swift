@@ -1,5 +1,5 @@
 /// A transition running on a layer at one moment: what the compositor needs to blend the
-/// layer's previous rendering with its current one (SPEC-semantics §7).
+/// layer's previous rendering with its current one.
 package struct TransitionState: Equatable, Sendable {
     /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`).
     public var type: CATransitionType

@@ -4,9 +4,11 @@
 /// winding-weighted coverage. Interiors cost one addition per pixel and come out exactly 1.
 ///
 /// Rows are processed in bands of `bandHeight` so the accumulation buffer stays small and in cache
-/// even for full-frame shapes. Scratch buffers live in the instance and are reused.
+/// even for full-frame shapes. Scratch buffers live in the instance and are reused; the loops
+/// work on local copies of their pointers (no class-property access, so no exclusivity checks,
+/// inside them).
 final class CoverageRasterizer {
-    private struct Edge {
+    struct Edge {
         var x0: Float, y0: Float, x1: Float, y1: Float
         /// +1 when the original edge runs down the screen, −1 when it runs up.
         var dir: Float
@@ -14,8 +16,13 @@ final class CoverageRasterizer {
 
     static let bandHeight = 16
 
-    private var edges: [Edge] = []
-    private var active: [Edge] = []
+    /// The shape's edges (`edgeCount` of them), sorted by top; the edges crossing the current
+    /// band; and the merge sort's scratch. All `edgeCapacity` long.
+    private var edges: UnsafeMutablePointer<Edge>
+    private var active: UnsafeMutablePointer<Edge>
+    private var sortScratch: UnsafeMutablePointer<Edge>
+    private var edgeCount = 0
+    private var edgeCapacity = 256
     private var accumulation: UnsafeMutablePointer<Float>
     private var accumulationCapacity: Int
     private var coverage: UnsafeMutablePointer<Float>
@@ -27,11 +34,17 @@ final class CoverageRasterizer {
         accumulation.initialize(repeating: 0, count: accumulationCapacity)
         coverageCapacity = 1024
         coverage = .allocate(capacity: coverageCapacity)
+        edges = .allocate(capacity: edgeCapacity)
+        active = .allocate(capacity: edgeCapacity)
+        sortScratch = .allocate(capacity: edgeCapacity)
     }
 
     deinit {
         accumulation.deallocate()
         coverage.deallocate()
+        edges.deallocate()
+        active.deallocate()
+        sortScratch.deallocate()
     }
 
     /// Rasterizes `shape` (device pixel coordinates) under `rule`, handing each row's coverage
@@ -39,7 +52,9 @@ final class CoverageRasterizer {
     func fill<P: CoveragePainter>(_ shape: Outline, rule: FillRule, clip: IntRect, painter: inout P) {
         guard !clip.isEmpty, !shape.isEmpty else { return }
         buildEdges(shape, clip: clip)
-        guard !edges.isEmpty else { return }
+        let edgeCount = self.edgeCount
+        guard edgeCount > 0 else { return }
+        let edges = self.edges, active = self.active
 
         // Columns span the whole shape (edges right of the clip were dropped, but the coverage
         // they close still reaches the clip's right side).
@@ -47,8 +62,8 @@ final class CoverageRasterizer {
         let minX = Float(max(0, min(b.minX - Double(clip.x0), Double(clip.width))))
         let maxX = Float(max(0, min(b.maxX - Double(clip.x0), Double(clip.width))))
         var minY = Float.infinity, maxY = -Float.infinity
-        for e in edges {
-            minY = min(minY, e.y0); maxY = max(maxY, e.y1)
+        for i in 0..<edgeCount {
+            minY = min(minY, edges[i].y0); maxY = max(maxY, edges[i].y1)
         }
         let clipWidth = clip.width
         let xStart = max(0, Int(minX.rounded(.down)))
@@ -62,37 +77,86 @@ final class CoverageRasterizer {
         // Accumulate relative to the first column so cell indices start at 0.
         let shift = Float(xStart)
 
-        edges.sort { $0.y0 < $1.y0 }
-        active.removeAll(keepingCapacity: true)
+        Self.sortByTop(edges, count: edgeCount, scratch: sortScratch)
+        var activeCount = 0
         var next = 0
         var bandTop = rowStart
-        let acc = accumulation
+        let acc = accumulation, out = coverage
         while bandTop < rowEnd {
             let bandBottom = min(bandTop + Self.bandHeight, rowEnd)
             let top = Float(bandTop), bottom = Float(bandBottom)
-            while next < edges.count && edges[next].y0 < bottom {
-                active.append(edges[next])
+            while next < edgeCount && edges[next].y0 < bottom {
+                active[activeCount] = edges[next]
+                activeCount += 1
                 next += 1
             }
             var k = 0
-            while k < active.count {
+            while k < activeCount {
                 let e = active[k]
-                accumulate(e, top: top, bottom: bottom, bandTop: bandTop, shift: shift, stride: stride)
+                Self.accumulate(e, into: acc, top: top, bottom: bottom, bandTop: bandTop, shift: shift, stride: stride)
                 if e.y1 <= bottom {
-                    active.swapAt(k, active.count - 1)
-                    active.removeLast()
+                    active[k] = active[activeCount - 1]
+                    activeCount -= 1
                 } else {
                     k += 1
                 }
             }
             for row in bandTop..<bandBottom {
                 let cells = acc + (row - bandTop) * stride
-                sweep(cells, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart, painter: &painter)
+                Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
+                           painter: &painter)
                 cells[width] = 0
                 cells[width + 1] = 0
             }
             bandTop = bandBottom
         }
+    }
+
+    /// Sorts edges by their top, stably (a merge sort through `scratch`, so equal tops keep
+    /// their outline order).
+    private static func sortByTop(_ edges: UnsafeMutablePointer<Edge>, count: Int, scratch: UnsafeMutablePointer<Edge>) {
+        // Runs of 8 by insertion, then merges of doubling width, alternating between buffers.
+        let run = 8
+        var start = 0
+        while start < count {
+            let end = min(start + run, count)
+            var i = start + 1
+            while i < end {
+                let e = edges[i]
+                var j = i - 1
+                while j >= start && edges[j].y0 > e.y0 {
+                    edges[j + 1] = edges[j]
+                    j -= 1
+                }
+                edges[j + 1] = e
+                i += 1
+            }
+            start = end
+        }
+        var source = edges, target = scratch
+        var width = run
+        while width < count {
+            var lo = 0
+            while lo < count {
+                let mid = min(lo + width, count), hi = min(lo + 2 * width, count)
+                var a = lo, b = mid, o = lo
+                while a < mid && b < hi {
+                    // Take from the right run only when strictly smaller: stability.
+                    if source[b].y0 < source[a].y0 {
+                        target[o] = source[b]; b += 1
+                    } else {
+                        target[o] = source[a]; a += 1
+                    }
+                    o += 1
+                }
+                while a < mid { target[o] = source[a]; a += 1; o += 1 }
+                while b < hi { target[o] = source[b]; b += 1; o += 1 }
+                lo = hi
+            }
+            swap(&source, &target)
+            width *= 2
+        }
+        if source != edges { edges.update(from: source, count: count) }
     }
 
     // MARK: - Edges
@@ -101,11 +165,13 @@ final class CoverageRasterizer {
     /// rows and with everything left of it folded onto its left side (which keeps the winding of
     /// the pixels inside exact).
     private func buildEdges(_ shape: Outline, clip: IntRect) {
-        edges.removeAll(keepingCapacity: true)
+        edgeCount = 0
         let ox = Double(clip.x0), oy = Double(clip.y0)
         let right = Double(clip.width), bottom = Double(clip.height)
         var start = 0
-        for end in shape.contourEnds {
+        let ends = shape.contourEnds
+        for c in 0..<ends.count {
+            let end = ends[c]
             var i = start
             while i < end {
                 let j = i + 1 < end ? i + 1 : start
@@ -150,14 +216,30 @@ final class CoverageRasterizer {
 
     @inline(__always)
     private func emit(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Float) {
-        edges.append(Edge(x0: Float(x0), y0: Float(y0), x1: Float(x1), y1: Float(y1), dir: dir))
+        if edgeCount == edgeCapacity { growEdges() }
+        edges[edgeCount] = Edge(x0: Float(x0), y0: Float(y0), x1: Float(x1), y1: Float(y1), dir: dir)
+        edgeCount += 1
+    }
+
+    private func growEdges() {
+        let capacity = 2 * edgeCapacity
+        let grown = UnsafeMutablePointer<Edge>.allocate(capacity: capacity)
+        grown.moveInitialize(from: edges, count: edgeCount)
+        edges.deallocate()
+        edges = grown
+        active.deallocate()
+        active = .allocate(capacity: capacity)
+        sortScratch.deallocate()
+        sortScratch = .allocate(capacity: capacity)
+        edgeCapacity = capacity
     }
 
     // MARK: - Accumulation
 
     /// Adds the part of `e` between rows `top` and `bottom` to the band's cells.
     @inline(__always)
-    private func accumulate(_ e: Edge, top: Float, bottom: Float, bandTop: Int, shift: Float, stride: Int) {
+    private static func accumulate(_ e: Edge, into accumulation: UnsafeMutablePointer<Float>, top: Float, bottom: Float,
+                                   bandTop: Int, shift: Float, stride: Int) {
         let ya = max(e.y0, top), yb = min(e.y1, bottom)
         guard yb > ya else { return }
         let dxdy = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -175,7 +257,7 @@ final class CoverageRasterizer {
 
     /// Adds a segment that lies within one scanline, from `xa` to `xb`, whose signed height is `dy`.
     @inline(__always)
-    private func addSegment(_ cells: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ dy: Float) {
+    private static func addSegment(_ cells: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ dy: Float) {
         let (l, r) = xa < xb ? (xa, xb) : (xb, xa)
         let il = Int(l.rounded(.down))
         if r <= Float(il + 1) {
@@ -205,9 +287,8 @@ final class CoverageRasterizer {
     /// coverage is constant: full runs go to the painter as spans, empty runs are skipped, and
     /// only the pixels along edges get per-pixel coverage.
     @inline(__always)
-    private func sweep<P: CoveragePainter>(_ cells: UnsafeMutablePointer<Float>, width: Int, rule: FillRule,
-                                           row: Int, x0: Int, painter: inout P) {
-        let out = coverage
+    private static func sweep<P: CoveragePainter>(_ cells: UnsafeMutablePointer<Float>, coverage out: UnsafeMutablePointer<Float>,
+                                                  width: Int, rule: FillRule, row: Int, x0: Int, painter: inout P) {
         var sum: Float = 0
         var partialStart = -1
         var i = 0

@@ -28,7 +28,7 @@ struct Outline {
     /// Closes the open contour (the rasterizer joins its last vertex to its first). Contours with
     /// fewer than three vertices enclose nothing and are dropped.
     mutating func closeContour() {
-        let start = contourEnds.last ?? 0
+        let start = contourEnds.isEmpty ? 0 : contourEnds[contourEnds.count - 1]
         if xs.count - start < 3 {
             xs.removeSubrange(start...)
             ys.removeSubrange(start...)

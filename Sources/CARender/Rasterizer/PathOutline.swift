@@ -8,8 +8,9 @@ extension Outline {
         var start = current
         var open = false
         func point(_ p: CGPoint) -> SIMD2<Double> { transform(Double(p.x), Double(p.y)) }
-        for element in path.elements {
-            switch element {
+        let elements = path.elements
+        for index in 0..<elements.count {
+            switch elements[index] {
             case .move(let to):
                 if open { closeContour() }
                 current = point(to); start = current

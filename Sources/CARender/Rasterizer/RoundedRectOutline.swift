@@ -48,17 +48,17 @@ extension Outline {
         // Clockwise: top-left, top-right, bottom-right, bottom-left. Each corner is emitted in its
         // own frame: the vertex plus distances `a` along the horizontal edge and `b` along the
         // vertical edge, both pointing into the rectangle.
-        let vertices = [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)]
-        let ex: [SIMD2<Double>] = [SIMD2(1, 0), SIMD2(-1, 0), SIMD2(-1, 0), SIMD2(1, 0)]
-        let ey: [SIMD2<Double>] = [SIMD2(0, 1), SIMD2(0, 1), SIMD2(0, -1), SIMD2(0, -1)]
         for k in 0..<4 {
             let r = corners.radii[k]
+            let vertex = SIMD2(k == 0 || k == 3 ? x0 : x1, k < 2 ? y0 : y1)
             if r <= 0 {
-                add(vertices[k].x, vertices[k].y)
+                add(vertex.x, vertex.y)
                 continue
             }
             let cornerStart = xs.count
-            addCanonicalCorner(vertex: vertices[k], ex: ex[k], ey: ey[k], radius: r,
+            // The corner's inward axes: along the horizontal edge, then the vertical one.
+            let ex = SIMD2<Double>(k == 0 || k == 3 ? 1 : -1, 0), ey = SIMD2<Double>(0, k < 2 ? 1 : -1)
+            addCanonicalCorner(vertex: vertex, ex: ex, ey: ey, radius: r,
                                continuous: corners.continuous, tolerance: tolerance)
             // The canonical corner runs from the vertical edge to the horizontal one; clockwise
             // travel meets the top-right and bottom-left corners the other way round.
@@ -74,7 +74,9 @@ extension Outline {
         if continuous {
             var current = place(ContinuousCorner.start)
             add(current.x, current.y)
-            for segment in ContinuousCorner.segments {
+            let segments = ContinuousCorner.segments
+            for index in 0..<segments.count {
+                let segment = segments[index]
                 if segment.count == 1 {
                     current = place(segment[0])
                     add(current.x, current.y)
@@ -102,8 +104,13 @@ extension Outline {
     }
 
     private mutating func reverseRange(_ range: Range<Int>) {
-        xs[range].reverse()
-        ys[range].reverse()
+        var i = range.lowerBound, j = range.upperBound - 1
+        while i < j {
+            let x = xs[i], y = ys[i]
+            xs[i] = xs[j]; ys[i] = ys[j]
+            xs[j] = x; ys[j] = y
+            i += 1; j -= 1
+        }
     }
 }
 

@@ -6,9 +6,9 @@ extension Scene {
         try self.init(json: try Data(contentsOf: url))
     }
 
-    /// Parses scene JSON. Besides scene.py's fields, layers may carry `zPosition`,
-    /// `anchorPointZ`, `doubleSided`, `hidden`, `kind` (`"transformLayer"`), `maskedCorners`,
-    /// `cornerCurve`, `allowsGroupOpacity`, `mask` (a layer) and `name`.
+    /// Parses scene JSON. A layer object may set any CALayer property by its key-value-coding
+    /// name (scene.py's `anchor` is `anchorPoint`), plus `sublayers`, `mask` (a layer), `kind`
+    /// (`"transformLayer"`) and `name`.
     public init(json: Data) throws {
         guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw SceneError(description: "scene JSON must be an object")
@@ -34,35 +34,52 @@ extension Scene {
         self.init(width: width, height: height, scale: scale, root: RenderNode(state: root, sublayers: layers))
     }
 
+    /// Scene-JSON names that differ from the KVC names of the properties they set.
+    private static let propertyAliases = ["anchor": "anchorPoint"]
+
     private static func node(_ value: Any) throws -> RenderNode {
         guard let d = value as? [String: Any] else { throw SceneError(description: "a layer must be an object") }
         var s = LayerState()
-        if let b = try pair(d["bounds"]) { s.bounds = CGRect(x: 0, y: 0, width: b.0, height: b.1) }
-        if let p = try pair(d["position"]) { s.position = CGPoint(x: p.0, y: p.1) }
-        if let a = try pair(d["anchor"]) { s.anchorPoint = CGPoint(x: a.0, y: a.1) }
-        if let t = d["transform"] { s.transform = try transform(t) }
-        if let t = d["sublayerTransform"] { s.sublayerTransform = try transform(t) }
-        if let c = d["backgroundColor"] { s.backgroundColor = try color(c) }
-        if let c = d["borderColor"] { s.borderColor = try color(c) }
-        if let c = d["shadowColor"] { s.shadowColor = try color(c) }
-        if let v = d["cornerRadius"] as? Double { s.cornerRadius = v }
-        if let v = d["borderWidth"] as? Double { s.borderWidth = v }
-        if let v = d["opacity"] as? Double { s.opacity = Float(v) }
-        if let v = d["shadowOpacity"] as? Double { s.shadowOpacity = Float(v) }
-        if let v = d["shadowRadius"] as? Double { s.shadowRadius = v }
-        if let o = try pair(d["shadowOffset"]) { s.shadowOffset = CGSize(width: o.0, height: o.1) }
-        if let v = d["masksToBounds"] as? Bool { s.masksToBounds = v }
-        if let v = d["zPosition"] as? Double { s.zPosition = v }
-        if let v = d["anchorPointZ"] as? Double { s.anchorPointZ = v }
-        if let v = d["doubleSided"] as? Bool { s.isDoubleSided = v }
-        if let v = d["hidden"] as? Bool { s.isHidden = v }
-        if let v = d["allowsGroupOpacity"] as? Bool { s.allowsGroupOpacity = v }
-        if let v = d["maskedCorners"] as? Int { s.maskedCorners = CACornerMask(rawValue: UInt(v)) }
-        if let v = d["cornerCurve"] as? String { s.cornerCurve = CALayerCornerCurve(rawValue: v) }
+        // Every layer property is read by its KVC name, its JSON value decoded by the shape of
+        // the property's value (numbers and Booleans as they are, names as strings).
+        for (key, json) in d where !structuralKeys.contains(key) {
+            guard let property = CALayer.baseProperties.property(named: propertyAliases[key] ?? key) else { continue }
+            let value = try decode(json, for: property)
+            guard property.assign(&s, value) else {
+                throw SceneError(description: "layer property '\(key)' cannot be \(json)")
+            }
+        }
         let sublayers = try (d["sublayers"] as? [Any] ?? []).map { try node($0) }
         let mask = try d["mask"].map { [try node($0)] } ?? []
         let kind: RenderNode.Kind = (d["kind"] as? String) == "transformLayer" ? .transformLayer : .layer
         return RenderNode(kind: kind, state: s, sublayers: sublayers, mask: mask)
+    }
+
+    /// Keys that describe the tree rather than a property.
+    private static let structuralKeys: Set<String> = ["sublayers", "mask", "kind", "name"]
+
+    /// A property's value from its JSON form: `[x, y]` for points, `[w, h]` for sizes and for
+    /// rectangles at the origin (scene.py's `bounds`), `[r, g, b, a]` for colours, 16 numbers for
+    /// transforms; anything else as JSON gives it (the property's coercion checks it).
+    private static func decode(_ json: Any, for property: LayerProperty) throws -> Any? {
+        switch property.shape {
+        case .point:
+            guard let p = try pair(json) else { return nil }
+            return CGPoint(x: p.0, y: p.1)
+        case .size:
+            guard let p = try pair(json) else { return nil }
+            return CGSize(width: p.0, height: p.1)
+        case .rect:
+            if let r = json as? [Double], r.count == 4 { return CGRect(x: r[0], y: r[1], width: r[2], height: r[3]) }
+            guard let p = try pair(json) else { return nil }
+            return CGRect(x: 0, y: 0, width: p.0, height: p.1)
+        case .transform:
+            return try transform(json)
+        case .color:
+            return try color(json)
+        case .opaque:
+            return json
+        }
     }
 
     private static func pair(_ value: Any?) throws -> (Double, Double)? {

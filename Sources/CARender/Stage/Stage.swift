@@ -105,7 +105,7 @@ public final class Stage {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
             exit(1)
         }
-        let tree = rootLayer.renderNode()
+        let tree = rootLayer.renderNode(at: time)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }

@@ -1,16 +1,12 @@
 import Foundation
 
-/// Core Animation's search for the action of a layer event (SPEC-semantics §8.5).
+/// Core Animation's search for the action of a layer event, in the order `action(forKey:)`
+/// documents: the delegate, `actions`, `style`'s `actions` (and nested styles), the class's
+/// `defaultAction(forKey:)`, then the implicit animation of an animatable property.
 enum ActionSearch {
-    /// Properties whose change Core Animation animates implicitly with a basic animation
-    /// (CAPG Table B-1 and the header's "Animatable" marks). `frame` is derived and
-    /// `doubleSided` has no implicit animation.
-    static let implicitlyAnimatedKeys: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds",
-        "contents", "contentsRect", "contentsCenter", "contentsScale", "cornerRadius", "hidden",
-        "masksToBounds", "opacity", "position", "shadowColor", "shadowOffset", "shadowOpacity",
-        "shadowPath", "shadowRadius", "sublayerTransform", "transform", "zPosition",
-    ]
+    /// CALayer's properties whose change Core Animation animates implicitly with a basic
+    /// animation, as declared in its property table (`frame` is derived and not among them).
+    static var implicitlyAnimatedKeys: Set<String> { CALayer.baseProperties.implicitlyAnimatedKeys }
 
     static func action(for layer: CALayer, event: String) -> (any CAAction)? {
         if let delegate = layer.delegate, let found = delegate.action(for: layer, forKey: event) {
@@ -37,10 +33,10 @@ enum ActionSearch {
     /// screen to the new model value, with the transaction's duration and timing function
     /// (the `default` curve when the transaction sets none).
     static func implicitAction(for layer: CALayer, key: String) -> (any CAAction)? {
-        guard implicitlyAnimatedKeys.contains(key) else { return nil }
+        guard type(of: layer).propertyTable.implicitlyAnimatedKeys.contains(key) else { return nil }
         let animation = ImplicitAnimation(keyPath: key)
         // A fade-in from no image still needs a from value: NSNull stands for "no contents".
-        animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: key) ?? (key == "contents" ? NSNull() : nil)
+        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime()) ?? (key == "contents" ? NSNull() : nil)
         animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return animation
     }

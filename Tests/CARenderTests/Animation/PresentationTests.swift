@@ -34,7 +34,7 @@ final class PresentationTests: XCTestCase {
         let clock = AnimationClock()
         clock.layer.add(basic("cornerRadius", from: 0, to: 8), forKey: "r")
         clock.advance(to: 0.25)
-        let node = clock.root.renderNode()
+        let node = clock.root.renderNode(at: clock.time)
         XCTAssertEqual(node.sublayers[0].state.cornerRadius, 2, accuracy: exact)
         XCTAssertNil(node.sublayers[0].transition)
     }
@@ -52,12 +52,12 @@ final class PresentationTests: XCTestCase {
         // startProgress and endProgress are Floats, as on Apple's platforms.
         let (start, end) = (Double(Float(0.2)), Double(Float(0.8)))
         clock.advance(to: 0.25)
-        XCTAssertEqual(clock.root.renderNode().sublayers[0].transition,
+        XCTAssertEqual(clock.root.renderNode(at: clock.time).sublayers[0].transition,
                        TransitionState(type: .push, subtype: .fromLeft, progress: start + (end - start) * 0.25))
         clock.advance(to: 0.5)
-        XCTAssertEqual(clock.root.renderNode().sublayers[0].transition?.progress ?? 0, 0.5, accuracy: 1e-7)
+        XCTAssertEqual(clock.root.renderNode(at: clock.time).sublayers[0].transition?.progress ?? 0, 0.5, accuracy: 1e-7)
         clock.advance(to: 1.5)
-        XCTAssertNil(clock.root.renderNode().sublayers[0].transition)
+        XCTAssertNil(clock.root.renderNode(at: clock.time).sublayers[0].transition)
         XCTAssertEqual(CATransition().type, .fade)
         XCTAssertEqual(kCATransitionPush, "push")
     }

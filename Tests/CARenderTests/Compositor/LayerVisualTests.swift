@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import CARender
 
-/// What one layer draws (SPEC-rendering §2), checked against hand-computed pixel values.
+/// What one layer draws (shadow, background, contents, sublayers, border), checked against hand-computed pixel values.
 final class LayerVisualTests: XCTestCase {
     func testBackgroundCoverageAtFractionalEdges() {
         // x from 10.25 to 30.75: the edge pixels are 3/4 covered; red over white.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import CARender
 
-/// carender against Skia (SPEC-rendering §5): each scene of Fixtures/scenes isolates one feature;
+/// carender against Skia, a high-quality analytic rasterizer: each scene of Fixtures/scenes isolates one feature;
 /// its PNG next to it is Skia's rendering (Tools/skia_reference.py). The bar: PSNR ≥ 40 dB over
 /// RGBA, and no pixel off by more than 8/255 away from edges.
 final class ReferenceSceneTests: XCTestCase {

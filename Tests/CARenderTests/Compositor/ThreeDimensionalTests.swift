@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import CARender
 
-/// 3D (SPEC-rendering §1): perspective, flattening, transform-layer depth, back faces, the near
+/// 3D: perspective, flattening, transform-layer depth, back faces, the near
 /// plane, and offscreens mapped back under perspective.
 final class ThreeDimensionalTests: XCTestCase {
     func testGeometryBehindTheEyeIsClippedNotInverted() {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import CARender
 
-/// CATransition rendering (SPEC-rendering §4, SPEC-semantics §7): the old snapshot and the new
+/// CATransition rendering: the old snapshot and the new
 /// layer, combined per type and subtype at a progress.
 final class TransitionTests: XCTestCase {
     private let old = Draw.layer(0, 0, 100, 40, Draw.red)
@@ -31,7 +31,7 @@ final class TransitionTests: XCTestCase {
     }
 
     func testPushMovesBoth() {
-        // SPEC-semantics §7's example: push fromLeft, W = 100, P = 0.25 → new at −75, old at +25.
+        // Push fromLeft, W = 100, P = 0.25 → new at −75, old at +25.
         let image = render("push", "fromLeft", 0.25)
         XCTAssertPixel(image, 20, 20, (0, 0, 255, 255))
         XCTAssertPixel(image, 30, 20, (255, 0, 0, 255))

@@ -29,7 +29,7 @@ final class SeedActionTests: XCTestCase {
         XCTAssertEqual(transition?.type, .push)
         XCTAssertEqual(transition?.subtype, .fromRight)
         XCTAssertEqual(transition?.duration, 1)
-        let node = s.layer.renderNode()
+        let node = s.layer.renderNode(at: s.stage.time)
         XCTAssertEqual(node.transition?.progress ?? -1, easeInAtHalf, accuracy: 1e-4)
         s.stage.advance(to: 2.5)
         XCTAssertNil(s.layer.animationKeys())

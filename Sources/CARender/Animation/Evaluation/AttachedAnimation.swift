@@ -13,8 +13,8 @@ final class AttachedAnimation {
     /// completion tracking).
     var stopObservers: [(Bool) -> Void] = []
     /// For a transition: the layer's subtree as it looked when the transition was added (the
-    /// "old" side the compositor transitions from).
-    var transitionSnapshot: RenderNode?
+    /// "old" side the compositor transitions from), as presentation values.
+    var transitionSnapshot: PresentationSnapshot?
 
     init(key: String, animation: CAAnimation) {
         self.key = key

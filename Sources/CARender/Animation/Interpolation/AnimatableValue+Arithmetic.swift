@@ -33,7 +33,7 @@ extension AnimatableValue {
     }
 
     /// `a + b`: component-wise sums; transforms concatenate with `a` applied first
-    /// (`CATransform3DConcat(a, b)`), the order SPEC-semantics §3.4 recommends (uncertain on Apple).
+    /// (`CATransform3DConcat(a, b)`), so an additive transform applies after the value below it (Apple does not document the order).
     static func add(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
         combine(a, b, sign: 1)
     }
@@ -125,7 +125,7 @@ extension AnimatableValue {
 }
 
 /// Blends two paths point by point when their elements match kind for kind; nil otherwise
-/// ("undefined" on Apple's platforms, SPEC-semantics §11).
+/// ("undefined" on Apple's platforms for other paths).
 func interpolatePath(_ a: CGPath, _ b: CGPath, _ p: Double) -> CGPath? {
     guard a.elements.count == b.elements.count else { return nil }
     var elements: [PathElement] = []

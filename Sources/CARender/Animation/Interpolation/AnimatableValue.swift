@@ -1,6 +1,6 @@
 import Foundation
 
-/// A property value reduced to the numbers that animations interpolate (SPEC-semantics §11).
+/// A property value reduced to the numbers that animations interpolate: numbers, geometry, colours (straight sRGB), transforms, paths and arrays of these.
 ///
 /// Animation values arrive as `Any` (Swift numbers, `NSNumber`, geometry structs, `CGColor`,
 /// `CATransform3D`, `CGPath`, arrays of these); model values come from the layer's key paths.
@@ -27,6 +27,15 @@ enum AnimatableValue {
     struct RGBA: Equatable {
         var r, g, b, a: Double
         static let clear = RGBA(r: 0, g: 0, b: 0, a: 0)
+
+        /// The colour these components describe.
+        var cgColor: CGColor { CGColor(red: CGFloat(r), green: CGFloat(g), blue: CGFloat(b), alpha: CGFloat(a)) }
+    }
+
+    /// A colour's straight sRGB components.
+    init(color: CGColor) {
+        let c = color.rgbaComponents
+        self = .color(RGBA(r: Double(c.r), g: Double(c.g), b: Double(c.b), a: Double(c.a)))
     }
 
     /// Converts a value as animations and key paths hand it over; nil stays nil.
@@ -44,9 +53,7 @@ enum AnimatableValue {
         case let v as CGPoint: self = .point(v)
         case let v as CGSize: self = .size(v)
         case let v as CGRect: self = .rect(v)
-        case let v as CGColor:
-            let c = v.rgbaComponents
-            self = .color(RGBA(r: Double(c.r), g: Double(c.g), b: Double(c.b), a: Double(c.a)))
+        case let v as CGColor: self.init(color: v)
         case let v as CATransform3D: self = .transform(v)
         case let v as CGAffineTransform: self = .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGPath: self = .path(v)
@@ -94,7 +101,7 @@ enum AnimatableValue {
         case .point(let v): return v
         case .size(let v): return v
         case .rect(let v): return v
-        case .color(let c): return CGColor(red: CGFloat(c.r), green: CGFloat(c.g), blue: CGFloat(c.b), alpha: CGFloat(c.a))
+        case .color(let c): return c.cgColor
         case .transform(let t): return t
         case .path(let p): return p
         case .array(let items): return items.map { $0.anyValue as Any }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A `CATransform3D` split into the parts Core Animation interpolates separately (SPEC-semantics
-/// §11.1): scale, shear, rotation (a unit quaternion), translation and perspective.
+/// A `CATransform3D` split into the parts Core Animation interpolates separately: scale, shear,
+/// rotation (a unit quaternion), translation and perspective — the decomposition that CSS
+/// Transforms Level 2 ("Interpolation of Matrices") also specifies.
 ///
 /// In Core Animation's row-vector convention the matrix is recomposed as
 /// `scale · shear · rotation · translation · perspective` (scale applied first).

@@ -1,4 +1,4 @@
-/// Key-time rules for keyframe animations (SPEC-semantics §4.1–§4.4).
+/// Key-time rules for keyframe animations, as `CAKeyframeAnimation`'s `keyTimes` and `calculationMode` document them.
 enum KeyframeTimes {
     /// Whether `times` is usable: finite, starting at 0, non-decreasing, within [0, 1], with
     /// `count` entries and (when `endsAtOne`) ending at 1.

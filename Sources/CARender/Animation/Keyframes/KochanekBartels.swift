@@ -1,4 +1,4 @@
-/// Kochanek–Bartels (TCB) spline through keyframe vectors (SPEC-semantics §4.5): Hermite
+/// Kochanek–Bartels (TCB) spline through keyframe vectors (Kochanek and Bartels, "Interpolating Splines with Local Tension, Continuity, and Bias Control", SIGGRAPH 1984): Hermite
 /// segments whose tangents come from each keyframe's tension, continuity and bias. All zero
 /// gives Catmull–Rom. The end keyframes use reflected phantom neighbours (`P₋₁ = 2P₀ − P₁`),
 /// and tangents are scaled for uneven key times so velocity is continuous in time.

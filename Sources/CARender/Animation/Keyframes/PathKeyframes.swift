@@ -1,110 +1,36 @@
 import Foundation
 
-/// A path read as keyframes (SPEC-semantics §4.6): every element but `moveTo` is one segment
-/// whose end point is a keyframe; `closeSubpath` is a line back to the subpath's start (omitted
-/// when it has zero length, so a closed ellipse does not pause at its seam).
+/// A path read as keyframes, measured once when the animation is added: every element but
+/// `moveTo` is one segment whose end point is a keyframe; `closeSubpath` is a line back to the
+/// subpath's start (omitted when it has zero length, so a closed ellipse does not pause at its
+/// seam). `CAKeyframeAnimation`'s documentation: "each point in the path, except for moveTo
+/// points, defines a single keyframe segment".
+///
+/// Segments are evaluated as the Bézier curves the path holds (`PathSegment` without its exact
+/// arc), and paced mode spaces time by arc length from per-segment tables of
+/// `lengthTableSteps` chords.
 struct PathKeyframes {
-    /// One segment of the path.
-    enum Segment {
-        case line(CGPoint, CGPoint)
-        case quad(CGPoint, CGPoint, CGPoint)
-        case cubic(CGPoint, CGPoint, CGPoint, CGPoint)
-
-        var start: CGPoint {
-            switch self {
-            case .line(let p, _), .quad(let p, _, _), .cubic(let p, _, _, _): return p
-            }
-        }
-
-        var end: CGPoint {
-            switch self {
-            case .line(_, let p), .quad(_, _, let p), .cubic(_, _, _, let p): return p
-            }
-        }
-
-        /// The control points in order, as doubles.
-        private var controls: [(x: Double, y: Double)] {
-            func d(_ p: CGPoint) -> (x: Double, y: Double) { (Double(p.x), Double(p.y)) }
-            switch self {
-            case .line(let a, let b): return [d(a), d(b)]
-            case .quad(let a, let c, let b): return [d(a), d(c), d(b)]
-            case .cubic(let a, let c1, let c2, let b): return [d(a), d(c1), d(c2), d(b)]
-            }
-        }
-
-        /// The point at curve parameter `u`.
-        func point(at u: Double) -> CGPoint {
-            let p = position(at: u)
-            return CGPoint(x: p.x, y: p.y)
-        }
-
-        private func position(at u: Double) -> (x: Double, y: Double) {
-            let c = controls
-            let v = 1 - u
-            let w: [Double]
-            switch c.count {
-            case 2: w = [v, u]
-            case 3: w = [v * v, 2 * v * u, u * u]
-            default: w = [v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u]
-            }
-            var x = 0.0, y = 0.0
-            for k in c.indices {
-                x += w[k] * c[k].x
-                y += w[k] * c[k].y
-            }
-            return (x, y)
-        }
-
-        /// The direction of travel at `u` as (dx, dy); a nearby chord when the derivative
-        /// vanishes (cusps, control points on the end points).
-        func tangent(at u: Double) -> (dx: Double, dy: Double) {
-            let c = controls
-            let v = 1 - u
-            // The derivative of a Bézier is a Bézier of the control-point differences.
-            let diffs = (1..<c.count).map { k in (x: c[k].x - c[k - 1].x, y: c[k].y - c[k - 1].y) }
-            let w: [Double]
-            switch diffs.count {
-            case 1: w = [1]
-            case 2: w = [2 * v, 2 * u]
-            default: w = [3 * v * v, 6 * v * u, 3 * u * u]
-            }
-            var dx = 0.0, dy = 0.0
-            for k in diffs.indices {
-                dx += w[k] * diffs[k].x
-                dy += w[k] * diffs[k].y
-            }
-            if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
-                let p = position(at: max(u - 1e-4, 0)), q = position(at: min(u + 1e-4, 1))
-                (dx, dy) = (q.x - p.x, q.y - p.y)
-                if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
-                    (dx, dy) = (c[c.count - 1].x - c[0].x, c[c.count - 1].y - c[0].y)
-                }
-            }
-            return (dx, dy)
-        }
-
-        /// Samples for arc length: the cumulative length at `samples + 1` evenly spaced
-        /// parameters (a line is exact with one step).
-        func lengthTable() -> [Double] {
-            let steps: Int
-            if case .line = self { steps = 1 } else { steps = 256 }
-            var table = [0.0]
-            var previous = position(at: 0)
-            for k in 1...steps {
-                let p = position(at: Double(k) / Double(steps))
-                table.append(table[k - 1] + hypot(p.x - previous.x, p.y - previous.y))
-                previous = p
-            }
-            return table
-        }
-    }
-
-    let segments: [Segment]
+    /// The path's segments, as Bézier curves.
+    let segments: [PathSegment]
     /// The keyframe points: the first point, then each segment's end.
     let points: [CGPoint]
+    /// All segments' length tables end to end: for each segment, the cumulative chord length at
+    /// evenly spaced parameters, starting at 0 (a line needs one step, a curve
+    /// `lengthTableSteps`). One flat array, so looking a distance up allocates nothing.
+    private let lengthTables: [Double]
+    /// Where each segment's table starts in `lengthTables`, and one entry past the last.
+    private let tableStarts: [Int]
+    /// Each segment's length (the last entry of its table).
+    private let segmentLengths: [Double]
+    /// The sum of the segments' lengths.
+    private let totalLength: Double
+
+    /// Chords per curved segment: enough that the polyline length is within about 1e-5 of the
+    /// arc length for the curves paths hold, and that equal steps of distance look even.
+    static let lengthTableSteps = 256
 
     init?(_ path: CGPath) {
-        var segments: [Segment] = []
+        var segments: [PathSegment] = []
         var first: CGPoint?
         var current: CGPoint?
         var subpathStart: CGPoint?
@@ -115,18 +41,19 @@ struct PathKeyframes {
                 subpathStart = current
                 if first == nil { first = current }
             case .line(let p):
-                segments.append(.line(current ?? p, p))
+                segments.append(PathSegment(line: current ?? p, to: p, startsSubpath: false))
                 current = p
             case .quadCurve(let p, let c):
-                let from = current ?? c
-                segments.append(.quad(from, c, p))
+                segments.append(PathSegment(quadFrom: current ?? c, control: c, to: p, startsSubpath: false))
                 current = p
             case .curve(let p, let c1, let c2):
-                let from = current ?? c1
-                segments.append(.cubic(from, c1, c2, p))
+                segments.append(PathSegment(curveFrom: current ?? c1, control1: c1, control2: c2, to: p,
+                                            startsSubpath: false, arc: nil))
                 current = p
             case .closeSubpath:
-                if let from = current, let to = subpathStart, from != to { segments.append(.line(from, to)) }
+                if let from = current, let to = subpathStart, from != to {
+                    segments.append(PathSegment(line: from, to: to, startsSubpath: false, isClose: true))
+                }
                 current = subpathStart
             }
             if first == nil, let start = segments.first?.start { first = start }
@@ -134,24 +61,73 @@ struct PathKeyframes {
         guard let start = first else { return nil }
         self.segments = segments
         points = [start] + segments.map(\.end)
+        let tables = segments.map(Self.lengthTable)
+        lengthTables = tables.flatMap { $0 }
+        tableStarts = tables.reduce(into: [0]) { starts, table in starts.append(starts[starts.count - 1] + table.count) }
+        segmentLengths = tables.map { $0[$0.count - 1] }
+        totalLength = segmentLengths.reduce(0, +)
     }
 
-    /// Per-segment arc-length tables.
-    func lengthTables() -> [[Double]] { segments.map { $0.lengthTable() } }
+    /// The segment and curve parameter at fraction `s` of the path's length (paced mode).
+    func location(atFraction s: Double) -> (segment: Int, u: Double) {
+        var remaining = min(max(s, 0), 1) * totalLength
+        var k = 0
+        while k < segmentLengths.count {
+            let length = segmentLengths[k]
+            if remaining <= length || k == segmentLengths.count - 1 {
+                return (k, parameter(forDistance: remaining, inTableOf: k))
+            }
+            remaining -= length
+            k += 1
+        }
+        return (segments.count - 1, 1)
+    }
 
-    /// The curve parameter at which `table` (from `lengthTable`) reaches `distance`.
-    static func parameter(forDistance distance: Double, in table: [Double]) -> Double {
-        let steps = table.count - 1
-        guard let total = table.last, total > 0 else { return 0 }
+    /// The direction of travel along `segment` at `u` as (dx, dy); a nearby chord when the
+    /// derivative vanishes (cusps, control points on the end points), the chord from start to
+    /// end as the last resort.
+    static func tangent(of segment: PathSegment, at u: Double) -> (dx: Double, dy: Double) {
+        let d = segment.derivative(at: CGFloat(u))
+        var (dx, dy) = (Double(d.x), Double(d.y))
+        if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
+            let p = segment.point(at: CGFloat(max(u - 1e-4, 0))), q = segment.point(at: CGFloat(min(u + 1e-4, 1)))
+            (dx, dy) = (Double(q.x - p.x), Double(q.y - p.y))
+            if abs(dx) < 1e-12 && abs(dy) < 1e-12 {
+                (dx, dy) = (Double(segment.end.x - segment.start.x), Double(segment.end.y - segment.start.y))
+            }
+        }
+        return (dx, dy)
+    }
+
+    /// The cumulative length at evenly spaced parameters (a line is exact with one step).
+    private static func lengthTable(_ segment: PathSegment) -> [Double] {
+        let steps = segment.kind == .line ? 1 : lengthTableSteps
+        var table = [0.0]
+        table.reserveCapacity(steps + 1)
+        var previous = segment.point(at: 0)
+        for k in 1...steps {
+            let p = segment.point(at: CGFloat(k) / CGFloat(steps))
+            table.append(table[k - 1] + Double(hypot(p.x - previous.x, p.y - previous.y)))
+            previous = p
+        }
+        return table
+    }
+
+    /// The curve parameter at which segment `k`'s length table reaches `distance`.
+    private func parameter(forDistance distance: Double, inTableOf k: Int) -> Double {
+        let base = tableStarts[k]
+        let steps = tableStarts[k + 1] - base - 1
+        let total = lengthTables[base + steps]
+        guard total > 0 else { return 0 }
         if distance <= 0 { return 0 }
         if distance >= total { return 1 }
         var low = 0, high = steps
         while high - low > 1 {
             let mid = (low + high) / 2
-            if table[mid] <= distance { low = mid } else { high = mid }
+            if lengthTables[base + mid] <= distance { low = mid } else { high = mid }
         }
-        let span = table[high] - table[low]
-        let fraction = span > 0 ? (distance - table[low]) / span : 0
+        let span = lengthTables[base + high] - lengthTables[base + low]
+        let fraction = span > 0 ? (distance - lengthTables[base + low]) / span : 0
         return (Double(low) + fraction) / Double(steps)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The closed-form damped harmonic oscillator behind `CASpringAnimation` (SPEC-semantics §5.2).
+/// The closed-form damped harmonic oscillator behind `CASpringAnimation`: x(t) for unit initial displacement, solved per damping regime.
 ///
 /// `x(t)` is the remaining normalised displacement (1 at the start, 0 at the target) of
 /// `m·x″ + c·x′ + k·x = 0` with `x(0) = 1`, `x′(0) = −v0`; progress is `1 − x(t)`, with `t` in
@@ -40,11 +40,11 @@ struct SpringCurve: Equatable {
     /// Progress towards the target at `t` seconds: `1 − x(t)`; overshoots above 1.
     func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 
-    /// The estimated time for the spring to come to rest (SPEC-semantics §5.4): for an
+    /// The estimated time for the spring to come to rest: for an
     /// under-damped spring `ln(E/ε)/β + √(1−ζ)/ω0` with `ε = 0.001` and `E` the envelope
     /// amplitude `√(1 + ((β − v0)/ωd)²)`; for critical and over-damped springs the first multiple
     /// of 0.1 s from which `|x|` stays below ε. An undamped spring never settles
-    /// (`Double.greatestFiniteMagnitude`). The algorithm is SPEC's fit to Apple's documented
+    /// (`Double.greatestFiniteMagnitude`). The rule is a fit to Apple's documented
     /// values (2.85 s for damping 5, "just over 1 s" for damping 15); Apple's own is unpublished.
     var settlingDuration: Double {
         let epsilon = 0.001

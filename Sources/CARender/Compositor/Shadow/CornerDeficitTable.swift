@@ -6,11 +6,11 @@ import Foundation
 /// the vertex). Blurring is linear, so the blurred rounded rectangle is the separable blurred
 /// rectangle minus the blurred corner pieces. Those depend only on (curve, radius, sigma); each is
 /// tabulated once on a grid in corner coordinates (`a` from the vertical edge, `b` from the
-/// horizontal edge, both pointing inwards) and cached — the exact nine-patch corner of
-/// RASTER-NOTES.
-final class CornerDeficitTable: @unchecked Sendable {
-    /// Grid samples, row-major in `b`, `count × count`.
-    let values: [Float]
+/// horizontal edge, both pointing inwards) once, and kept by the compositor's `ShadowCache` — the
+/// corners of an exact nine-patch.
+final class CornerDeficitTable {
+    /// Grid samples, row-major in `b`, `count × count`, then a zero guard row.
+    private let values: UnsafeMutablePointer<Float>
     let count: Int
     /// Corner coordinate of sample 0 on both axes, and samples per unit.
     let origin: Double
@@ -18,7 +18,7 @@ final class CornerDeficitTable: @unchecked Sendable {
     /// Beyond this corner coordinate the deficit is zero.
     let reach: Double
 
-    private init(curve continuous: Bool, radius r: Double, sigma: Double) {
+    init(curve continuous: Bool, radius r: Double, sigma: Double) {
         let extent = continuous ? r * ContinuousCorner.extent : r
         let margin = 4 * sigma
         origin = -margin
@@ -56,13 +56,16 @@ final class CornerDeficitTable: @unchecked Sendable {
                 table[jb * n + i] = Float(sum)
             }
         }
-        table.append(contentsOf: [Float](repeating: 0, count: n + 1))  // guard row for interpolation
-        values = table
+        values = .allocate(capacity: n * n + n + 1)
+        values.initialize(repeating: 0, count: n * n + n + 1)  // the tail: guard row for interpolation
+        for i in 0..<(n * n) { values[i] = table[i] }
     }
 
+    deinit { values.deallocate() }
+
     /// A pointer-based view for hot loops; valid while the table is alive.
-    func lookup(_ base: UnsafePointer<Float>) -> CornerLookup {
-        CornerLookup(values: base, count: count, origin: Float(origin), inverseStep: Float(inverseStep),
+    var lookup: CornerLookup {
+        CornerLookup(values: values, count: count, origin: Float(origin), inverseStep: Float(inverseStep),
                      reach: Float(reach))
     }
 
@@ -91,51 +94,6 @@ final class CornerDeficitTable: @unchecked Sendable {
             return p.y + (q.y - p.y) * t
         }
         return 0
-    }
-
-    /// The deficit at corner coordinates `(a, b)`, bilinearly interpolated.
-    @inline(__always)
-    func value(a: Double, b: Double) -> Float {
-        let ta = (a - origin) * inverseStep, tb = (b - origin) * inverseStep
-        let last = Double(count - 1)
-        guard ta >= 0, tb >= 0, ta < last, tb < last else { return 0 }
-        let i = Int(ta), j = Int(tb)
-        let fa = Float(ta - Double(i)), fb = Float(tb - Double(j))
-        return values.withUnsafeBufferPointer { v in
-            let p = v.baseAddress! + j * count + i
-            let top = p[0] + (p[1] - p[0]) * fa
-            let bottom = p[count] + (p[count + 1] - p[count]) * fa
-            return top + (bottom - top) * fb
-        }
-    }
-
-    // MARK: - Cache
-
-
-    private struct Key: Hashable {
-        var continuous: Bool
-        var radius: Double
-        var sigma: Double
-    }
-
-    nonisolated(unsafe) private static var cache: [Key: CornerDeficitTable] = [:]
-    private static let lock = NSLock()
-
-    /// The table for a corner, computed on first use and kept for later frames.
-    static func table(continuous: Bool, radius: Double, sigma: Double) -> CornerDeficitTable {
-        let key = Key(continuous: continuous, radius: radius, sigma: sigma)
-        lock.lock()
-        if let table = cache[key] {
-            lock.unlock()
-            return table
-        }
-        lock.unlock()
-        let table = CornerDeficitTable(curve: continuous, radius: radius, sigma: sigma)
-        lock.lock()
-        if cache.count > 1024 { cache.removeAll() }
-        cache[key] = table
-        lock.unlock()
-        return table
     }
 }
 

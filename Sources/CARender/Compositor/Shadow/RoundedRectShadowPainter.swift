@@ -61,23 +61,15 @@ struct RoundedRectShadowPainter: CoveragePainter {
     private func run(inside box: (u0: Float, v0: Float, u1: Float, v1: Float), a: SIMD3<Double>, b: SIMD3<Double>,
                      count: Int) -> (Int, Int) {
         guard box.u1 > box.u0, box.v1 > box.v0 else { return (0, 0) }
-        var lo = -Double.infinity, hi = Double.infinity
+        var range = OpenInterval()
         // Each side is linear in i once multiplied by w (> 0 where anything is drawn):
         // u > u0  ⇔  (a.x − u0·a.z) + (b.x − u0·b.z)·i > 0, and so on.
-        func constrain(_ c0: Double, _ c1: Double) {
-            if c1 == 0 {
-                if c0 <= 0 { hi = -Double.infinity }
-            } else if c1 > 0 {
-                lo = max(lo, -c0 / c1)
-            } else {
-                hi = min(hi, -c0 / c1)
-            }
-        }
         let u0 = Double(box.u0), u1 = Double(box.u1), v0 = Double(box.v0), v1 = Double(box.v1)
-        constrain(a.x - u0 * a.z, b.x - u0 * b.z)
-        constrain(u1 * a.z - a.x, u1 * b.z - b.x)
-        constrain(a.y - v0 * a.z, b.y - v0 * b.z)
-        constrain(v1 * a.z - a.y, v1 * b.z - b.y)
+        range.constrain(a.x - u0 * a.z, b.x - u0 * b.z)
+        range.constrain(u1 * a.z - a.x, u1 * b.z - b.x)
+        range.constrain(a.y - v0 * a.z, b.y - v0 * b.z)
+        range.constrain(v1 * a.z - a.y, v1 * b.z - b.y)
+        let lo = range.lo, hi = range.hi
         guard hi > lo else { return (0, 0) }
         let from = max(0, Int(max(lo, -1).rounded(.down)) + 1)
         let to = min(count, Int(min(hi, Double(count) + 1).rounded(.up)))
@@ -121,6 +113,22 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 }
                 i += 1
             }
+        }
+    }
+}
+
+/// The real `i` with `c0 + c1·i > 0` for every constraint given, as an open interval.
+private struct OpenInterval {
+    var lo = -Double.infinity, hi = Double.infinity
+
+    @inline(__always)
+    mutating func constrain(_ c0: Double, _ c1: Double) {
+        if c1 == 0 {
+            if c0 <= 0 { hi = -Double.infinity }
+        } else if c1 > 0 {
+            lo = max(lo, -c0 / c1)
+        } else {
+            hi = min(hi, -c0 / c1)
         }
     }
 }

@@ -1,40 +1,31 @@
 import Foundation
 
-extension Compositor {
-    /// Step 1 (SPEC-rendering §2): the Gaussian of sigma `shadowRadius` (layer units) of the
-    /// layer's alpha or of `shadowPath`, offset by `shadowOffset` and tinted, all in layer space.
-    func drawShadow(_ node: RenderNode, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = node.state
-        guard hasShadow(s), let shadowColor = s.shadowColor else { return }
+extension FrameDrawing {
+    /// The shadow, drawn beneath the layer: the Gaussian of sigma `shadowRadius` (layer units) of
+    /// the layer's alpha or of `shadowPath`, offset by `shadowOffset` and tinted with
+    /// `shadowColor × shadowOpacity`, all in the layer's own space (so it turns with the layer).
+    func drawShadow(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
+        guard list.items[i].hasShadow else { return }
+        let s = list.items[i].state
+        guard let shadowColor = s.shadowColor else { return }
         let color = shadowColor.premultiplied(opacity: Double(min(max(s.shadowOpacity, 0), 1)) * alpha)
         guard color.w > 0 else { return }
-        let extent = shadowExtent(s, map: map).intersection(target.rect)
+        let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        if s.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(node) {
+        if s.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(i) {
             drawRoundedRectShadow(s, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
                                   into: target)
         } else {
-            drawAlphaShadow(node, map: map, color: color, into: target)
+            drawAlphaShadow(i, map: map, color: color, into: target)
         }
     }
 
-    /// The layer's alpha when it is one rounded rectangle of uniform alpha (a background, maybe
-    /// with a border that cannot change the alpha), so its shadow has a closed form.
-    private func uniformShapeAlpha(_ node: RenderNode) -> Double? {
-        let s = node.state
-        guard !hasContents(s), !node.sublayers.contains(where: { !$0.state.isHidden }),
-              let background = s.backgroundColor else { return nil }
-        let a = min(max(Double(background.alpha), 0), 1)
-        guard a > 0 else { return nil }
-        if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0, a < 1 { return nil }
-        return a
-    }
-
     /// Sigma in layer units, widened by a pixel's own spread (variance 1/12 px²) so that
-    /// evaluating at pixel centres matches area sampling even for tiny blurs.
+    /// evaluating at pixel centres matches area sampling even for tiny blurs; quantised as the
+    /// shadow cache keys it.
     private func effectiveSigma(_ s: LayerState, pixelsPerUnit k: Double) -> Double {
         let sigma = max(Double(s.shadowRadius), 0)
-        return (sigma * sigma + 1.0 / (12 * k * k)).squareRoot()
+        return ShadowCache.quantized((sigma * sigma + 1.0 / (12 * k * k)).squareRoot())
     }
 
     private func drawRoundedRectShadow(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, hidesCenter: Bool,
@@ -48,17 +39,16 @@ extension Compositor {
         // Shape coordinates: layer space relative to the shadow rectangle's top-left corner.
         let shapeToDevice = ProjectiveMap.translation(b.x0 + dx, b.y0 + dy).then(map)
         guard let deviceToShape = shapeToDevice.inverted() else { return }
-        let horizontal = profile(length: w, sigma: sigma), vertical = profile(length: h, sigma: sigma)
+        let horizontal = shadows.profile(length: w, sigma: sigma), vertical = shadows.profile(length: h, sigma: sigma)
         let shape = s.cornerShape
         let radius = shape.radii.max()
-        let table = radius > 0 ? CornerDeficitTable.table(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
+        let table = radius > 0 ? shadows.corner(continuous: shape.continuous, radius: radius, sigma: sigma) : nil
         // Beyond 3σ the Gaussian leaves less than 0.35/255 of the shadow colour.
         let margin = 3 * sigma
-        layerShape.removeAll()
-        layerShape.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
         let rounded = SIMD4<Float>(shape.radii.x > 0 ? 1 : 0, shape.radii.y > 0 ? 1 : 0,
                                    shape.radii.z > 0 ? 1 : 0, shape.radii.w > 0 ? 1 : 0)
-        for level in 0...256 { shadowPalette[level] = packed(color * (Float(level) / 256)) }
+        let palette = scratch.shadowPalette
+        for level in 0...256 { palette[level] = packed(color * (Float(level) / 256)) }
         // Under the layer's own opaque background the shadow never shows: skip it, as a cross of
         // two boxes (the rectangle minus its corner squares) inset by an anti-aliasing margin —
         // two pixels at the largest scale, so still over 0.7 px where perspective shrinks the
@@ -72,48 +62,36 @@ extension Compositor {
         }
         let m = deviceToShape
         let axisAligned = m.isAffine && m.m12 == 0 && m.m21 == 0 && m.m11 > 0 && m.m22 > 0
-        horizontal.values.withUnsafeBufferPointer { hv in
-            vertical.values.withUnsafeBufferPointer { vv in
-                (table?.values ?? []).withUnsafeBufferPointer { tv in
-                    let hLookup = horizontal.lookup(hv.baseAddress!), vLookup = vertical.lookup(vv.baseAddress!)
-                    let corner = table?.lookup(tv.baseAddress!)
-                    if axisAligned {
-                        let extent = shapeToDevice.deviceBounds(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
-                            .intersection(target.rect)
-                        guard !extent.isEmpty else { return }
-                        reserveColumns(extent.width)
-                        let values = columnScratch, us = columnScratch + extent.width
-                        for x in extent.x0..<extent.x1 {
-                            let u = Float((Double(x) + 0.5) * m.m11 + m.m31)
-                            us[x - extent.x0] = u
-                            values[x - extent.x0] = hLookup.value(u)
-                        }
-                        var painter = AxisAlignedShadowPainter(
-                            canvas: target, palette: shadowPalette, columns: values, columnU: us, firstColumn: extent.x0,
-                            vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
-                            width: Float(w), height: Float(h), corner: corner, rounded: rounded, wide: wide, tall: tall)
-                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
-                    } else {
-                        var painter = RoundedRectShadowPainter(
-                            canvas: target, palette: shadowPalette, deviceToShape: deviceToShape, width: Float(w),
-                            height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
-                            wide: wide, tall: tall)
-                        fillLayerShape(map: shapeToDevice, into: target, painter: &painter)
-                    }
+        let hLookup = horizontal.lookup, vLookup = vertical.lookup
+        let corner = table?.lookup
+        var area = scratch.borrowOutline()
+        area.addRect(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+        if axisAligned {
+            let extent = shapeToDevice.deviceBounds(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
+                .intersection(target.rect)
+            if !extent.isEmpty {
+                scratch.reserveColumns(extent.width)
+                let values = scratch.columns, us = scratch.columns + extent.width
+                for x in extent.x0..<extent.x1 {
+                    let u = Float((Double(x) + 0.5) * m.m11 + m.m31)
+                    us[x - extent.x0] = u
+                    values[x - extent.x0] = hLookup.value(u)
                 }
+                var painter = AxisAlignedShadowPainter(
+                    canvas: target, palette: palette, columns: values, columnU: us, firstColumn: extent.x0,
+                    vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
+                    width: Float(w), height: Float(h), corner: corner, rounded: rounded, wide: wide, tall: tall)
+                fill(area, map: shapeToDevice, into: target, painter: &painter)
             }
+        } else {
+            var painter = RoundedRectShadowPainter(
+                canvas: target, palette: palette, deviceToShape: deviceToShape, width: Float(w),
+                height: Float(h), horizontal: hLookup, vertical: vLookup, corner: corner, rounded: rounded,
+                wide: wide, tall: tall)
+            fill(area, map: shapeToDevice, into: target, painter: &painter)
         }
-    }
-
-    /// The blurred profile of `[0, length]`, kept across frames (a stage reuses its compositor, and
-    /// layers keep their sizes and shadows between most frames).
-    private func profile(length: Double, sigma: Double) -> BlurredIntervalProfile {
-        let key = SIMD2(length, sigma)
-        if let cached = profiles[key] { return cached }
-        var profile = BlurredIntervalProfile()
-        profile.build(a: 0, b: length, sigma: sigma)
-        if profiles.count >= 512 { profiles.removeAll(keepingCapacity: true) }
-        profiles[key] = profile
-        return profile
+        scratch.giveBack(area)
+        // The tables must outlive the painters that read them through pointers.
+        withExtendedLifetime((horizontal, vertical, table)) {}
     }
 }

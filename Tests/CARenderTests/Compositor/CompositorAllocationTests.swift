@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import CARender
+
+/// The compositor's hot-path contract: once warmed up, a frame allocates nothing on the heap.
+final class CompositorAllocationTests: XCTestCase {
+    /// Renders `frames` trees after `warmUp` of them and returns the allocations of each measured
+    /// frame's composite.
+    private func allocationsPerFrame(_ compositor: Compositor, into pixmap: inout Pixmap, scale: CGFloat,
+                                     warmUp: Int, frames: Int, tree: (Int) -> RenderNode) -> [Int] {
+        for f in 0..<warmUp { compositor.render(tree(f), into: &pixmap, scale: scale) }
+        var counts: [Int] = []
+        counts.reserveCapacity(frames)
+        for f in warmUp..<(warmUp + frames) {
+            let root = tree(f)
+            counts.append(countingAllocations { compositor.render(root, into: &pixmap, scale: scale) })
+        }
+        return counts
+    }
+
+    func testAllocationCounterSeesAllocations() {
+        // The counter itself must be able to fail: an array and a class instance are two or more.
+        final class Box { var value = 0 }
+        var sink: [Int] = []
+        let n = countingAllocations {
+            sink = Array(repeating: 1, count: 100)
+            _ = Box()
+        }
+        XCTAssertGreaterThanOrEqual(n, 2)
+        XCTAssertEqual(sink.count, 100)
+    }
+
+    func testDashboardCompositesWithoutAllocating() throws {
+        let url = fixturesFolder.appendingPathComponent("scenes/dashboard-1280x720.json")
+        let scene = try Scene(contentsOf: url)
+        let compositor = Compositor()
+        var pixmap = Pixmap(width: scene.pixelWidth, height: scene.pixelHeight)
+        let counts = allocationsPerFrame(compositor, into: &pixmap, scale: CGFloat(scene.scale), warmUp: 2, frames: 5) { _ in
+            scene.root
+        }
+        XCTAssertEqual(counts, [0, 0, 0, 0, 0], "heap allocations per dashboard frame")
+    }
+
+    func testAnimatedStageCompositesWithoutAllocating() {
+        // Cards spinning in the plane and in depth, fading, with shadows, borders, sublayers and
+        // contents: every frame has new device maps.
+        let stage = Stage(width: 320, height: 200)
+        stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        var pixels = RGBAImage(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { pixels[x, y] = RGBA8(r: UInt8(x * 32), g: UInt8(y * 32), b: 200, a: 255) } }
+        let picture = CGImage(image: pixels)
+        for i in 0..<8 {
+            let card = CALayer()
+            card.frame = CGRect(x: 20 + Double(i % 4) * 75, y: 30 + Double(i / 4) * 90, width: 60, height: 50)
+            card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 1)
+            card.cornerRadius = 8
+            card.borderWidth = 1
+            card.borderColor = CGColor(gray: 0.1, alpha: 1)
+            card.shadowOpacity = 0.5
+            card.shadowRadius = 4
+            card.shadowOffset = CGSize(width: 0, height: 3)
+            let content = CALayer()
+            content.frame = CGRect(x: 8, y: 8, width: 30, height: 20)
+            content.contents = picture
+            card.addSublayer(content)
+            stage.rootLayer.addSublayer(card)
+            let spin = CABasicAnimation(keyPath: i % 2 == 0 ? "transform.rotation.z" : "transform.rotation.y")
+            spin.fromValue = 0
+            spin.toValue = 2 * Double.pi
+            spin.duration = 2
+            spin.repeatCount = .infinity
+            card.add(spin, forKey: "spin")
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0.6
+            fade.duration = 1
+            fade.autoreverses = true
+            fade.repeatCount = .infinity
+            card.add(fade, forKey: "fade")
+        }
+        let compositor = Compositor()
+        var pixmap = Pixmap(width: 320, height: 200)
+        // Warm up over one whole turn (2 s at 15 frames per second), so every size of buffer a
+        // frame needs exists; then measure the start of the second turn.
+        let counts = allocationsPerFrame(compositor, into: &pixmap, scale: 1, warmUp: 30, frames: 10) { f in
+            stage.advance(to: Double(f) / 15)
+            return stage.rootLayer.renderNode(at: stage.time)
+        }
+        XCTAssertEqual(counts, [Int](repeating: 0, count: 10), "heap allocations per animated frame")
+    }
+}
