@@ -16,8 +16,9 @@ import Foundation
 /// does not cover is the machine losing power before the kernel has written the data back; so
 /// instead of one `fsync` per frame (a journal commit each, several milliseconds, and the
 /// largest cost of a small frame), the frames' file system is flushed once every
-/// `syncInterval` frames and once more when the sequence is finished. A power loss can then cost
-/// at most the frames written since the last flush, which `--skip-existing` renders again only if
+/// `syncInterval` frames (on a writer thread, while rendering goes on) and once more, waited for,
+/// when the sequence is finished. A power loss can then cost about the frames written since the
+/// last flush, which `--skip-existing` renders again only if
 /// their files are missing: a file renamed into place before a power loss can come back empty on
 /// some file systems, which is why the flush comes before `finish()` returns.
 final class FrameWriter: @unchecked Sendable {
@@ -47,7 +48,14 @@ final class FrameWriter: @unchecked Sendable {
         let folder = url.deletingLastPathComponent().path
         if !unsyncedFolders.contains(folder) { unsyncedFolders.insert(folder) }
         unsyncedCount += 1
-        if unsyncedCount >= Self.syncInterval { try syncToDisk() }
+        if unsyncedCount >= Self.syncInterval {
+            // On a writer thread, so rendering goes on meanwhile; frames still being encoded are
+            // covered by the next flush.
+            let folders = unsyncedFolders.sorted()
+            unsyncedFolders.removeAll(keepingCapacity: true)
+            unsyncedCount = 0
+            submit { for folder in folders { try Self.sync(folder) } }
+        }
         if let previous, previous.options == options, previous.image.hasSamePixels(as: image) {
             let encoded = previous.encoded
             submit { try Self.writeAtomically(try encoded.wait(), to: url) }
@@ -80,13 +88,16 @@ final class FrameWriter: @unchecked Sendable {
     private func syncToDisk() throws {
         group.wait()
         try throwIfFailed()
-        for folder in unsyncedFolders.sorted() {
-            var error = cpng_error()
-            let status = cpng_sync_folder(folder, &error)
-            if status != Int32(CPNG_OK) { throw PNGError(status: status, error: &error, path: folder) }
-        }
+        for folder in unsyncedFolders.sorted() { try Self.sync(folder) }
         unsyncedFolders.removeAll(keepingCapacity: true)
         unsyncedCount = 0
+    }
+
+    /// Flushes the file system holding `folder` to disk.
+    private static func sync(_ folder: String) throws {
+        var error = cpng_error()
+        let status = cpng_sync_folder(folder, &error)
+        if status != Int32(CPNG_OK) { throw PNGError(status: status, error: &error, path: folder) }
     }
 
     private func submit(_ job: @escaping @Sendable () throws -> Void) {
