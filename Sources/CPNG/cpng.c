@@ -1,11 +1,13 @@
 // A thin shim over libpng whose only jobs are the ones Swift cannot do: setjmp-based error
 // recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk
 // (with the temporary file registered for the signal handlers in inflight_files.c).
+#define _GNU_SOURCE /* syncfs */
 #include "cpng.h"
 #include "inflight_files.h"
 #include "png_filters.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libdeflate.h>
 #include <limits.h>
 #include <png.h>
@@ -71,6 +73,71 @@ static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
     return 1;
 }
 
+/* Bytes after each row buffer that a vector copy may overwrite. */
+#define ROW_SLACK 16
+
+/* Copies `width` RGBA pixels to RGB. The SSSE3 copy moves 4 pixels per byte shuffle and may write
+ * up to 4 bytes past the row's end (the row buffer has that slack). */
+static void rgba_to_rgb_generic(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        dst[3 * x] = src[4 * x];
+        dst[3 * x + 1] = src[4 * x + 1];
+        dst[3 * x + 2] = src[4 * x + 2];
+    }
+}
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+__attribute__((target("ssse3")))
+static void rgba_to_rgb_ssse3(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
+    const __m128i drop_alpha = _mm_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    uint32_t x = 0;
+    for (; x + 4 <= width; x += 4) {
+        __m128i pixels = _mm_loadu_si128((const __m128i *)(src + 4 * (size_t)x));
+        _mm_storeu_si128((__m128i *)(dst + 3 * (size_t)x), _mm_shuffle_epi8(pixels, drop_alpha));
+    }
+    rgba_to_rgb_generic(dst + 3 * (size_t)x, src + 4 * (size_t)x, width - x);
+}
+
+static void rgba_to_rgb(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
+    static int has_ssse3 = -1;
+    if (has_ssse3 < 0) has_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
+    if (has_ssse3) rgba_to_rgb_ssse3(dst, src, width); else rgba_to_rgb_generic(dst, src, width);
+}
+#else
+#define rgba_to_rgb rgba_to_rgb_generic
+#endif
+
+/* Every PROBE_STRIDE-th row is filtered all five ways to decide a frame's filter set. */
+#define PROBE_STRIDE 16
+/* Keep all five filters when the best of them leaves residuals at most this share (in 1/256) of
+ * the best of Sub and Up, summed over the probed rows. */
+#define PREDICTOR_GAIN_256 200
+
+/* The filters for one frame: Sub and Up only (a third of the filtering work, and on interface
+ * frames -- flat fills, straight edges, soft shadows -- as small or smaller after deflate), unless
+ * a probe of every PROBE_STRIDE-th row shows Average or Paeth leave clearly smaller residuals (many
+ * small shapes, gradients, photographs), in which case all five, chosen per row. */
+static int filters_for_frame(const uint8_t *pixels, uint32_t height, size_t row_bytes, uint32_t width,
+                             size_t bpp, size_t n, uint8_t *row_a, uint8_t *row_b, uint8_t *scratch) {
+    uint64_t all = 0, up_sub = 0;
+    for (uint32_t y = 1; y < height; y += PROBE_STRIDE) {
+        const uint8_t *above = pixels + (size_t)(y - 1) * row_bytes, *row = pixels + (size_t)y * row_bytes;
+        if (bpp == 4) {
+            memcpy(row_a, above, n);
+            memcpy(row_b, row, n);
+        } else {
+            rgba_to_rgb(row_a, above, width);
+            rgba_to_rgb(row_b, row, width);
+        }
+        uint32_t a, b;
+        cpng_probe_row(row_b, row_a, n, bpp, scratch, &a, &b);
+        all += a;
+        up_sub += b;
+    }
+    return all * 256 < up_sub * PREDICTOR_GAIN_256 ? CPNG_FILTER_ALL : (CPNG_FILTER_SUB | CPNG_FILTER_UP);
+}
+
 /* Filters every row and deflates the result into this thread's buffer (valid until the next
  * call on the thread); returns NULL when memory runs out. */
 static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
@@ -85,23 +152,22 @@ static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32
     if (!compressor) return NULL;
     size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
     if (!reserve(&buffers.filtered, &buffers.filtered_capacity, filtered_size)
-        || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * n)
+        || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * (n + ROW_SLACK))
         || !reserve(&buffers.scratch, &buffers.scratch_capacity, 5 * n)
         || !reserve(&buffers.deflated, &buffers.deflated_capacity, bound)) {
         return NULL;
     }
-    uint8_t *prev = buffers.rows, *cur = buffers.rows + n;
+    uint8_t *prev = buffers.rows, *cur = buffers.rows + n + ROW_SLACK;
+    if ((options.filters & CPNG_FILTER_PER_FRAME) && allowed == CPNG_FILTER_ALL) {
+        allowed = filters_for_frame(pixels, height, row_bytes, width, bpp, n, prev, cur, buffers.scratch);
+    }
     memset(prev, 0, n);
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *src = pixels + (size_t)y * row_bytes;
         if (bpp == 4) {
             memcpy(cur, src, n);
         } else {
-            for (uint32_t x = 0; x < width; x++) {
-                cur[3 * x] = src[4 * x];
-                cur[3 * x + 1] = src[4 * x + 1];
-                cur[3 * x + 2] = src[4 * x + 2];
-            }
+            rgba_to_rgb(cur, src, width);
         }
         cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, buffers.scratch);
         uint8_t *swap = prev; prev = cur; cur = swap;
@@ -204,10 +270,10 @@ static const char *host_for_names(void) {
     return host_name;
 }
 
-/* Creates `temporary` (a mkstemp template), writes, syncs and renames it to `path`; on failure
- * the temporary file is removed. */
+/* Creates `temporary` (a mkstemp template), writes it (and syncs it when `sync_to_disk`) and
+ * renames it to `path`; on failure the temporary file is removed. */
 static int write_through_temporary(char *temporary, const char *path, const uint8_t *bytes, size_t size,
-                                   cpng_error *error) {
+                                   int sync_to_disk, cpng_error *error) {
     int descriptor = mkstemp(temporary);
     if (descriptor < 0) {
         set_error(error, CPNG_ERR_OPEN, "cannot create a file: %s", strerror(errno));
@@ -229,7 +295,7 @@ static int write_through_temporary(char *temporary, const char *path, const uint
         }
         written += (size_t)n;
     }
-    if (!failed && fsync(descriptor) != 0 && errno != EINVAL) {
+    if (!failed && sync_to_disk && fsync(descriptor) != 0 && errno != EINVAL) {
         failed = 1;
         saved_errno = errno;
     }
@@ -250,7 +316,8 @@ static int write_through_temporary(char *temporary, const char *path, const uint
     return CPNG_OK;
 }
 
-int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error) {
+int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, int sync_to_disk,
+                               cpng_error *error) {
     cpng_install_cleanup_handlers();
     /* The temporary name lives in a registry slot, so a signal handler can unlink it; a path too
      * long for a slot (or more writes in flight than slots) gets a private buffer instead. */
@@ -263,9 +330,32 @@ int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t si
     }
     snprintf(temporary, temporary_size, TEMPORARY_FORMAT, path, (long)getpid(), host_for_names());
     if (slot >= 0) cpng_temp_activate(slot);
-    int status = write_through_temporary(temporary, path, bytes, size, error);
+    int status = write_through_temporary(temporary, path, bytes, size, sync_to_disk, error);
     if (slot >= 0) cpng_temp_release(slot); else free(temporary);
     return status;
+}
+
+int cpng_sync_folder(const char *directory, cpng_error *error) {
+    int descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor < 0) {
+        set_error(error, CPNG_ERR_OPEN, "cannot open the folder to sync it: %s", strerror(errno));
+        return CPNG_ERR_OPEN;
+    }
+#if defined(__linux__)
+    /* One flush of the file system holding the folder: the frames' data and their renames
+     * together, in one journal commit instead of one per frame. */
+    int status = syncfs(descriptor);
+#else
+    sync();
+    int status = fsync(descriptor);
+#endif
+    int saved_errno = errno;
+    close(descriptor);
+    if (status != 0 && saved_errno != EINVAL) {
+        set_error(error, CPNG_ERR_IO, "syncing the frames to disk failed: %s", strerror(saved_errno));
+        return CPNG_ERR_IO;
+    }
+    return CPNG_OK;
 }
 
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,

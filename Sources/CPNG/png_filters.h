@@ -11,4 +11,9 @@
 void cpng_filter_row(uint8_t *dst, const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp,
                      int allowed, uint8_t *scratch);
 
+/// Filters one row all five ways and reports the smallest residual score (sum of absolute
+/// values) of any filter, and of Sub and Up alone.
+void cpng_probe_row(const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp, uint8_t *scratch,
+                    uint32_t *best_of_all, uint32_t *best_of_up_sub);
+
 #endif

@@ -21,6 +21,12 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Also write the last frame of each scene as PNG into this folder.")
     var output: String?
 
+    @Option(name: .long, help: "Time the frames of one animated scene instead: FOLDER/frame_*.json (Tools/bench_scenes.py writes them).")
+    var sequence: String?
+
+    @Flag(name: .customLong("png-sweep"), help: "Encode the last frame of each scene at every deflate level and filter choice; print ms and bytes of each.")
+    var pngSweep = false
+
     @Flag(name: .long, help: "Time the animated-layers scene instead: a stage of 1000 small layers, each with one basic and one keyframe animation, against the same tree without animations.")
     var animated = false
 
@@ -35,6 +41,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }
         if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
@@ -85,6 +92,7 @@ struct BenchCommand: ParsableCommand {
                     file.deletingPathExtension().lastPathComponent + ".png"))
             }
             let name = file.lastPathComponent
+            if pngSweep { try PNGSweepBench(iterations: iterations).run(pixmap.unpremultiplied(), name: name) }
             print("\(name) \(scene.pixelWidth)x\(scene.pixelHeight), \(iterations) frames, 1 thread:")
             print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
             print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))

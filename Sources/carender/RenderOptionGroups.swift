@@ -1,4 +1,5 @@
 import ArgumentParser
+import CARender
 import Foundation
 
 /// The options of `carender SCRIPT`, grouped as the help shows them.
@@ -90,7 +91,7 @@ enum PNGCompression: String, CaseIterable, ExpressibleByArgument {
     var level: Int {
         switch self {
         case .fast: return 1
-        case .default: return 6
+        case .default: return PNGWriteOptions.defaultCompressionLevel
         case .small: return 12
         }
     }

@@ -8,7 +8,23 @@ import Foundation
 /// `maximumInFlight` frames wait in memory. A frame identical to the one before (a still period
 /// of an animation) is not encoded again: its file gets the same bytes. The first error stops
 /// further writes and is thrown from `finish()` (or from the next `write`).
+///
+/// Durability: each frame is written to a temporary sibling and renamed into place only once
+/// complete, so whenever the process is stopped (a crash, a signal, `kill -9`) every frame file
+/// is either absent or whole: the kernel holds the renamed file's data whatever happens to the
+/// process, and the signal handlers remove the temporary files in flight. What a rename alone
+/// does not cover is the machine losing power before the kernel has written the data back; so
+/// instead of one `fsync` per frame (a journal commit each, several milliseconds, and the
+/// largest cost of a small frame), the frames' file system is flushed once every
+/// `syncInterval` frames (on a writer thread, while rendering goes on) and once more, waited for,
+/// when the sequence is finished. A power loss can then cost about the frames written since the
+/// last flush, which `--skip-existing` renders again only if
+/// their files are missing: a file renamed into place before a power loss can come back empty on
+/// some file systems, which is why the flush comes before `finish()` returns.
 final class FrameWriter: @unchecked Sendable {
+    /// Frames written between two flushes of their file system to disk.
+    static let syncInterval = 240
+
     private let queue = DispatchQueue(label: "carender.frame-writer", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
@@ -18,6 +34,9 @@ final class FrameWriter: @unchecked Sendable {
     private var previous: (image: RGBAImage, options: PNGWriteOptions, encoded: EncodedFrame)?
     /// How many frames were encoded (not counting repeats written from an earlier encoding).
     private(set) var encodedCount = 0
+    /// Frames queued since the last flush, and the folders they went to.
+    private var unsyncedCount = 0
+    private var unsyncedFolders: Set<String> = []
 
     init(maximumInFlight: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)) {
         slots = DispatchSemaphore(value: maximumInFlight)
@@ -26,6 +45,17 @@ final class FrameWriter: @unchecked Sendable {
     /// Queues `image` to be written to `url`; throws an earlier frame's error, if any.
     func write(_ image: RGBAImage, to url: URL, options: PNGWriteOptions = .default) throws {
         try throwIfFailed()
+        let folder = url.deletingLastPathComponent().path
+        if !unsyncedFolders.contains(folder) { unsyncedFolders.insert(folder) }
+        unsyncedCount += 1
+        if unsyncedCount >= Self.syncInterval {
+            // On a writer thread, so rendering goes on meanwhile; frames still being encoded are
+            // covered by the next flush.
+            let folders = unsyncedFolders.sorted()
+            unsyncedFolders.removeAll(keepingCapacity: true)
+            unsyncedCount = 0
+            submit { for folder in folders { try Self.sync(folder) } }
+        }
         if let previous, previous.options == options, previous.image.hasSamePixels(as: image) {
             let encoded = previous.encoded
             submit { try Self.writeAtomically(try encoded.wait(), to: url) }
@@ -47,10 +77,27 @@ final class FrameWriter: @unchecked Sendable {
         }
     }
 
-    /// Waits for every queued frame; throws the first error.
+    /// Waits for every queued frame and flushes them to disk; throws the first error.
     func finish() throws {
         group.wait()
         try throwIfFailed()
+        try syncToDisk()
+    }
+
+    /// Waits for the frames queued so far and flushes the file systems they went to.
+    private func syncToDisk() throws {
+        group.wait()
+        try throwIfFailed()
+        for folder in unsyncedFolders.sorted() { try Self.sync(folder) }
+        unsyncedFolders.removeAll(keepingCapacity: true)
+        unsyncedCount = 0
+    }
+
+    /// Flushes the file system holding `folder` to disk.
+    private static func sync(_ folder: String) throws {
+        var error = cpng_error()
+        let status = cpng_sync_folder(folder, &error)
+        if status != Int32(CPNG_OK) { throw PNGError(status: status, error: &error, path: folder) }
     }
 
     private func submit(_ job: @escaping @Sendable () throws -> Void) {
@@ -74,12 +121,13 @@ final class FrameWriter: @unchecked Sendable {
         }
     }
 
-    /// Writes through a temporary sibling that is synced and renamed into place.
+    /// Writes through a temporary sibling that is renamed into place (flushed to disk later, with
+    /// the other frames: see the type's notes on durability).
     private static func writeAtomically(_ data: Data, to url: URL) throws {
         let path = url.path
         var error = cpng_error()
         let status = data.withUnsafeBytes { raw in
-            cpng_write_file_atomically(path, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error)
+            cpng_write_file_atomically(path, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 0, &error)
         }
         if status != Int32(CPNG_OK) {
             throw PNGError(status: status, error: &error, path: path)

@@ -9,7 +9,7 @@ extension RGBAImage {
         let data = try encodedPNG(options: options, describedAs: path)
         var error = cpng_error()
         let status = data.withUnsafeBytes { raw in
-            cpng_write_file_atomically(path, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &error)
+            cpng_write_file_atomically(path, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, 1, &error)
         }
         if status != Int32(CPNG_OK) {
             throw PNGError(status: status, error: &error, path: path)

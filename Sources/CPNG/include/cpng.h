@@ -30,7 +30,10 @@ enum {
     CPNG_FILTER_UP = 0x20,
     CPNG_FILTER_AVG = 0x40,
     CPNG_FILTER_PAETH = 0x80,
-    CPNG_FILTER_ALL = 0xf8
+    CPNG_FILTER_ALL = 0xf8,
+    /* With CPNG_FILTER_ALL: decide per frame between all five and Sub + Up only (a probe of a few
+     * rows tells which the frame needs). */
+    CPNG_FILTER_PER_FRAME = 0x100
 };
 
 /// How a frame is encoded. libpng writes the file (signature, IHDR, chunk framing and CRCs, error
@@ -49,9 +52,16 @@ typedef struct cpng_write_options {
 int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
                      cpng_write_options options, uint8_t **png_bytes, size_t *png_size, cpng_error *error);
 
-/// Writes `bytes` to `path` through a temporary sibling that is flushed, synced and renamed into
-/// place, so `path` is either the old file or the complete new one.
-int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, cpng_error *error);
+/// Writes `bytes` to `path` through a temporary sibling that is renamed into place once complete,
+/// so no process ever sees `path` other than as the old file or the complete new one, whenever the
+/// writer is stopped. With `sync_to_disk` the data is also flushed to disk before the rename, so the
+/// same holds after a power loss; without it the caller syncs later (cpng_sync_folder).
+int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, int sync_to_disk,
+                               cpng_error *error);
+
+/// Flushes everything written to the file system holding `directory` (the data of the files renamed
+/// into it, and the renames) to disk: one flush for many frames.
+int cpng_sync_folder(const char *directory, cpng_error *error);
 
 /// Reads any PNG libpng accepts into 8-bit RGBA (straight alpha). On success `*pixels` holds
 /// width * height * 4 bytes, to be released with cpng_free.

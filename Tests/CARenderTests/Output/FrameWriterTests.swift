@@ -22,4 +22,23 @@ final class FrameWriterTests: XCTestCase {
             XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("\(index).png")), try frame.pngData(), "\(index)")
         }
     }
+
+    /// A sequence longer than the flush interval: the flushes in between (on a writer thread) and
+    /// at the end leave every frame whole, with no temporary file behind.
+    func testFramesAcrossPeriodicFlushesAreAllWritten() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = FrameWriter(maximumInFlight: 2)
+        let count = FrameWriter.syncInterval + 7
+        for index in 0..<count {
+            var frame = RGBAImage(width: 4, height: 3)
+            frame[index % 4, 1] = RGBA8(r: UInt8(index & 255), g: UInt8(index >> 8), b: 9, a: 255)
+            try writer.write(frame, to: folder.appendingPathComponent(String(format: "%04d.png", index)))
+        }
+        try writer.finish()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        XCTAssertEqual(names, (0..<count).map { String(format: "%04d.png", $0) })
+        let last = try RGBAImage(contentsOfPNG: folder.appendingPathComponent(String(format: "%04d.png", count - 1)))
+        XCTAssertEqual(last[(count - 1) % 4, 1], RGBA8(r: UInt8((count - 1) & 255), g: UInt8((count - 1) >> 8), b: 9, a: 255))
+    }
 }

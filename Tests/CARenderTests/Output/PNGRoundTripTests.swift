@@ -71,6 +71,54 @@ final class PNGRoundTripTests: XCTestCase {
     }
 }
 
+final class PNGFilterChoiceTests: XCTestCase {
+    /// An opaque frame, so the RGB path (the vector RGBA-to-RGB copy, whose last group of pixels
+    /// is copied one by one) is taken.
+    private func opaque(width: Int, height: Int, _ colour: (Int, Int) -> RGBA8) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { image[x, y] = colour(x, y) } }
+        return image
+    }
+
+    /// Flat fills and straight edges: the probe keeps Sub and Up only, so the file is exactly the
+    /// one that filter set writes.
+    func testInterfaceFrameUsesSubAndUp() throws {
+        let image = opaque(width: 67, height: 40) { x, y in
+            x > 10 && x < 50 && y > 5 && y < 30 ? RGBA8(r: 40, g: 90, b: 220, a: 255) : RGBA8(r: 245, g: 245, b: 247, a: 255)
+        }
+        let chosen = try image.pngData(options: PNGWriteOptions(compressionLevel: 4))
+        XCTAssertEqual(chosen, try image.pngData(options: PNGWriteOptions(compressionLevel: 4, filters: [.sub, .up])))
+        XCTAssertEqual(try decoded(chosen), image)
+    }
+
+    /// A smooth two-way gradient is what Average and Paeth predict well: all five filters stay.
+    func testGradientFrameKeepsEveryFilter() throws {
+        let image = opaque(width: 67, height: 40) { x, y in
+            RGBA8(r: UInt8(x * 3), g: UInt8(y * 5), b: UInt8((x * 2 + y * 3) & 255), a: 255)
+        }
+        let chosen = try image.pngData(options: PNGWriteOptions(compressionLevel: 4))
+        XCTAssertEqual(chosen, try image.pngData(options: PNGWriteOptions(compressionLevel: 4, filters: .all)))
+        XCTAssertNotEqual(chosen, try image.pngData(options: PNGWriteOptions(compressionLevel: 4, filters: [.sub, .up])))
+        XCTAssertEqual(try decoded(chosen), image)
+    }
+
+    /// Every width from 1 to 9 pixels (a partial group of four in the RGB copy) decodes exactly.
+    func testOpaqueRowsOfEveryWidthRoundTrip() throws {
+        for width in 1...9 {
+            let image = opaque(width: width, height: 3) { x, y in RGBA8(r: UInt8(x * 29), g: UInt8(y * 71), b: UInt8(x * y * 13), a: 255) }
+            XCTAssertEqual(try decoded(image.pngData()), image, "width \(width)")
+        }
+    }
+
+    private func decoded(_ data: Data) throws -> RGBAImage {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("frame.png")
+        try data.write(to: url)
+        return try RGBAImage(contentsOfPNG: url)
+    }
+}
+
 final class PNGDataTests: XCTestCase {
     func testInMemoryEncodingMatchesTheFileAndDecodes() throws {
         var image = RGBAImage(width: 5, height: 4)

@@ -1,0 +1,40 @@
+import CARender
+import Foundation
+
+/// `carender bench --png-sweep`: encodes one frame of each scene with every deflate level and the
+/// main filter choices, and prints the median milliseconds and the bytes of each, so the
+/// `--png-compression` settings can be chosen from figures measured on the same frame.
+struct PNGSweepBench {
+    var iterations: Int
+
+    static let filterChoices: [(name: String, filters: PNGWriteOptions.Filters)] = [
+        ("per frame (default)", [.all, .perFrameChoice]), ("all (per-row heuristic)", .all), ("paeth", .paeth), ("up", .up), ("sub", .sub), ("up+sub", [.up, .sub]),
+    ]
+
+    func run(_ image: RGBAImage, name: String) throws {
+        print("\(name): PNG encoding sweep (\(image.isOpaque ? "opaque, written as RGB" : "with alpha"), median of \(iterations), thread CPU time):")
+        print("  level  filters                      ms      bytes")
+        for level in [1, 2, 3, 4, 5, 6, 7, 9, 12] {
+            for (label, filters) in Self.filterChoices {
+                let options = PNGWriteOptions(compressionLevel: level, filters: filters)
+                var times: [Double] = []
+                var bytes = 0
+                for _ in 0..<(level >= 9 ? max(1, iterations / 5) : iterations) {
+                    let t0 = Self.threadCPUTime()
+                    bytes = try image.pngData(options: options).count
+                    times.append((Self.threadCPUTime() - t0) * 1e3)
+                }
+                times.sort()
+                print(String(format: "  %5d  %-24@ %8.3f %10d", level, label as NSString, times[times.count / 2], bytes))
+            }
+        }
+    }
+
+    /// This thread's CPU time in seconds: on a shared machine it counts the encoder's own work,
+    /// not the time other processes held the core.
+    static func threadCPUTime() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}

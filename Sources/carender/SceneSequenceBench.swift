@@ -1,0 +1,54 @@
+import CARender
+import Foundation
+
+/// `carender bench --sequence FOLDER`: times the compositor and the encoder on the frames of one
+/// animated scene, `FOLDER/frame_*.json` in name order (as Tools/bench_scenes.py writes them, with
+/// Skia timed on the same files), cycling through them so no frame repeats the one before.
+struct SceneSequenceBench {
+    var folder: String
+    var iterations: Int
+
+    func run() throws {
+        let url = URL(fileURLWithPath: folder)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+                .filter { $0.hasPrefix("frame_") && $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw CLIError("cannot read the scene sequence \(folder): it is not a readable folder")
+        }
+        guard !names.isEmpty else { throw CLIError("\(folder) holds no frame_*.json scenes (Tools/bench_scenes.py write FOLDER makes them)") }
+        let scenes: [Scene] = try names.map { name in
+            let path = url.appendingPathComponent(name).path
+            guard let json = FileManager.default.contents(atPath: path) else { throw CLIError("cannot read \(path)") }
+            do { return try Scene(json: json) } catch { throw CLIError("\(path): \(error)") }
+        }
+        let compositor = Compositor()
+        var pixmap = Pixmap(width: scenes[0].pixelWidth, height: scenes[0].pixelHeight)
+        for scene in scenes { compositor.render(scene, into: &pixmap) }  // warm every cache once
+        var composite: [Double] = [], convert: [Double] = [], encode: [Double] = []
+        var bytes = 0
+        for i in 0..<max(iterations, scenes.count) {
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            compositor.render(scenes[i % scenes.count], into: &pixmap)
+            let t1 = DispatchTime.now().uptimeNanoseconds
+            let image = pixmap.unpremultiplied()
+            let t2 = DispatchTime.now().uptimeNanoseconds
+            bytes = try image.pngData().count
+            let t3 = DispatchTime.now().uptimeNanoseconds
+            composite.append(Double(t1 - t0) / 1e6)
+            convert.append(Double(t2 - t1) / 1e6)
+            encode.append(Double(t3 - t2) / 1e6)
+        }
+        print("\(url.lastPathComponent) \(pixmap.width)x\(pixmap.height), \(scenes.count) frames cycled \(composite.count) times, 1 thread:")
+        print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
+        print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))
+        print(String(format: "  png encode %8.3f ms/frame (median), %d bytes (last frame)", median(encode), bytes))
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let n = sorted.count
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+    }
+}
