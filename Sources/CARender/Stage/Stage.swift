@@ -137,8 +137,66 @@ public final class Stage {
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
-        compositor.render(tree, into: &framePixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
+        let depth = Self.depth(of: tree, stack: &depthStack)
+        if depth <= Self.levelsOnCallersStack {
+            compositor.render(tree, into: &framePixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
+        } else {
+            renderOnLargeStack(tree, levels: depth)
+        }
         return framePixmap.unpremultiplied()
+    }
+
+    // MARK: - Deep trees
+
+    /// The compositor draws a layer's subtree by drawing each sublayer in turn (offscreens for
+    /// group opacity and masks nest the same way), so its stack grows with the tree's depth: about
+    /// 30 KB a level for a layer with opacity, masksToBounds and a shadow. A process's main
+    /// thread has 8 MB, enough for some 280 such levels; deeper trees are drawn on a thread whose
+    /// stack is sized for them, so depth is limited by memory, not by the caller's stack.
+    static let levelsOnCallersStack = 128
+    /// Stack reserved per level on the drawing thread (twice what a decorated level was measured to
+    /// use). Only touched pages are committed, so a large reservation costs address space only.
+    static let stackBytesPerLevel = 64 << 10
+
+    /// Reused by `depth(of:stack:)`, so measuring a frame's tree does not allocate once warm.
+    private var depthStack: [(node: RenderNode, level: Int)] = []
+
+    /// The number of levels in `tree` (sublayers, masks and transition snapshots), walked without
+    /// recursion.
+    static func depth(of tree: RenderNode, stack: inout [(node: RenderNode, level: Int)]) -> Int {
+        stack.removeAll(keepingCapacity: true)
+        stack.append((tree, 1))
+        var deepest = 0
+        while let (node, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            var i = 0
+            while i < node.sublayers.count { stack.append((node.sublayers[i], level + 1)); i += 1 }
+            i = 0
+            while i < node.mask.count { stack.append((node.mask[i], level + 1)); i += 1 }
+            i = 0
+            while i < node.transitionSnapshot.count { stack.append((node.transitionSnapshot[i], level + 1)); i += 1 }
+        }
+        stack.removeAll(keepingCapacity: true)
+        return deepest
+    }
+
+    /// Draws `tree` into the frame on a thread with a stack for `levels` levels, and waits for it.
+    private func renderOnLargeStack(_ tree: RenderNode, levels: Int) {
+        var pixmap = framePixmap
+        framePixmap = Pixmap(width: 0, height: 0)
+        let done = DispatchSemaphore(value: 0)
+        let compositor = self.compositor, scale = self.scale, smooth = antialiasesAllEdges
+        withUnsafeMutablePointer(to: &pixmap) { target in
+            nonisolated(unsafe) let target = target
+            let thread = Thread {
+                compositor.render(tree, into: &target.pointee, scale: scale, antialiasesAllEdges: smooth)
+                done.signal()
+            }
+            thread.stackSize = max(8 << 20, levels * Self.stackBytesPerLevel)
+            thread.start()
+            done.wait()
+        }
+        framePixmap = pixmap
     }
 
     // MARK: - Turns
