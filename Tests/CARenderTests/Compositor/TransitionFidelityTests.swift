@@ -54,9 +54,9 @@ final class TransitionFidelityTests: XCTestCase {
 
     func testUndocumentedTypesWarnAndCrossFade() {
         for name in ["cube", "oglFlip", "pageCurl", "rippleEffect", "suckEffect", "cameraIrisHollowOpen"] {
-            var stage: Stage!
+            // The stage's own context reports the warning, so capture after creating it.
+            let stage = pushStage(masksToBounds: false, type: CATransitionType(rawValue: name)).0
             let lines = capturingDiagnostics {
-                stage = pushStage(masksToBounds: false, type: CATransitionType(rawValue: name)).0
                 stage.advance(to: 0.5)
             }
             XCTAssertTrue(lines.contains { $0.contains("\"\(name)\"") && $0.contains("cross-fades") }, "\(name): \(lines)")
