@@ -1,7 +1,7 @@
 import Foundation
 
 /// A subpath flattened to straight lines.
-public struct PathPolyline: Sendable, Equatable {
+package struct PathPolyline: Sendable, Equatable {
     /// The vertices in order; a closed polyline does not repeat its first point at the end.
     public var points: [CGPoint]
     /// Whether a `closeSubpath` ended the subpath (an edge joins the last point to the first).
@@ -16,7 +16,7 @@ public struct PathPolyline: Sendable, Equatable {
 extension CGPath {
     /// The path as polylines, one per subpath that draws something, every vertex on the curve
     /// and every chord within `tolerance` of it. Arcs and ellipses follow the exact conic.
-    public func flattened(tolerance: CGFloat) -> [PathPolyline] {
+    package func flattened(tolerance: CGFloat) -> [PathPolyline] {
         let tolerance = max(tolerance, 1e-9)
         var result: [PathPolyline] = []
         var points: [CGPoint] = []

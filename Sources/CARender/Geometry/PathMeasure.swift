@@ -6,7 +6,7 @@ import Foundation
 /// Lengths are integrated with adaptive Gauss–Legendre quadrature to about 1e-12 relative;
 /// arcs and ellipses are measured on the exact conic, not on their cubic approximation. Jumps
 /// between subpaths (moves) add no length.
-public struct PathMeasure: Sendable {
+package struct PathMeasure: Sendable {
     /// The drawable segments of the path.
     public let segments: [PathSegment]
     /// The length of each segment.

@@ -3,7 +3,7 @@ import Foundation
 /// One drawable piece of a path — a line, a quadratic or a cubic Bézier — with its start point,
 /// so it can be evaluated on its own. A `closeSubpath` element becomes a line back to the
 /// subpath's start; `move` elements start new subpaths and produce no segment.
-public struct PathSegment: Sendable, Equatable {
+package struct PathSegment: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case line
         case quadCurve
@@ -112,7 +112,7 @@ public struct PathSegment: Sendable, Equatable {
 extension CGPath {
     /// The path's drawable segments in order (moves produce none; every `closeSubpath` gives a
     /// line back to the subpath start, possibly of zero length).
-    public var segments: [PathSegment] {
+    package var segments: [PathSegment] {
         var result: [PathSegment] = []
         var current = CGPoint.zero, subpathStart = CGPoint.zero
         var afterMove = true

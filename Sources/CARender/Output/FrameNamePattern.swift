@@ -2,7 +2,7 @@ import Foundation
 
 /// How the files of a frame sequence are named: a fixed prefix and suffix around a zero-padded
 /// frame number, as in ffmpeg's and Blender's image sequences (`frame_%05d.png`, `frame_#####.png`).
-public struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
+package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
     public let prefix: String
     public let suffix: String
     /// Digits the number is padded to with zeros (0: no padding).

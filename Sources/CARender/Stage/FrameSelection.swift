@@ -5,7 +5,7 @@
 /// A selection is resolved against the sequence's frame count, which only the script knows: the
 /// frames come out sorted and without repeats (the clock only runs forwards), and frames past the
 /// end are reported, never silently dropped.
-public struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
+package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
     /// One end of a piece: a frame number from the start, or counted back from the end (`1` is
     /// the last frame).
     enum Bound: Equatable, Sendable {
@@ -111,7 +111,7 @@ public struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Part `index` of `count` (1-based, as `--shard 2/4` is typed): a contiguous share of a list.
-public struct Split: Equatable, Sendable, CustomStringConvertible {
+package struct Split: Equatable, Sendable, CustomStringConvertible {
     public let index: Int
     public let count: Int
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `Stage.run()` renders: read from the environment the `carender` command line sets.
-public struct RenderOptions: Equatable, Sendable {
+package struct RenderOptions: Equatable, Sendable {
     /// Whether frames carry an alpha channel.
     public enum AlphaMode: String, Equatable, Sendable, CaseIterable {
         /// Decided once for the whole sequence: RGB when the background (`background`, else the
@@ -207,7 +207,7 @@ extension Stage {
 
     /// Renders the frames `options` asks for and writes them as PNGs; returns the files written.
     @discardableResult
-    public func render(options: RenderOptions) throws -> [URL] {
+    package func render(options: RenderOptions) throws -> [URL] {
         let progress = try ProgressChannel(path: options.progressPath)
         if progress.isOpen {
             // Under the command line, warnings go through it: it shows each once, whichever
