@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import CARender
 
 /// Progress on standard error: on a terminal one line redrawn in place (phase, frame n/N,
 /// percent, fps, elapsed time, ETA); elsewhere a plain line every few seconds; or JSON lines for
@@ -209,17 +210,5 @@ final class ProgressDisplay: @unchecked Sendable {
         value.isFinite ? String(format: "%.3f", value) : "null"
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { jsonQuoted(text) }
 }

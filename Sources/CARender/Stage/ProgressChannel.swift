@@ -56,19 +56,7 @@ final class ProgressChannel {
         }
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { jsonQuoted(text) }
 
     /// A selection as inclusive `[first, last]` runs; omitted when too long for one atomic line.
     private static func runs(_ frames: [Int]) -> String? {
@@ -135,4 +123,20 @@ final class RawFrameSink {
     func close() throws {
         try? handle.close()
     }
+}
+
+/// `text` as a JSON string literal: the progress lines the script writes and the ones the command
+/// line prints use the same quoting.
+package func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default:
+            if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+    return out + "\""
 }
