@@ -40,7 +40,7 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
 open class CATransition: CAAnimation {
     /// The kind of transition; `fade` by default.
     open var type: CATransitionType = .fade
-    /// The direction of `moveIn`, `push` and `reveal`; nil by default.
+    /// The direction of `moveIn`, `push`, `reveal` (and the undocumented `cube` and `oglFlip`); nil by default.
     open var subtype: CATransitionSubtype?
     /// Where in the transition to start, 0 … 1.
     open var startProgress: Float = 0
@@ -66,18 +66,17 @@ open class CATransition: CAAnimation {
         return start + (end - start) * curvedProgress(sample)
     }
 
-    /// The types drawn as Apple draws them; `CATransitionType` documents four.
-    static let drawnTypes: Set<String> = ["fade", "moveIn", "push", "reveal"]
-
-    /// Private types seen in the wild that Apple's render server draws (`cube`, `oglFlip`,
-    /// `pageCurl`, `pageUnCurl`, `rippleEffect`, `suckEffect`, `cameraIrisHollowOpen`,
-    /// `cameraIrisHollowClose`) are not drawn here: they cross-fade, and say so once.
+    /// The types drawn as Apple draws them are `TransitionKind`'s: the four `CATransitionType`
+    /// documents, and the undocumented `cube` and `oglFlip` (UIKit's flip). Other private types
+    /// seen in the wild that Apple's render server draws (`pageCurl`, `pageUnCurl`,
+    /// `rippleEffect`, `suckEffect`, `cameraIrisHollowOpen`, `cameraIrisHollowClose`) are not
+    /// drawn here: they cross-fade, and say so once.
     override func compile(for layer: CALayer) {
         super.compile(for: layer)
-        guard !Self.drawnTypes.contains(type.rawValue) else { return }
+        guard TransitionKind(rawValue: type.rawValue) == nil else { return }
         warnOnce("""
-            CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push and reveal); \
-            it cross-fades instead
+            CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push, reveal, \
+            cube and oglFlip); it cross-fades instead
             """)
     }
 

@@ -92,8 +92,9 @@ package final class Compositor {
 
     /// Renders one frame of a `CATransition` on a root-level layer: `old` is the layer's subtree
     /// as it looked when the transition was added, `new` its current one, combined per `type`
-    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"`) and `subtype` (`"fromLeft"`, `"fromRight"`,
-    /// `"fromTop"`, `"fromBottom"`; nil acts as `fromLeft`) at `progress` (0 old … 1 new).
+    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"`, `"cube"`, `"oglFlip"`; others cross-fade) and
+    /// `subtype` (`"fromLeft"`, `"fromRight"`, `"fromTop"`, `"fromBottom"`; nil acts as
+    /// `fromLeft`) at `progress` (0 old … 1 new).
     public func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,
                                  progress: Double, width: Int, height: Int, scale: CGFloat) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)

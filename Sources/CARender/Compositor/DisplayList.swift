@@ -316,10 +316,18 @@ final class DisplayList {
     private func placedExtent(_ p: PlacedLayer, superlayerMap: ProjectiveMap) -> IntRect {
         let map = p.toParent.then(superlayerMap)
         let item = p.item
-        guard items[item].transition != nil else { return extent(item, map: map) }
+        guard let transition = items[item].transition else { return extent(item, map: map) }
         let snapshot = items[item].snapshot
         let oldMap = items[item].snapshotToParent.then(superlayerMap)
         var extent = IntRect.empty
+        if let kind = TransitionKind(rawValue: transition.type.rawValue), kind == .cube || kind == .oglFlip {
+            // The 3D types: exactly where this frame's faces land.
+            let faces = TransitionFaces(kind: kind, direction: TransitionDirection(subtype: transition.subtype?.rawValue),
+                                        box: items[item].state.boundsBox, progress: transition.progress)
+            if let face = faces.new { extent = self.extent(item, map: face.map.then(map)) }
+            if snapshot >= 0, let face = faces.old { extent = extent.union(self.extent(snapshot, map: face.map.then(oldMap))) }
+            return extent
+        }
         let w = Double(items[item].state.bounds.width), h = Double(items[item].state.bounds.height)
         for k in 0..<5 {
             let (dx, dy): (Double, Double)

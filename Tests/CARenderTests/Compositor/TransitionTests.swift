@@ -3,7 +3,8 @@ import XCTest
 @testable import CARender
 
 /// CATransition rendering: the old snapshot and the new
-/// layer, combined per type and subtype at a progress.
+/// layer, combined per type and subtype at a progress. The sliding picture fades with the
+/// progress as on iOS (in from 0 when it enters, out to 0 when it leaves; see `drawTransition`).
 final class TransitionTests: XCTestCase {
     private let old = Draw.layer(0, 0, 100, 40, Draw.red)
     private let new = Draw.layer(0, 0, 100, 40, Draw.blue)
@@ -20,35 +21,38 @@ final class TransitionTests: XCTestCase {
     }
 
     func testMoveInSlidesTheNewOverTheOld() {
-        // fromRight at 1/4: the new layer is still 3/4 of its width to the right.
+        // fromRight at 1/4: the new layer is still 3/4 of its width to the right, at opacity 1/4
+        // over the old one, which stays.
         let image = render("moveIn", "fromRight", 0.25)
         XCTAssertPixel(image, 70, 20, (255, 0, 0, 255))
-        XCTAssertPixel(image, 80, 20, (0, 0, 255, 255))
+        XCTAssertPixel(image, 80, 20, (191.25, 0, 63.75, 255))
         let fromLeft = render("moveIn", "fromLeft", 0.5)
-        XCTAssertPixel(fromLeft, 45, 20, (0, 0, 255, 255))
+        XCTAssertPixel(fromLeft, 45, 20, (127.5, 0, 127.5, 255))
         XCTAssertPixel(fromLeft, 55, 20, (255, 0, 0, 255))
         XCTAssertPixel(render("moveIn", "fromLeft", 1), 99, 20, (0, 0, 255, 255))
     }
 
     func testPushMovesBoth() {
-        // Push fromLeft, W = 100, P = 0.25 → new at −75, old at +25.
+        // Push fromLeft, W = 100, P = 0.25 → new at −75 with opacity 1/4, old at +25 with 3/4
+        // (over nothing: the picture's alpha is the fade).
         let image = render("push", "fromLeft", 0.25)
-        XCTAssertPixel(image, 20, 20, (0, 0, 255, 255))
-        XCTAssertPixel(image, 30, 20, (255, 0, 0, 255))
+        XCTAssertPixel(image, 20, 20, (0, 0, 255, 63.75))
+        XCTAssertPixel(image, 30, 20, (255, 0, 0, 191.25))
         XCTAssertEqual(render("push", nil, 0.25), image, "no subtype acts as fromLeft")
         // fromTop (the visual top): new comes down from above, old leaves through the bottom.
         let vertical = render("push", "fromTop", 0.5)
-        XCTAssertPixel(vertical, 50, 15, (0, 0, 255, 255))
-        XCTAssertPixel(vertical, 50, 25, (255, 0, 0, 255))
+        XCTAssertPixel(vertical, 50, 15, (0, 0, 255, 127.5))
+        XCTAssertPixel(vertical, 50, 25, (255, 0, 0, 127.5))
     }
 
     func testRevealSlidesTheOldAway() {
-        // fromBottom at 1/2: the old layer has moved up by half its height, uncovering the new.
+        // fromBottom at 1/2: the old layer has moved up by half its height, at half opacity over
+        // the new one it uncovers.
         let image = render("reveal", "fromBottom", 0.5)
-        XCTAssertPixel(image, 50, 15, (255, 0, 0, 255))
+        XCTAssertPixel(image, 50, 15, (127.5, 0, 127.5, 255))
         XCTAssertPixel(image, 50, 25, (0, 0, 255, 255))
         let fromRight = render("reveal", "fromRight", 0.5)
-        XCTAssertPixel(fromRight, 45, 20, (255, 0, 0, 255))
+        XCTAssertPixel(fromRight, 45, 20, (127.5, 0, 127.5, 255))
         XCTAssertPixel(fromRight, 55, 20, (0, 0, 255, 255))
     }
 
@@ -72,11 +76,12 @@ final class TreeTransitionTests: XCTestCase {
         node.transitionSnapshot = [Draw.layer(10, 10, 100, 40, Draw.red)]
         node.transition = TransitionState(type: .push, subtype: .fromLeft, progress: 0.25)
         let image = stage(node)
-        // New at −75 and old at +25 within the layer: device x 10 + 25 = 35 is the seam.
-        XCTAssertPixel(image, 30, 30, (0, 0, 255, 255))
-        XCTAssertPixel(image, 40, 30, (255, 0, 0, 255))
-        XCTAssertPixel(image, 115, 30, (255, 0, 0, 255), "the old content slides beyond the bounds")
-        XCTAssertPixel(image, 5, 30, (0, 0, 255, 255), "unclipped, as without masksToBounds")
+        // New at −75 (opacity 1/4) and old at +25 (opacity 3/4) within the layer, over white:
+        // device x 10 + 25 = 35 is the seam.
+        XCTAssertPixel(image, 30, 30, (191.25, 191.25, 255, 255))
+        XCTAssertPixel(image, 40, 30, (255, 63.75, 63.75, 255))
+        XCTAssertPixel(image, 115, 30, (255, 63.75, 63.75, 255), "the old content slides beyond the bounds")
+        XCTAssertPixel(image, 5, 30, (191.25, 191.25, 255, 255), "unclipped, as without masksToBounds")
     }
 
     func testTransitionInsideAGroupIsNotCutByTheGroupBounds() {
@@ -86,7 +91,7 @@ final class TreeTransitionTests: XCTestCase {
         let group = Draw.layer(0, 0, 120, 60, nil, sublayers: [Draw.layer(0, 0, 5, 5, Draw.green), node]) { $0.opacity = 0.5 }
         let image = Draw.render(Draw.root(120, 60, Draw.white, [group]), 120, 60)
         XCTAssertPixel(image, 30, 30, (127.5, 127.5, 255, 255), "the new content is uncovered on the left")
-        XCTAssertPixel(image, 70, 30, (255, 127.5, 127.5, 255), "the old content has slid 25 pt right")
+        XCTAssertPixel(image, 70, 30, (255, 191.25, 191.25, 255), "the old content has slid 25 pt right, half faded")
     }
 
     func testWithoutSnapshotTheNewContentMovesInOverNothing() {

@@ -35,11 +35,12 @@ final class TransitionSnapshotTests: XCTestCase {
         let (stage, _) = stage(type: .push, subtype: .fromRight)
         stage.advance(to: 1.5)
         let image = stage.render()
-        // Halfway: the old red is shifted left by 10 points (x 0…20), the new blue enters at 20…40.
-        XCTAssertEqual(image[5, 10], RGBA8(r: 255, g: 0, b: 0, a: 255))
-        XCTAssertEqual(image[15, 10], RGBA8(r: 255, g: 0, b: 0, a: 255))
-        XCTAssertEqual(image[25, 10], RGBA8(r: 0, g: 0, b: 255, a: 255))
-        XCTAssertEqual(image[35, 10], RGBA8(r: 0, g: 0, b: 255, a: 255))
+        // Halfway: the old red is shifted left by 10 points (x 0…20), the new blue enters at 20…40,
+        // each at half opacity (the push fades them as on iOS) over the black root.
+        XCTAssertEqual(image[5, 10], RGBA8(r: 128, g: 0, b: 0, a: 255))
+        XCTAssertEqual(image[15, 10], RGBA8(r: 128, g: 0, b: 0, a: 255))
+        XCTAssertEqual(image[25, 10], RGBA8(r: 0, g: 0, b: 128, a: 255))
+        XCTAssertEqual(image[35, 10], RGBA8(r: 0, g: 0, b: 128, a: 255))
         stage.advance(to: 2.1)
         let after = stage.render()
         XCTAssertEqual(after[15, 10], RGBA8(r: 0, g: 0, b: 255, a: 255))
