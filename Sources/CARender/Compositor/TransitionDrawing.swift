@@ -62,7 +62,8 @@ extension FrameDrawing {
     /// (https://github.com/uias/Pageboy/issues/136: mid-way the background shows through both
     /// pictures), and rebuilt as an opacity animation from 1 to 0 on the old picture and 0 to 1
     /// on the new one beside the slide, over the same timing, in the accepted answer to
-    /// "Implementing a CATransition push with CAAnimation" (Stack Overflow 5604718). Nothing
+    /// "Implementing a CATransition push with CAAnimation"
+    /// (https://stackoverflow.com/questions/5604718). Nothing
     /// public gives the curve; linear in the transition's progress (so the transition's timing
     /// function shapes it as it shapes the slide) is that answer's and is what is drawn.
     func drawTransition(old: Int, oldMap: ProjectiveMap, new: Int, newMap: ProjectiveMap, kind: TransitionKind,

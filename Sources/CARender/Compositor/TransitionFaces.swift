@@ -13,18 +13,18 @@ import Foundation
 //   its vertical axis from left to right (the left side of the view moves toward the front and
 //   right side toward the back)", and `transitionFlipFromTop` likewise about the horizontal
 //   axis, the top side moving toward the front.
-// - How that flip looks was taken apart in "Flipping with proper perspective distortion in Core
-//   Animation" (Evadne Wu) and "Interactive Card Flip Animation Techniques"
+// - How that flip looks was taken apart in the blog posts "Flipping with proper perspective
+//   distortion in Core Animation" and "Interactive Card Flip Animation Techniques"
 //   (https://davidcoufal.com/CardFlipAnimBlog.html): the front turns 180° while the back turns
-//   in behind it, with perspective, the cards "move into shadow as they rotate out of view",
-//   and "the camera pulls back slightly midway" so the corners stay visible. The question "Set
-//   layer.transform with CATransform3DRotate like UIViewAnimationOptionTransitionFlipFromRight"
-//   (Stack Overflow 15852375) states the pull-back exactly: "the view is scaled during the
-//   flipping animation such that the tallest edge of the flipped view stays the height of the
-//   container view", with "the slight dimming effect". Microsoft's iOS bridge (WinObjC,
-//   `StoryboardManager::_CreateFlip`) rebuilt the same flip as a 180° turn about the centre
-//   with a push back in depth peaking half-way and the picture dimmed to 0.5 at the half-way
-//   point.
+//   in behind it, with perspective; the cards "move into shadow as they rotate out of view";
+//   the camera "should pull back slightly from the card midway" so the corners stay visible.
+//   The Stack Overflow question "Set layer.transform with CATransform3DRotate like
+//   UIViewAnimationOptionTransitionFlipFromRight" states the pull-back exactly: "the view is
+//   scaled during the flipping animation such that the tallest edge of the flipped view stays
+//   the height of the container view", with "the slight dimming effect". Microsoft's iOS
+//   bridge (https://github.com/microsoft/WinObjC, `StoryboardManager::_CreateFlip`) rebuilt
+//   the same flip as a 180° turn about the centre with a push back in depth peaking half-way
+//   and the picture's opacity down to 0.5 at the half-way point.
 // - `cube` shows the old and the new content on two adjacent faces of a cube that turns a
 //   quarter turn, about the vertical axis for fromLeft/fromRight and the horizontal one for
 //   fromTop/fromBottom, the new face coming from the side the subtype names (as `push` does).
@@ -32,15 +32,17 @@ import Foundation
 // What carender draws, and where the evidence is thin the choice made:
 // - The eye sits `eyeDistancePerExtent` × the turning extent (the width for a turn about the
 //   vertical axis, the height for the horizontal one) in front of the layer: m34 = −1 / that
-//   distance. The Stack Overflow question above matched Apple's flip of a 320 pt wide screen
-//   with m34 = −1/800 apart from the pull-back, 2.5 widths; the render server transforms the
-//   layer's rendered picture, so the perspective is taken to scale with the picture.
+//   distance. The Stack Overflow question above found m34 = −1/800 "subtly different" from
+//   Apple's flip of an iPhone screen (320 pt wide) only in the pull-back: 2.5 widths. The
+//   render server turns the layer's rendered picture, so the perspective is taken to scale
+//   with the picture rather than to be a fixed number of points.
 // - The pull-back is the one the question describes, for both types: at every moment the
 //   nearest edge is moved back to the layer's plane, so it keeps the layer's size and
 //   everything else is smaller (nothing grows past the layer).
-// - The flip's faces darken by `flipShade` × |sin θ| at turn θ: the dimming the write-ups
-//   describe, 0.5 at the edge-on half-way point as in WinObjC's rebuild. The cube is not
-//   shaded: nothing public describes shading on it.
+// - The flip's faces darken by `flipShade` × |sin θ| at turn θ: the "shadow" and "dimming"
+//   the write-ups describe, to 0.5 at the edge-on half-way point as in WinObjC's rebuild, but
+//   as darkening (colour scaled, alpha kept: the card does not turn see-through). The cube is
+//   not shaded: nothing public describes shading on it.
 
 /// One picture of a 3D transition: where its layer's bounds space lands (a plane turned in 3D and
 /// seen in perspective, as a map of the layer's bounds space onto itself) and how bright it is.

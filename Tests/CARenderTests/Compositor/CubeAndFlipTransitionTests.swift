@@ -9,9 +9,10 @@ import XCTest
 /// Evidence (cited in full in the compositor's `TransitionFaces`): `oglFlip` is UIKit's flip
 /// ("Dev:UIViewAnimationState", theapplewiki.com), whose sense Apple documents for
 /// `transitionFlipFromLeft` ("the left side of the view moves toward the front and right side
-/// toward the back"); its tallest edge "stays the height of the container view" (Stack Overflow
-/// 15852375) and it dims, to 0.5 at half-way in WinObjC's rebuild. `cube` turns a quarter turn,
-/// the new face coming from the named side.
+/// toward the back"); its tallest edge "stays the height of the container view" (the Stack
+/// Overflow question "Set layer.transform with CATransform3DRotate like
+/// UIViewAnimationOptionTransitionFlipFromRight") and it dims, to 0.5 at half-way in WinObjC's
+/// rebuild. `cube` turns a quarter turn, the new face coming from the named side.
 final class CubeAndFlipTransitionTests: XCTestCase {
     private static let background = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
     private static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)

@@ -4,8 +4,8 @@ import XCTest
 
 /// push, moveIn and reveal fade the picture that slides, as iOS shows: reported as "Apple's fade
 /// animation on push" (https://github.com/uias/Pageboy/issues/136) and rebuilt as opacity 1 → 0
-/// on the old picture and 0 → 1 on the new one over the slide's own timing (Stack Overflow
-/// 5604718, "Implementing a CATransition push with CAAnimation"). No public source gives the
+/// on the old picture and 0 → 1 on the new one over the slide's own timing ("Implementing a
+/// CATransition push with CAAnimation", https://stackoverflow.com/questions/5604718). No public source gives the
 /// curve; carender's is linear in the transition's progress, which these tests hold it to.
 final class SlideTransitionFadeTests: XCTestCase {
     private func render(_ old: RenderNode, _ new: RenderNode, _ type: String, _ progress: Double) -> RGBAImage {
