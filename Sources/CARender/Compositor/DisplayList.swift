@@ -322,10 +322,13 @@ final class DisplayList {
         var extent = IntRect.empty
         if let kind = TransitionKind(rawValue: transition.type.rawValue), kind == .cube || kind == .oglFlip {
             // The 3D types: exactly where this frame's faces land.
-            let faces = TransitionFaces(kind: kind, direction: TransitionDirection(subtype: transition.subtype?.rawValue),
-                                        box: items[item].state.boundsBox, progress: transition.progress)
+            let direction = TransitionDirection(subtype: transition.subtype?.rawValue)
+            let faces = TransitionFaces(kind: kind, direction: direction, box: items[item].state.boundsBox,
+                                        progress: transition.progress)
             if let face = faces.new { extent = self.extent(item, map: face.map.then(map)) }
-            if snapshot >= 0, let face = faces.old { extent = extent.union(self.extent(snapshot, map: face.map.then(oldMap))) }
+            if snapshot >= 0, let face = faces.old {
+                extent = extent.union(self.extent(snapshot, map: face.map.then(oldMap)))
+            }
             return extent
         }
         let w = Double(items[item].state.bounds.width), h = Double(items[item].state.bounds.height)

@@ -63,9 +63,9 @@ extension FrameDrawing {
     /// pictures), and rebuilt as an opacity animation from 1 to 0 on the old picture and 0 to 1
     /// on the new one beside the slide, over the same timing, in the accepted answer to
     /// "Implementing a CATransition push with CAAnimation"
-    /// (https://stackoverflow.com/questions/5604718). Nothing
-    /// public gives the curve; linear in the transition's progress (so the transition's timing
-    /// function shapes it as it shapes the slide) is that answer's and is what is drawn.
+    /// (https://stackoverflow.com/questions/5604718). Nothing public gives the curve; linear in
+    /// the transition's progress (so the transition's timing function shapes it as it shapes the
+    /// slide) is that answer's and is what is drawn.
     func drawTransition(old: Int, oldMap: ProjectiveMap, new: Int, newMap: ProjectiveMap, kind: TransitionKind,
                         direction: TransitionDirection, progress: Double, into target: Canvas, alpha: Double) {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
@@ -82,15 +82,20 @@ extension FrameDrawing {
             if old >= 0 { drawLayer(old, map: oldMap, into: target, alpha: alpha) }
             drawPicture(new, map: newShift.then(newMap), brightness: 1, into: target, alpha: alpha * p)
         case .push:
-            if old >= 0 { drawPicture(old, map: oldShift.then(oldMap), brightness: 1, into: target, alpha: alpha * (1 - p)) }
+            if old >= 0 {
+                drawPicture(old, map: oldShift.then(oldMap), brightness: 1, into: target, alpha: alpha * (1 - p))
+            }
             drawPicture(new, map: newShift.then(newMap), brightness: 1, into: target, alpha: alpha * p)
         case .reveal:
             drawLayer(new, map: newMap, into: target, alpha: alpha)
-            if old >= 0 { drawPicture(old, map: oldShift.then(oldMap), brightness: 1, into: target, alpha: alpha * (1 - p)) }
+            if old >= 0 {
+                drawPicture(old, map: oldShift.then(oldMap), brightness: 1, into: target, alpha: alpha * (1 - p))
+            }
         case .cube, .oglFlip:
             // Two planes in 3D; the visible faces of a cube, or the one visible side of a card,
             // never overlap on screen, so their order does not matter.
-            let faces = TransitionFaces(kind: kind, direction: direction, box: list.items[new].state.boundsBox, progress: p)
+            let faces = TransitionFaces(kind: kind, direction: direction, box: list.items[new].state.boundsBox,
+                                        progress: p)
             if old >= 0, let face = faces.old {
                 drawPicture(old, map: face.map.then(oldMap), brightness: face.brightness, into: target, alpha: alpha)
             }

@@ -95,7 +95,8 @@ struct TransitionFaces {
     /// Where a face at `angle` puts its centre line, across and in depth (z toward the eye), before
     /// the pull-back. A card turns about its own centre line; a cube's face turns about the cube's
     /// centre, `a` behind the layer, so at 90° it stands on the side of the cube.
-    private static func centreLine(_ kind: TransitionKind, _ angle: Double, _ a: Double) -> (across: Double, depth: Double) {
+    private static func centreLine(_ kind: TransitionKind, _ angle: Double,
+                                   _ a: Double) -> (across: Double, depth: Double) {
         kind == .cube ? (a * sin(angle), a * (cos(angle) - 1)) : (0, 0)
     }
 

@@ -247,6 +247,16 @@ final class CubeAndFlipTransitionTests: XCTestCase {
         }
     }
 
+    func testFlipDimsColourNotAlpha() {
+        // A half-transparent picture turned 45° keeps its alpha; only its colour darkens (the
+        // card is in shadow, not see-through): straight colour 255 × (1 − 0.5 sin 45°).
+        let old = Draw.layer(0, 0, 100, 40, CGColor(red: 1, green: 0, blue: 0, alpha: 0.5))
+        let new = Draw.layer(0, 0, 100, 40, Draw.blue)
+        let image = Compositor().renderTransition(from: old, to: new, type: "oglFlip", subtype: "fromLeft",
+                                                  progress: 0.25, width: 100, height: 40, scale: 1).unpremultiplied()
+        XCTAssertPixel(image, 50, 20, (255 * (1 - 0.5 * sin(Double.pi / 4)), 0, 0, 127.5), tolerance: 2)
+    }
+
     func testCubeAndFlipAreDrawnWithoutWarning() {
         for type in ["cube", "oglFlip"] {
             let stage = stage(type, .fromLeft)
