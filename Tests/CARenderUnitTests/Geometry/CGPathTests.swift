@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 final class CGPathTests: XCTestCase {
     /// 4/3·(√2 − 1): the quarter-circle cubic's control distance per unit radius.

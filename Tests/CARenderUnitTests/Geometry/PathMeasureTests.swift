@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 final class PathMeasureTests: XCTestCase {
     func testLinesMovesAndClose() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// Implicit animations, the seeds' transaction scenarios and completion blocks
 /// (SPEC-semantics §8; seeds 000 and 001).

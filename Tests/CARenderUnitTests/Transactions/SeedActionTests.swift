@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// Seeds 003 and 004: actions supplied by a delegate, actions disabled for a removal, and the
 /// five code blocks of seed 004 (which animate and which do not).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// UIKit's `beginAnimations(_:context:)`/`commitAnimations()` blocks, `layerClass` overrides and
 /// `draw(_:)` overrides, against UIKit's documented behaviour.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
 
 /// The sublayer API and the mask / superlayer rules.
 final class LayerTreeTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 import CARenderTestSupport
 
 /// CAShapeLayer through the public API, rendered: exact area coverage gives exact expected

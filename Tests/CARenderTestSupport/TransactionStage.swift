@@ -1,17 +1,17 @@
+import CARender
 import XCTest
-@testable import CARender
 
 /// A stage with one plain layer on it, committed at t = 0 (so later changes animate
 /// implicitly), for the transaction scenarios of the seeds.
-final class TransactionStage {
-    let stage = Stage(width: 400, height: 400)
-    let layer = CALayer()
+package final class TransactionStage {
+    package let stage = Stage(width: 400, height: 400)
+    package let layer = CALayer()
 
-    static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
-    static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
-    static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
+    package static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+    package static let yellow = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+    package static let cyan = CGColor(red: 0, green: 1, blue: 1, alpha: 1)
 
-    init() {
+    package init() {
         layer.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
         layer.backgroundColor = TransactionStage.blue
         stage.rootLayer.addSublayer(layer)
@@ -19,7 +19,7 @@ final class TransactionStage {
     }
 
     /// The presentation layer of `target` (default: the layer) at stage time `t`.
-    func presentation(at t: Double, of target: CALayer? = nil) -> CALayer {
+    package func presentation(at t: Double, of target: CALayer? = nil) -> CALayer {
         stage.advance(to: t)
         guard let p = (target ?? layer).presentation() else {
             XCTFail("the layer has no presentation at t = \(t)")
@@ -28,19 +28,20 @@ final class TransactionStage {
         return p
     }
 
-    func color(at t: Double, of target: CALayer? = nil) -> [CGFloat] {
+    package func color(at t: Double, of target: CALayer? = nil) -> [CGFloat] {
         let c = presentation(at: t, of: target).backgroundColor?.rgbaComponents
         return c.map { [$0.r, $0.g, $0.b, $0.a] } ?? []
     }
 }
 
-/// The `default` timing curve (0.25, 0.1, 0.25, 1) at x = 0.5, SPEC-semantics §2.4.
-let defaultCurveAtHalf = 0.8024
-/// Core Animation's `easeIn` (0.42, 0, 1, 1) at x = 0.5, SPEC-semantics §2.4.
-let easeInAtHalf = 0.3154
+/// The `default` timing curve (control points 0.25, 0.1, 0.25, 1) at x = 0.5: the cubic Bézier
+/// solved for the parameter whose x is 0.5, then evaluated for y.
+package let defaultCurveAtHalf = 0.8024
+/// Core Animation's `easeIn` (control points 0.42, 0, 1, 1) at x = 0.5, solved the same way.
+package let easeInAtHalf = 0.3154
 
-func assertColor(_ actual: [CGFloat], _ expected: [Double], accuracy: Double = 1e-4,
-                 file: StaticString = #filePath, line: UInt = #line) {
+package func assertColor(_ actual: [CGFloat], _ expected: [Double], accuracy: Double = 1e-4,
+                         file: StaticString = #filePath, line: UInt = #line) {
     XCTAssertEqual(actual.count, expected.count, "colour \(actual)", file: file, line: line)
     for (a, e) in zip(actual, expected) {
         XCTAssertEqual(Double(a), e, accuracy: accuracy, "colour \(actual) vs \(expected)", file: file, line: line)
@@ -48,6 +49,6 @@ func assertColor(_ actual: [CGFloat], _ expected: [Double], accuracy: Double = 1
 }
 
 /// Blends two RGBA colours by `p`.
-func mix(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] {
+package func mix(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] {
     zip(a, b).map { $0 + ($1 - $0) * p }
 }

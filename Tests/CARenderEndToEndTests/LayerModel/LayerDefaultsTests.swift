@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
 
 /// Apple's defaults (SPEC-semantics §12.9, TV-100).
 final class LayerDefaultsTests: XCTestCase {

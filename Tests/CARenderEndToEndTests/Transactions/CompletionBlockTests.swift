@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+import CARenderTestSupport
 
 /// `CATransaction`'s completion block (SPEC-semantics §8.3, TV-66, TV-67).
 final class CompletionBlockTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
 
 final class CGImageAndColorTests: XCTestCase {
     func testLoadingAndCroppingAPNG() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+import CARenderTestSupport
 
 /// convert(_:from:) / convert(_:to:) (SPEC-semantics §12.1, TV-89…TV-95, TV-99).
 final class LayerConversionTests: XCTestCase {

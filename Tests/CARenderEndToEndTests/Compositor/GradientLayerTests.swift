@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 import CARenderTestSupport
 
 /// CAGradientLayer colours at sample points, computed here from the documented geometry: the

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
 
 /// hitTest(_:) and contains(_:) (SPEC-semantics §10).
 final class LayerHitTestingTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+import CARenderTestSupport
 
 /// frame ↔ bounds/position/anchorPoint (SPEC-semantics §12.2, TV-96…TV-98).
 final class LayerFrameTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 
 /// Subview order and layer order move together, as UIKit keeps them.
 final class UIViewSubviewOrderTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 
 /// `setNeedsLayout`/`layoutSublayers` and `setNeedsDisplay`/`display`, run in the commit phase.
 final class LayoutPassTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 
 /// A CATransition added to a layer renders from the layer as it looked when the transition was
 /// added (the old side) to its new state.

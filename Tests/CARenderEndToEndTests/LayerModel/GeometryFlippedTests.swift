@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 
 /// `isGeometryFlipped`: a layer places its sublayers upside down within its bounds; images keep
 /// their orientation (H-CALayer).

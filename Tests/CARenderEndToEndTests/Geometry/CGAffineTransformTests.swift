@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+import CARenderTestSupport
 
 final class CGAffineTransformTests: XCTestCase {
     func testInitialisersHaveCoreGraphicsLayout() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 import CARenderTestSupport
 
 /// CAReplicatorLayer: each copy where instanceTransform^i puts it (about the replicator's

@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+import CARenderTestSupport
 
 /// How actions run: UIKit's add-then-animate idiom, animations in `actions` without values, and
 /// snapshots taken inside a turn.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CARender
+import CARender
 
 /// The Core Graphics subset: exact coverage makes exact pixels for axis-aligned edges, so each
 /// expectation here follows from Core Graphics' documented geometry (y-up bitmap contexts, the
