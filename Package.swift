@@ -70,8 +70,11 @@ let package = Package(
         ),
         // Tests by kind, as in swift-argument-parser: unit tests that reach internals with
         // `@testable import CARender`; end-to-end tests that use only what a script author can
-        // (`import CARender`, never @testable): golden frames, the examples and seeds, the command
-        // line, a consumer package; and the helpers both share. `swift test` runs both targets.
+        // (`import CARender`, never @testable; command-line tests may use the `package` options the
+        // command line is built on): golden frames, the examples and seeds, the command line, a
+        // consumer package, layer and drawing behaviour; and the helpers both share (`package`
+        // declarations). A test goes to the unit target only when it needs an internal.
+        // `swift test` runs both targets.
         .testTarget(
             name: "CARenderUnitTests",
             dependencies: ["CARender", "CARenderTestSupport", "CTextOracle"]
