@@ -357,9 +357,9 @@ extension Stage {
     /// The script entry point: renders as the `carender` command line asks (through the
     /// environment), or 60 fps into `frames/` when run on its own.
     ///
-    /// An error is printed and returns control to the script; the script then exits with status 1
-    /// when its code has run (the main `carender` compiles around the script asks
-    /// ``ScriptOutcome``), so the command line reports the failure.
+    /// An error is printed and control returns to the script, which exits with status 1 once its
+    /// code has run (the main `carender` compiles around a script ends that way when a run failed),
+    /// so the command line reports the failure.
     public func run() {
         do {
             try run(environment: ProcessInfo.processInfo.environment)
