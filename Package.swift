@@ -68,22 +68,41 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Tests by kind, as in swift-argument-parser: unit tests that reach internals with
+        // `@testable import CARender`; end-to-end tests that use only what a script author can
+        // (`import CARender`, never @testable; command-line tests may use the `package` options the
+        // command line is built on): golden frames, the examples and seeds, the command line, a
+        // consumer package, layer and drawing behaviour; and the helpers both share (`package`
+        // declarations). A test goes to the unit target only when it needs an internal.
+        // `swift test` runs both targets.
+        .testTarget(
+            name: "CARenderUnitTests",
+            dependencies: ["CARender", "CARenderTestSupport", "CTextOracle"]
+        ),
+        .testTarget(
+            name: "CARenderEndToEndTests",
+            dependencies: ["CARender", "CARenderTesting", "CARenderTestSupport"],
+            exclude: ["Golden/__Goldens__"]
+        ),
+        // Shared test helpers: paths of the committed fixtures (`Tests/Fixtures`), running the
+        // built `carender`, golden checks against `golden/`, pixel assertions, allocation counting.
+        .target(
+            name: "CARenderTestSupport",
+            dependencies: ["CARender", "CARenderTesting", "AllocationCounter"],
+            path: "Tests/CARenderTestSupport"
+        ),
+        // Counts heap allocations (interposes malloc in the test executable) for the tests that
+        // hold hot paths to "no allocation per frame".
+        .target(
+            name: "AllocationCounter",
+            path: "Tests/AllocationCounter"
+        ),
+        // FreeType's own rasterizer, the oracle the glyph-coverage unit tests compare with.
         .target(
             name: "CTextOracle",
             dependencies: ["CTextLibraries"],
             path: "Tests/CTextOracle",
             linkerSettings: [.linkedLibrary("freetype")]
-        ),
-        // Test support: counts heap allocations (interposes malloc in the test executable) for
-        // the tests that hold hot paths to "no allocation per frame".
-        .target(
-            name: "AllocationCounter",
-            path: "Tests/AllocationCounter"
-        ),
-        .testTarget(
-            name: "CARenderTests",
-            dependencies: ["CARender", "CARenderTesting", "AllocationCounter", "CTextOracle"],
-            exclude: ["Fixtures", "Golden/__Goldens__"]
         ),
     ],
     swiftLanguageModes: [.v5]

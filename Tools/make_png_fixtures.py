@@ -3,7 +3,7 @@
 interlacing that libpng must convert to 8-bit RGBA. Pixel values follow formulas the Swift tests
 recompute, so the fixtures need no reference decoder. Pure standard library (zlib, struct).
 
-    python3 Tools/make_png_fixtures.py Tests/CARenderTests/Fixtures/png
+    python3 Tools/make_png_fixtures.py Tests/Fixtures/png
 """
 import struct
 import sys
@@ -84,4 +84,4 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "Tests/CARenderTests/Fixtures/png"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "Tests/Fixtures/png"))

@@ -10,7 +10,7 @@ colours unpremultiplied, as carender does).
 
 Usage (from the repository root, with the reference venv of shared/bench/README.md):
 
-    /tmp/refenv/bin/python Tools/skia_reference.py Tests/CARenderTests/Fixtures/scenes
+    /tmp/refenv/bin/python Tools/skia_reference.py Tests/Fixtures/scenes
 
 writes NAME.png next to every NAME.json in that folder. Look at every image before committing it.
 """

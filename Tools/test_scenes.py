@@ -1,12 +1,12 @@
 """Writes the compositor's reference-comparison scenes (scene-JSON, see shared/bench/scene.py) to
-Tests/CARenderTests/Fixtures/scenes/. Each isolates one feature. Then render the references:
+Tests/Fixtures/scenes/. Each isolates one feature. Then render the references:
 
     python3 Tools/test_scenes.py
-    /tmp/refenv/bin/python Tools/skia_reference.py Tests/CARenderTests/Fixtures/scenes
+    /tmp/refenv/bin/python Tools/skia_reference.py Tests/Fixtures/scenes
 """
 import json, math, os
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CARenderTests", "Fixtures", "scenes")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "scenes")
 IDENT = [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1]
 BG = [0.95, 0.95, 0.96, 1.0]
 

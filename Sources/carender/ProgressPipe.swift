@@ -20,6 +20,10 @@ final class ProgressPipe: @unchecked Sendable {
     private var writeEnd: Int32
     private let reader: Thread
     private let finished = DispatchSemaphore(value: 0)
+    /// Signalled when the reader reaches a marker `drain()` wrote.
+    private let drained = DispatchSemaphore(value: 0)
+    /// The event name of `drain()`'s marker (no worker sends it).
+    private static let drainMarker = "carender-drain"
 
     /// The path a child opens to write events.
     let path: String
@@ -34,7 +38,7 @@ final class ProgressPipe: @unchecked Sendable {
         writeEnd = fds[1]
         path = "/proc/\(getpid())/fd/\(fds[1])"
         let readFD = fds[0]
-        let done = finished
+        let done = finished, drained = drained
         reader = Thread {
             var pending = Data()
             var buffer = [UInt8](repeating: 0, count: 65536)
@@ -47,13 +51,27 @@ final class ProgressPipe: @unchecked Sendable {
                     let line = pending[pending.startIndex..<newline]
                     pending.removeSubrange(pending.startIndex...newline)
                     if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
-                        onEvent(Event(fields: object))
+                        if object["event"] as? String == ProgressPipe.drainMarker {
+                            drained.signal()
+                        } else {
+                            onEvent(Event(fields: object))
+                        }
                     }
                 }
             }
             done.signal()
         }
         reader.start()
+    }
+
+    /// Waits until every event already written (by workers that have exited) has been handled:
+    /// a marker written now is read after them, a pipe being first in, first out, and a line this
+    /// short is written in one piece.
+    func drain() {
+        guard writeEnd >= 0 else { return }
+        let marker = Array("{\"event\":\"\(Self.drainMarker)\"}\n".utf8)
+        let written = marker.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+        if written == marker.count { drained.wait() }
     }
 
     /// Closes carender's write end and waits until every event written has been handled.

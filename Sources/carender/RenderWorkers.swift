@@ -96,7 +96,13 @@ final class RenderWorkers: @unchecked Sendable {
                 lock.lock()
                 results[index] = result
                 lock.unlock()
-                if index == 0 { firstPlanned.signal() }
+                if index == 0 {
+                    // The first worker may exit before its plan is read (with nothing to render
+                    // itself when there are fewer frames than workers): read it first, or the
+                    // others would never start.
+                    pipe.drain()
+                    firstPlanned.signal()
+                }
                 group.leave()
             }.start()
         }

@@ -104,6 +104,8 @@ struct ScriptCompiler {
 
     /// The script as compiled: a `#sourceLocation` line first, so diagnostics and `#file` name the
     /// user's file and line. A leading shebang line is blanked, as swiftc only accepts it on line 1.
+    /// After the script's code, the main exits with the status its stages' `run()` calls left
+    /// (1 when one failed): the library reports errors, the program decides how it ends.
     static func wrappedSource(_ data: Data, path: String) throws -> String {
         guard var text = String(data: data, encoding: .utf8) else {
             throw CLIError("\(path) is not UTF-8 text")
@@ -114,12 +116,13 @@ struct ScriptCompiler {
         }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
+            + "#sourceLocation()\n@_spi(Script) import CARender\nimport Foundation\nexit(ScriptOutcome.exitStatus)\n"
     }
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v3".utf8))
+        hash.combine(Data("carender-script-cache-v4".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Everything the layers of one stage share while a script runs: the virtual clock, the run
-/// loop, the transaction stack, animation bookkeeping, pending layout, the view-animation
-/// blocks being run, and the diagnostics reported so far.
+/// loop, the transaction stack, animation bookkeeping, pending layout, the diagnostics reported
+/// so far, and the state that layers above Core Animation attach (without the context knowing
+/// what it is).
 ///
 /// Each `Stage` owns one context, created with it, so a new stage always starts from a clean
 /// slate: this initializer is the one place where that state is reset.
@@ -34,13 +35,11 @@ final class StageContext {
     private(set) lazy var completions = CompletionScheduler(context: self)
     /// Animation bookkeeping that belongs to no single layer.
     let animations = AnimationBookkeeping()
-    /// The `UIView.animate` blocks being run.
-    var viewAnimations = ViewAnimationState()
-    /// The delegate of the stage's root layer, which behaves like a window's layer: its changes
-    /// animate only inside view-animation blocks (held here: layer delegates are weak).
-    let rootLayerDelegate: any CALayerDelegate = WindowLayerDelegate()
     /// Warnings and errors for the script's author.
     let diagnostics = DiagnosticLog()
+    /// Per-stage state of the layers above this one (the UIKit shim's view-animation blocks),
+    /// one object per type, so it starts clean with each stage while this layer names none of it.
+    private var attachments: [ObjectIdentifier: AnyObject] = [:]
 
     init(hasStage: Bool) {
         self.hasStage = hasStage
@@ -55,6 +54,15 @@ final class StageContext {
     /// context, as they did before the stage existed.
     func resign() {
         if StageContext.current === self { StageContext.current = StageContext(hasStage: false) }
+    }
+
+    /// The attached object of type `T`, made by `make` the first time it is asked for.
+    func attachment<T: AnyObject>(default make: () -> T) -> T {
+        let key = ObjectIdentifier(T.self)
+        if let existing = attachments[key] { return unsafeDowncast(existing, to: T.self) }
+        let made = make()
+        attachments[key] = made
+        return made
     }
 
     /// Whether `layer` is the stage's root layer.

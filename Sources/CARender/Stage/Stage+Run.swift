@@ -355,21 +355,29 @@ extension Stage {
     }
 
     /// The script entry point: renders as the `carender` command line asks (through the
-    /// environment), or 60 fps into `frames/` when run on its own. Errors are printed and end the
-    /// process with status 1.
+    /// environment), or 60 fps into `frames/` when run on its own.
+    ///
+    /// An error is printed and control returns to the script, which exits with status 1 once its
+    /// code has run (the main `carender` compiles around a script ends that way when a run failed),
+    /// so the command line reports the failure.
     public func run() {
         do {
-            let environment = ProcessInfo.processInfo.environment
-            if try writeRequestedTimeline(environment: environment) { return }
-            let options = try RenderOptions(environment: environment)
-            let files = try render(options: options)
-            // Under the command line, it prints the summary (it knows about every worker).
-            if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {
-                print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
-            }
+            try run(environment: ProcessInfo.processInfo.environment)
         } catch {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
-            exit(1)
+            ScriptOutcome.recordFailedRun()
+        }
+    }
+
+    /// Renders as `environment` asks (the variables the command line sets) and throws what went
+    /// wrong, for callers that handle the error themselves.
+    package func run(environment: [String: String]) throws {
+        if try writeRequestedTimeline(environment: environment) { return }
+        let options = try RenderOptions(environment: environment)
+        let files = try render(options: options)
+        // Under the command line, it prints the summary (it knows about every worker).
+        if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {
+            print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
         }
     }
 

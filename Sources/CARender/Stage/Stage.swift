@@ -41,6 +41,9 @@ public final class Stage {
     }
 
     var runLoop: StageRunLoop { context.runLoop }
+    /// The delegate of the root layer, which behaves like a window's layer (held here: layer
+    /// delegates are weak).
+    private let rootLayerDelegate = WindowLayerDelegate()
     /// Reused across frames: it keeps its scratch buffers, and the frame buffer is reused too.
     private let compositor = Compositor()
     private var framePixmap = Pixmap(width: 0, height: 0)
@@ -54,7 +57,7 @@ public final class Stage {
         rootLayer.position = CGPoint(x: rootLayer.bounds.midX, y: rootLayer.bounds.midY)
         rootLayer.name = "root"
         // The root layer is the window's layer: it animates only inside view-animation blocks.
-        rootLayer.delegate = context.rootLayerDelegate
+        rootLayer.delegate = rootLayerDelegate
         context.rootLayer = rootLayer
         context.makeCurrent()
     }

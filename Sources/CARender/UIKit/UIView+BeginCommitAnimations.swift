@@ -69,9 +69,8 @@ extension UIView {
 
     /// Changes the innermost block when `beginAnimations(_:context:)` opened it.
     private class func changeBeginCommitBlock(_ change: (inout ViewAnimationBlock) -> Void) {
-        var state = ViewAnimationState.current
+        let state = ViewAnimationState.current
         guard let last = state.blocks.indices.last, state.blocks[last].isBeginCommitBlock else { return }
         change(&state.blocks[last])
-        ViewAnimationState.current = state
     }
 }

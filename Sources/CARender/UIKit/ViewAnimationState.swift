@@ -13,9 +13,10 @@ struct ViewAnimationBlock {
     var isBeginCommitBlock = false
 }
 
-/// The view-animation state of a stage (kept in its `StageContext`): the animation blocks being
-/// run, innermost last, and `UIView.setAnimationsEnabled(_:)`.
-struct ViewAnimationState {
+/// The view-animation state of a stage: the animation blocks being run, innermost last, and
+/// `UIView.setAnimationsEnabled(_:)`. Attached to the stage's context, which stores it without
+/// knowing UIKit, so each stage starts with no open block and animations enabled.
+final class ViewAnimationState {
     var blocks: [ViewAnimationBlock] = []
     var animationsEnabled = true
 
@@ -26,8 +27,7 @@ struct ViewAnimationState {
 
     /// The current stage's view-animation state.
     static var current: ViewAnimationState {
-        get { StageContext.current.viewAnimations }
-        set { StageContext.current.viewAnimations = newValue }
+        StageContext.current.attachment(default: ViewAnimationState.init)
     }
 
     /// What a view answers its layer for a property change: outside an animation block `NSNull`

@@ -1,0 +1,100 @@
+import CARender
+import CARenderTestSupport
+import XCTest
+
+/// Worker processes, shards, `carender info`, resuming and interrupting: every split of a render
+/// writes the bytes a serial render writes.
+final class ParallelRenderTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws { folder = try Fixtures.temporaryFolder() }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    private func render(_ extra: [String], into name: String, fps: String = "20") throws -> URL {
+        let out = folder.appendingPathComponent(name)
+        let result = try CLIScripts.run([CLIScripts.long.path, "--fps", fps, "-o", out.path, "--quiet"] + extra)
+        XCTAssertEqual(result.status, 0, "\(extra): \(result.standardError)")
+        return out
+    }
+
+    func testTwoWorkersWriteTheBytesOfASerialRender() throws {
+        let serial = try CLIScripts.contents(try render(["--concurrency", "1"], into: "serial"))
+        XCTAssertEqual(serial.count, 60)
+        let parallel = try CLIScripts.contents(try render(["--concurrency", "2"], into: "parallel"))
+        XCTAssertEqual(parallel, serial)
+        let half = try CLIScripts.contents(try render(["--concurrency", "50%", "--frames", "10-29"], into: "half"))
+        XCTAssertEqual(half.count, 20)
+        for (name, data) in half { XCTAssertEqual(data, serial[name], name) }
+    }
+
+    /// The shard recipe of the README: each job renders `--shard K/N` into one folder; together
+    /// they are the full render, byte for byte.
+    func testShardsReassembleTheFullRender() throws {
+        let full = try CLIScripts.contents(try render([], into: "full"))
+        for k in 1...3 { _ = try render(["--shard", "\(k)/3"], into: "sharded") }
+        XCTAssertEqual(try CLIScripts.contents(folder.appendingPathComponent("sharded")), full)
+        let second = folder.appendingPathComponent("second")
+        _ = try render(["--shard", "2/3"], into: "second")
+        XCTAssertEqual(CLIScripts.files(second), (20..<40).map { String(format: "frame_%05d.png", $0) }, "shard 2 of 3 is frames 20-39")
+    }
+
+    func testInfoPrintsTheSequence() throws {
+        let text = try CLIScripts.run(["info", CLIScripts.long.path, "--fps", "24", "--scale", "2"])
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertTrue(text.standardOutput.contains("size      64 × 48 points"), text.standardOutput)
+        XCTAssertTrue(text.standardOutput.contains("scale     2 (128 × 96 pixels)"), text.standardOutput)
+        XCTAssertTrue(text.standardOutput.contains("frames    72 (0-71)"), text.standardOutput)
+        let json = try CLIScripts.run(["info", CLIScripts.long.path, "--json"])
+        XCTAssertEqual(json.status, 0, json.standardError)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(object["frames"] as? Int, 180)
+        XCTAssertEqual(object["duration"] as? Double, 3)
+        XCTAssertEqual(object["fps"] as? Double, 60)
+        XCTAssertEqual(object["pixelWidth"] as? Int, 64)
+        XCTAssertEqual(object["alpha"] as? Bool, false)
+    }
+
+    func testSkipExistingLeavesExistingFramesAndRendersTheRest() throws {
+        let out = try render(["--frames", "0-9"], into: "resume")
+        let marker = Data("not a png".utf8)
+        try marker.write(to: out.appendingPathComponent("frame_00003.png"))
+        let result = try CLIScripts.run([CLIScripts.long.path, "--fps", "20", "-o", out.path, "--skip-existing"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("rendered 60 frames"), result.standardError)
+        XCTAssertTrue(result.standardError.contains("(10 already there, skipped)"), result.standardError)
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("frame_00003.png")), marker)
+        XCTAssertEqual(CLIScripts.files(out).count, 60)
+    }
+
+    /// Ctrl-C stops every worker; the message says how to resume, and resuming completes the render.
+    func testAnInterruptSaysHowToResume() throws {
+        let out = folder.appendingPathComponent("interrupted")
+        let process = Process()
+        process.executableURL = CarenderCLI.executable
+        process.arguments = [CLIScripts.long.path, "--fps", "200", "-o", out.path, "--progress", "none"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARENDER_CACHE"] = CLIScripts.cache.path
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while CLIScripts.files(out).filter({ $0.hasSuffix(".png") }).count < 5 && Date() < deadline && process.isRunning {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertTrue(message.contains("was stopped (SIGINT); frames written so far are complete"), message)
+        let resume = try XCTUnwrap(message.range(of: "To resume, run: ").map { message[$0.upperBound...] })
+        XCTAssertTrue(resume.contains("--skip-existing"), String(resume))
+        XCTAssertTrue(resume.contains(out.path), String(resume))
+        let written = CLIScripts.files(out).filter { $0.hasSuffix(".png") }.count
+        XCTAssertLessThan(written, 600, "the render stopped early")
+        let finished = try CLIScripts.run([CLIScripts.long.path, "--fps", "200", "-o", out.path, "--skip-existing", "--quiet"])
+        XCTAssertEqual(finished.status, 0, finished.standardError)
+        XCTAssertEqual(CLIScripts.files(out).filter { $0.hasSuffix(".png") }.count, 600)
+    }
+}

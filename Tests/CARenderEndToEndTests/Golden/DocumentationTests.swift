@@ -1,0 +1,44 @@
+import CARender
+import CARenderTestSupport
+import XCTest
+
+/// The DocC catalog builds without warnings: every symbol link and article reference resolves.
+/// Uses the toolchain's `swift-symbolgraph-extract` on the module this test run built, and `docc
+/// convert` (what `swift package generate-documentation` runs), so it adds no build.
+final class DocumentationTests: XCTestCase {
+    func testTheCatalogBuildsWithoutWarnings() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let graphs = folder.appendingPathComponent("symbol-graphs")
+        try FileManager.default.createDirectory(at: graphs, withIntermediateDirectories: true)
+        let modules = Fixtures.buildFolder.appendingPathComponent("Modules")
+        let extract = try run(["swift-symbolgraph-extract", "-module-name", "CARender", "-target", "x86_64-unknown-linux-gnu",
+                               "-I", modules.path, "-I", Fixtures.buildFolder.path, "-minimum-access-level", "public",
+                               "-output-dir", graphs.path])
+        XCTAssertEqual(extract.status, 0, extract.output)
+        let catalog = Fixtures.repositoryRoot.appendingPathComponent("Sources/CARender/CARender.docc")
+        let convert = try run(["docc", "convert", catalog.path, "--additional-symbol-graph-dir", graphs.path,
+                               "--fallback-display-name", "CARender", "--fallback-bundle-identifier", "carender.CARender",
+                               "--output-path", folder.appendingPathComponent("out").path])
+        XCTAssertEqual(convert.status, 0, convert.output)
+        let problems = convert.output.split(separator: "\n").filter { $0.contains("warning") || $0.contains("error") }
+        XCTAssertEqual(problems, [], convert.output)
+        for article in ["writingascript", "thecommandline", "goldentests", "easingpreviews", "differencesfromapple"] {
+            let page = folder.appendingPathComponent("out/data/documentation/carender/\(article).json")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: page.path), "the article \(article) is built")
+        }
+    }
+
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

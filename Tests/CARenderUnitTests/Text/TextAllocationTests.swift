@@ -1,0 +1,41 @@
+import XCTest
+@testable import CARender
+import CARenderTestSupport
+
+/// Drawing text is a per-frame hot path: once its glyphs are shaped and their coverage cached,
+/// laying out and drawing a text layer allocates nothing.
+final class TextAllocationTests: XCTestCase {
+    func testDrawingCachedTextDoesNotAllocate() {
+        var state = LayerState()
+        state.bounds = CGRect(x: 0, y: 0, width: 200, height: 60)
+        state.text.content = TextLayerContent("Label 1234 文字, wrapped onto a second line")
+        state.text.fontSize = 15
+        state.text.isWrapped = true
+        state.text.truncationMode = .end
+        state.text.foregroundColor = CGColor(gray: 0, alpha: 1)
+        let compositor = Compositor()
+        var pixmap = Pixmap(width: 220, height: 80)
+        // The layer's top-left corner at origins a quarter pixel apart: every subpixel position
+        // the frames below use. The nodes are built beforehand: only compositing is measured.
+        let nodes = (0..<16).map { k -> RenderNode in
+            let offset = Double(k) * 0.25
+            state.position = CGPoint(x: 100 + offset, y: 30 + offset / 4)
+            return RenderNode(kind: .textLayer, state: state)
+        }
+        func draw(_ frame: Int) {
+            compositor.render(nodes[frame % 16], into: &pixmap, scale: 1)
+        }
+        for frame in 0..<64 { draw(frame) }   // warm-up: shaping, masks, layout storage
+        let glyphsCached = compositor.glyphs.count
+        let allocations = countingAllocations {
+            var frame = 0
+            while frame < 32 {
+                draw(frame)
+                frame += 1
+            }
+        }
+        XCTAssertEqual(compositor.glyphs.count, glyphsCached, "no new masks after warm-up")
+        XCTAssertEqual(allocations, 0, "\(allocations) heap allocations in 32 frames of text drawing")
+        XCTAssertTrue(pixmap.bytes.contains { $0 != 0 }, "text was drawn")
+    }
+}

@@ -1,0 +1,34 @@
+import XCTest
+@testable import CARender
+import CARenderTestSupport
+
+/// `UIImage(named:)`: assets next to the script, and a warning naming every path tried.
+final class UIImageNamedTests: XCTestCase {
+    func testMissingImageWarnsWithThePathsSearched() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        setenv("CARENDER_SCRIPT_DIR", folder.path, 1)
+        defer { unsetenv("CARENDER_SCRIPT_DIR") }
+        let warnings = capturingDiagnostics { XCTAssertNil(UIImage(named: "nowhere")) }
+        let message = warnings.joined(separator: "\n")
+        XCTAssertTrue(message.contains("nowhere"), message)
+        XCTAssertTrue(message.contains(folder.appendingPathComponent("assets/nowhere@2x.png").path), message)
+        XCTAssertTrue(message.contains(folder.appendingPathComponent("nowhere.png").path), message)
+    }
+
+    func testFindsAnAssetAndItsScale() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try RGBAImage(width: 8, height: 6).writePNG(to: folder.appendingPathComponent("assets/box@2x.png"))
+        setenv("CARENDER_SCRIPT_DIR", folder.path, 1)
+        defer { unsetenv("CARENDER_SCRIPT_DIR") }
+        let image = try XCTUnwrap(UIImage(named: "box"))
+        XCTAssertEqual(image.scale, 2)
+        XCTAssertEqual(image.size, CGSize(width: 4, height: 3))
+        let view = UIImageView(image: image)
+        XCTAssertEqual(view.frame.size, CGSize(width: 4, height: 3))
+        view.contentMode = .top
+        XCTAssertEqual(view.layer.contentsGravity, .bottom, "Core Animation's gravities are y-up")
+    }
+}
