@@ -82,11 +82,16 @@ public final class Stage {
         // Code that ran since the last advance (the script's top level, at first) is a turn of
         // its own at the current time: its changes commit now.
         endTurn()
+        settled = nil
         var steps = 0
         while true {
             // One walk of the tree per step: the earliest animation event, and the next turn.
             let eventTime = rootLayer.nextAnimationEvent(after: time)
-            guard let next = [runLoop.nextTime, eventTime].compactMap({ $0 }).min(), next <= t else { break }
+            let next = Self.earlier(runLoop.nextTime, eventTime)
+            guard let next, next <= t else {
+                settled = Settled(time: max(t, time), transactionsOpened: context.transactions.openedCount)
+                break
+            }
             steps += 1
             if steps > Stage.maximumTurnsPerAdvance {
                 Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
@@ -103,6 +108,33 @@ public final class Stage {
             }
         }
         if t > time { time = t }
+    }
+
+    /// The earlier of two optional times (nil when both are).
+    private static func earlier(_ a: CFTimeInterval?, _ b: CFTimeInterval?) -> CFTimeInterval? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    /// Where the last `advance(to:)` left the stage with nothing more due: its time, and how
+    /// many transactions had been opened then.
+    private struct Settled {
+        var time: CFTimeInterval
+        var transactionsOpened: Int
+    }
+    private var settled: Settled?
+
+    /// Whether advancing to the current time again would do nothing: the last advance ended
+    /// here with no animation event or turn due, and since then no transaction was opened (every
+    /// change to a layer, its animations or the tree opens one), no animation was removed and no
+    /// turn was scheduled. Rendering then skips a second walk over the tree's animation events.
+    private var isSettled: Bool {
+        guard let settled, settled.time == time,
+              settled.transactionsOpened == context.transactions.openedCount,
+              context.animations.pendingRemovalStops.isEmpty else { return false }
+        if let next = runLoop.nextTime, next <= time { return false }
+        return true
     }
 
     /// A bound on the turns one `advance` runs, so a script that schedules work at one instant
@@ -132,7 +164,7 @@ public final class Stage {
         // now; other turns due at this instant must not run in the middle of this one.
         context.makeCurrent()
         let size = try pixelSize()
-        if !isRunningTurn { advance(to: time) }
+        if !isRunningTurn && !isSettled { advance(to: time) }
         let tree = rootLayer.renderNode(at: time)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
