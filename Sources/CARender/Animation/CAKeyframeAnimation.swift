@@ -71,18 +71,41 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         biasValues = other.biasValues
     }
 
-    var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
-    var isCubic: Bool { calculationMode == .cubic || calculationMode == .cubicPaced }
+    /// The calculation mode as evaluation uses it, resolved from its string when the animation
+    /// is compiled so that no frame compares strings; a mode carender does not know is linear.
+    private enum Mode {
+        case linear, discrete, paced, cubic, cubicPaced
+
+        init(_ mode: CAAnimationCalculationMode) {
+            switch mode {
+            case .discrete: self = .discrete
+            case .paced: self = .paced
+            case .cubic: self = .cubic
+            case .cubicPaced: self = .cubicPaced
+            default: self = .linear
+            }
+        }
+
+        var isPaced: Bool { self == .paced || self == .cubicPaced }
+        var isCubic: Bool { self == .cubic || self == .cubicPaced }
+    }
+
+    /// `calculationMode` as of the last compilation.
+    private var mode = Mode.linear
+    /// Whether the layer turns to follow the path (any `rotationMode`), and whether half a turn
+    /// is added (`rotateAutoReverse`), as of the last compilation.
+    private var rotatesAlongPath = false
+    private var reversesRotation = false
 
     /// The progress keyframes are looked up at: the animation's timing function applies first,
     /// except in the paced modes, which ignore it.
-    func keyframeProgress(_ sample: TimingSample) -> Double {
-        isPaced ? sample.progress : curvedProgress(sample)
+    private func keyframeProgress(_ sample: TimingSample) -> Double {
+        mode.isPaced ? sample.progress : curvedProgress(sample)
     }
 
     /// Segment `i`'s own timing function applied to its local fraction (not in paced modes).
-    func segmentFraction(_ local: Double, segment i: Int) -> Double {
-        guard !isPaced, let functions = timingFunctions, i < functions.count else { return local }
+    private func segmentFraction(_ local: Double, segment i: Int) -> Double {
+        guard !mode.isPaced, let functions = timingFunctions, i < functions.count else { return local }
         return functions[i].evaluate(local)
     }
 
@@ -119,10 +142,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func compileValues(template: AnimatableValue?) {
         compiledValues = nil
         compiledPath = nil
+        mode = Mode(calculationMode)
+        rotatesAlongPath = rotationMode != nil
+        reversesRotation = rotationMode == .rotateAutoReverse
+        let isPaced = mode.isPaced, isCubic = mode.isCubic
         if let path, let keyframes = PathKeyframes(path) {
             let count = keyframes.points.count
             let given = keyTimes?.map(\.doubleValue)
-            let times = calculationMode == .discrete ? KeyframeTimes.discrete(given, count: count)
+            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count)
                 : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count))
             compiledPath = CompiledPath(keyframes: keyframes, times: times)
             return
@@ -132,7 +159,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let n = frames.count
         let given = keyTimes?.map(\.doubleValue)
         let times: [Double]
-        if calculationMode == .discrete {
+        if mode == .discrete {
             times = KeyframeTimes.discrete(given, count: n)
         } else if n < 2 {
             times = [0]
@@ -141,7 +168,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         } else {
             times = KeyframeTimes.interpolating(given, count: n)
         }
-        let spline = isCubic && calculationMode != .discrete && n > 1 ? spline(through: frames, times: times) : nil
+        let spline = isCubic && n > 1 ? spline(through: frames, times: times) : nil
         compiledValues = CompiledValues(frames: frames, times: times, spline: spline)
     }
 
@@ -175,7 +202,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private func value(of compiled: CompiledValues, at s: Double) -> AnimatableValue {
         let frames = compiled.frames, times = compiled.times
         let n = frames.count
-        if calculationMode == .discrete {
+        if mode == .discrete {
             if s >= 1 { return frames[n - 1] }
             return frames[min(KeyframeTimes.locate(s, in: times).index, n - 1)]
         }
@@ -214,9 +241,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let points = compiled.keyframes.points
         let cycleEnd = AnimatableValue.point(autoreverses ? points[0] : points[points.count - 1])
         write(accumulate(.point(point), cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
-        guard let rotationMode, let direction else { return }
+        guard rotatesAlongPath, let direction else { return }
         var angle = atan2(direction.dy, direction.dx)
-        if rotationMode == .rotateAutoReverse { angle += Double.pi }
+        if reversesRotation { angle += Double.pi }
         let rotation = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
         accumulator.state.transform = CATransform3DConcat(accumulator.state.transform, rotation)
     }
@@ -226,11 +253,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private func position(along compiled: CompiledPath, at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
         let segments = compiled.keyframes.segments, points = compiled.keyframes.points
         guard !segments.isEmpty else { return (points[0], nil) }
-        let turns = rotationMode != nil
+        let turns = rotatesAlongPath
         func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
             turns ? PathKeyframes.tangent(of: segment, at: u) : nil
         }
-        switch calculationMode {
+        switch mode {
         case .discrete:
             let count = points.count
             let index = s >= 1 ? count - 1 : KeyframeTimes.locate(s, in: compiled.times).index

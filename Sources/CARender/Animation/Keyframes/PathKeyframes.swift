@@ -18,10 +18,9 @@ struct PathKeyframes {
     /// evenly spaced parameters, starting at 0 (a line needs one step, a curve
     /// `lengthTableSteps`). One flat array, so looking a distance up allocates nothing.
     private let lengthTables: [Double]
-    /// Where each segment's table starts in `lengthTables`, and one entry past the last.
-    private let tableStarts: [Int]
-    /// Each segment's length (the last entry of its table).
-    private let segmentLengths: [Double]
+    /// Each segment's length (the last entry of its table) and where its table starts in
+    /// `lengthTables`, side by side so that a lookup reads one small array, not two.
+    private let segmentTables: [(length: Double, start: Int)]
     /// The sum of the segments' lengths.
     private let totalLength: Double
 
@@ -63,18 +62,21 @@ struct PathKeyframes {
         points = [start] + segments.map(\.end)
         let tables = segments.map(Self.lengthTable)
         lengthTables = tables.flatMap { $0 }
-        tableStarts = tables.reduce(into: [0]) { starts, table in starts.append(starts[starts.count - 1] + table.count) }
-        segmentLengths = tables.map { $0[$0.count - 1] }
-        totalLength = segmentLengths.reduce(0, +)
+        var tableStart = 0
+        segmentTables = tables.map { table in
+            defer { tableStart += table.count }
+            return (table[table.count - 1], tableStart)
+        }
+        totalLength = segmentTables.reduce(0) { $0 + $1.length }
     }
 
     /// The segment and curve parameter at fraction `s` of the path's length (paced mode).
     func location(atFraction s: Double) -> (segment: Int, u: Double) {
         var remaining = min(max(s, 0), 1) * totalLength
         var k = 0
-        while k < segmentLengths.count {
-            let length = segmentLengths[k]
-            if remaining <= length || k == segmentLengths.count - 1 {
+        while k < segmentTables.count {
+            let length = segmentTables[k].length
+            if remaining <= length || k == segmentTables.count - 1 {
                 return (k, parameter(forDistance: remaining, inTableOf: k))
             }
             remaining -= length
@@ -115,13 +117,34 @@ struct PathKeyframes {
 
     /// The curve parameter at which segment `k`'s length table reaches `distance`.
     private func parameter(forDistance distance: Double, inTableOf k: Int) -> Double {
-        let base = tableStarts[k]
-        let steps = tableStarts[k + 1] - base - 1
-        let total = lengthTables[base + steps]
+        let (total, base) = segmentTables[k]
+        let steps = (k + 1 < segmentTables.count ? segmentTables[k + 1].start : lengthTables.count) - base - 1
         guard total > 0 else { return 0 }
         if distance <= 0 { return 0 }
         if distance >= total { return 1 }
+        // The entry is the last one ≤ `distance` (unique: the table never decreases). Tables of
+        // the usual curves grow almost evenly, so the search starts where an even table would
+        // have it and gallops outwards to a bracket before bisecting: it touches a cache line or
+        // two instead of one per bisection step (every animated layer looks one up per frame).
+        // Invariant: table[low] ≤ distance < table[high].
         var low = 0, high = steps
+        let guess = min(max(Int(distance / total * Double(steps)), 0), steps - 1)
+        var step = 1
+        if lengthTables[base + guess] <= distance {
+            low = guess
+            while low + step < high, lengthTables[base + low + step] <= distance {
+                low += step
+                step *= 2
+            }
+            high = min(low + step, high)
+        } else {
+            high = guess
+            while high - step > low, lengthTables[base + high - step] > distance {
+                high -= step
+                step *= 2
+            }
+            low = max(high - step, low)
+        }
         while high - low > 1 {
             let mid = (low + high) / 2
             if lengthTables[base + mid] <= distance { low = mid } else { high = mid }
