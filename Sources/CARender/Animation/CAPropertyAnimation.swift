@@ -76,7 +76,7 @@ open class CAPropertyAnimation: CAAnimation {
             warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
             return
         }
-        let track = PropertyTrack(path, keyPath: keyPath)
+        let track = PropertyTrack(path)
         self.track = track
         compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))
     }
@@ -122,7 +122,7 @@ open class CAPropertyAnimation: CAAnimation {
         }
         if !track.write(result, into: &accumulator.state) {
             let shown = result.anyValue.map { "\($0) (\(type(of: $0)))" } ?? "nil"
-            let keyPath = track.keyPath
+            let keyPath = self.keyPath ?? ""
             warnOnce("animation on '\(keyPath)' gives \(shown), which '\(keyPath)' cannot hold; the animation is ignored")
         }
     }
