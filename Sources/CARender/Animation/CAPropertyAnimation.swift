@@ -67,6 +67,7 @@ open class CAPropertyAnimation: CAAnimation {
     private func compile(table: LayerPropertyTable, model: LayerState) {
         isCompiled = true
         track = nil
+        compiledEvaluation = nil
         guard let keyPath, !keyPath.isEmpty else {
             warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
             return
@@ -79,7 +80,16 @@ open class CAPropertyAnimation: CAAnimation {
         let track = PropertyTrack(path)
         self.track = track
         compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))
+        compiledEvaluation = makeCompiledEvaluation(track: track)
     }
+
+    /// The frame's work compiled into one small object, when the animation needs nothing but
+    /// its own values (see `CompiledEvaluation`); the presentation pass then evaluates it
+    /// instead of the animation.
+    private(set) var compiledEvaluation: CompiledEvaluation?
+
+    /// Subclasses offer a compiled evaluation for `track` once their values are converted.
+    func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? { nil }
 
     /// Converts the subclass's values once, shaped like `template` (the property's value, or a
     /// value function's input).

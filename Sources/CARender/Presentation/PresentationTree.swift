@@ -135,13 +135,18 @@ extension CALayer {
             let entry = entries[index]
             index += 1
             if entry.beginTimePending { continue }
-            let animation = entry.animation
             let timing = entry.timing
-            if animation.isRemovedOnCompletion {
+            if entry.isRemovedOnCompletion {
                 if entry.didStop { continue }
                 if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
             }
-            animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
+            if let evaluation = entry.evaluation {
+                // Compiled: the animation object itself is not touched.
+                guard let sample = timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                evaluation.apply(sample, to: &accumulator)
+            } else {
+                entry.animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
+            }
         }
         return accumulator
     }

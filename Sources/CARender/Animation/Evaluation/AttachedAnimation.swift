@@ -12,6 +12,10 @@ final class AttachedAnimation {
     /// animation's properties. (Modifying an attached animation is undefined, as on Apple's
     /// platforms.)
     private(set) var timing: MediaTimingParameters
+    /// The animation's compiled evaluation, when it has one (`CompiledEvaluation`).
+    let evaluation: CompiledEvaluation?
+    /// The copy's `isRemovedOnCompletion`, read every frame without touching the animation.
+    let isRemovedOnCompletion: Bool
     var didStart = false
     var didStop = false
     /// Called once with `finished` when the animation stops or is removed (for transaction
@@ -26,6 +30,8 @@ final class AttachedAnimation {
         self.animation = animation
         beginTimePending = animation.beginTime == 0
         timing = animation.timingParameters()
+        evaluation = (animation as? CAPropertyAnimation)?.compiledEvaluation
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
     }
 
     /// Makes a pending zero begin time `local`, the layer's local time at the commit.

@@ -12,7 +12,7 @@ struct PropertyTrack {
     /// Whether the track animates `contents` itself, whose images cross-dissolve.
     let isContents: Bool
     /// The property's slot when the track animates the whole property and it has one.
-    private let slot: StateSlot?
+    let slot: StateSlot?
 
     init(_ path: ResolvedPropertyPath) {
         self.path = path
