@@ -79,7 +79,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             return
         }
         if let compiledEvaluation { return compiledEvaluation.apply(sample, to: &accumulator) }
-        let model = baseValue(track, in: accumulator)
+        let model = baseValue(track, in: &accumulator)
         guard let (start, end) = endpoints(model: model) else { return }
         let fraction = interpolationFraction(sample)
         if track.isContents, case .discrete(let from) = start, case .discrete(let to) = end {

@@ -106,9 +106,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The model value at the track, which stands in for missing endpoints; with a value
     /// function, the function's neutral input instead (a transform cannot feed it).
-    func baseValue(_ track: PropertyTrack, in accumulator: PresentationAccumulator) -> AnimatableValue? {
+    func baseValue(_ track: PropertyTrack, in accumulator: inout PresentationAccumulator) -> AnimatableValue? {
         if let valueFunction { return valueFunction.neutralInput }
-        return track.value(in: accumulator.model)
+        return accumulator.modelValue(at: track)
     }
 
     /// Converts an animation value, shaping it like the property's own value.

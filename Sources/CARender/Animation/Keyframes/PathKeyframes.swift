@@ -14,13 +14,12 @@ struct PathKeyframes {
     let segments: [PathSegment]
     /// The keyframe points: the first point, then each segment's end.
     let points: [CGPoint]
-    /// All segments' length tables end to end: for each segment, the cumulative chord length at
+    /// One flat array (so a lookup allocates nothing and reads one buffer): first, for each
+    /// segment, its length and where its table starts (`segmentCount × 2` entries); then all
+    /// segments' length tables end to end: for each segment, the cumulative chord length at
     /// evenly spaced parameters, starting at 0 (a line needs one step, a curve
-    /// `lengthTableSteps`). One flat array, so looking a distance up allocates nothing.
+    /// `lengthTableSteps`).
     private let lengthTables: [Double]
-    /// Each segment's length (the last entry of its table) and where its table starts in
-    /// `lengthTables`, side by side so that a lookup reads one small array, not two.
-    private let segmentTables: [(length: Double, start: Int)]
     /// The sum of the segments' lengths.
     private let totalLength: Double
 
@@ -61,22 +60,26 @@ struct PathKeyframes {
         self.segments = segments
         points = [start] + segments.map(\.end)
         let tables = segments.map(Self.lengthTable)
-        lengthTables = tables.flatMap { $0 }
-        var tableStart = 0
-        segmentTables = tables.map { table in
-            defer { tableStart += table.count }
-            return (table[table.count - 1], tableStart)
+        var flat: [Double] = []
+        var tableStart = 2 * tables.count
+        for table in tables {
+            flat.append(table[table.count - 1])
+            flat.append(Double(tableStart))
+            tableStart += table.count
         }
-        totalLength = segmentTables.reduce(0) { $0 + $1.length }
+        flat += tables.joined()
+        lengthTables = flat
+        totalLength = tables.reduce(0) { $0 + $1[$1.count - 1] }
     }
 
     /// The segment and curve parameter at fraction `s` of the path's length (paced mode).
     func location(atFraction s: Double) -> (segment: Int, u: Double) {
         var remaining = min(max(s, 0), 1) * totalLength
         var k = 0
-        while k < segmentTables.count {
-            let length = segmentTables[k].length
-            if remaining <= length || k == segmentTables.count - 1 {
+        let count = segments.count
+        while k < count {
+            let length = lengthTables[2 * k]
+            if remaining <= length || k == count - 1 {
                 return (k, parameter(forDistance: remaining, inTableOf: k))
             }
             remaining -= length
@@ -117,8 +120,8 @@ struct PathKeyframes {
 
     /// The curve parameter at which segment `k`'s length table reaches `distance`.
     private func parameter(forDistance distance: Double, inTableOf k: Int) -> Double {
-        let (total, base) = segmentTables[k]
-        let steps = (k + 1 < segmentTables.count ? segmentTables[k + 1].start : lengthTables.count) - base - 1
+        let total = lengthTables[2 * k], base = Int(lengthTables[2 * k + 1])
+        let steps = (k + 1 < segments.count ? Int(lengthTables[2 * k + 3]) : lengthTables.count) - base - 1
         guard total > 0 else { return 0 }
         if distance <= 0 { return 0 }
         if distance >= total { return 1 }

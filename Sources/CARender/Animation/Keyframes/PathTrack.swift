@@ -77,15 +77,15 @@ final class PathTrack: CompiledEvaluation {
     /// The point at progress `s` and the direction of travel there (nil for a path with no
     /// segments, and when there is no rotation mode to use it).
     func position(at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
-        let segments = keyframes.segments, points = keyframes.points
-        guard !segments.isEmpty else { return (points[0], nil) }
+        let segments = keyframes.segments
+        guard !segments.isEmpty else { return (keyframes.points[0], nil) }
         let turns = rotates
         func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
             turns ? PathKeyframes.tangent(of: segment, at: u) : nil
         }
         switch calculation {
         case .discrete:
-            let count = points.count
+            let points = keyframes.points, count = points.count
             let index = s >= 1 ? count - 1 : KeyframeTimes.locate(s, in: times).index
             let segment = segments[max(min(index, segments.count) - 1, 0)]
             return (points[min(index, count - 1)], tangent(segment, 1))
