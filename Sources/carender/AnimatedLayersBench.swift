@@ -45,10 +45,14 @@ struct AnimatedLayersBench {
             let (x, y) = (median(a), median(b))
             print("  " + name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%9.3f  %9.3f  %9.3f  %6.2fx", x, y, y - x, y / x))
         }
-        // The presentation difference is what evaluating the animations costs; `render` builds
-        // the presentation tree again and composites it.
-        print(String(format: "  evaluation of %d animations: %.3f ms per frame beyond the static tree (target at most %.1f ms)",
-                     2 * layerCount, median(movingTimes.presentation) - median(stillTimes.presentation), Self.targetMilliseconds))
+        // What the animations cost per frame: delivering their events (advance) and evaluating
+        // them (presentation), beyond the static tree. The two are summed because they touch the
+        // same data: whichever pass comes first pays for bringing it into the cache. `render`
+        // builds the presentation tree again and composites it.
+        let cost = median(movingTimes.advance) - median(stillTimes.advance)
+            + median(movingTimes.presentation) - median(stillTimes.presentation)
+        print(String(format: "  %d animations: %.3f ms per frame (advance + presentation) beyond the static tree (target at most %.1f ms)",
+                     2 * layerCount, cost, Self.targetMilliseconds))
     }
 
     private func measure(_ stage: Stage, at t: Double, into times: inout Times, keep: Bool) {
