@@ -29,6 +29,27 @@ open class CABasicAnimation: CAPropertyAnimation {
                           animatable(byValue, like: template))
     }
 
+    /// Between fixed endpoints of a whole numeric property, the animation evaluates as a
+    /// `TypedBasicTrack`. Not for subclasses (a spring computes its own fraction), value
+    /// functions, or an end that is the live model value.
+    override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
+        guard type(of: self) == CABasicAnimation.self, valueFunction == nil, let slot = track.slot else { return nil }
+        let start: AnimatableValue, end: AnimatableValue
+        switch compiledValues {
+        case (let f?, let t?, _): (start, end) = (f, t)
+        case (let f?, nil, let b?): (start, end) = (f, AnimatableValue.add(f, b))
+        case (nil, let t?, let b?): (start, end) = (AnimatableValue.subtract(t, b), t)
+        default: return nil
+        }
+        switch slot.kind {
+        case .cgFloat, .float: return TypedBasicTrack<Double>(self, slot: slot, start: start, end: end)
+        case .point: return TypedBasicTrack<CGPoint>(self, slot: slot, start: start, end: end)
+        case .size: return TypedBasicTrack<CGSize>(self, slot: slot, start: start, end: end)
+        case .rect: return TypedBasicTrack<CGRect>(self, slot: slot, start: start, end: end)
+        case .transform: return nil
+        }
+    }
+
     /// The start and end values given the model value `model`: both set wins; `by` is added to
     /// `from` or subtracted from `to`; the model fills whichever end is missing. With all three
     /// set, `byValue` is ignored (CABasicAnimation's documented combinations).
@@ -57,7 +78,8 @@ open class CABasicAnimation: CAPropertyAnimation {
             if let customKey { applyToCustomKey(customKey, sample, to: &accumulator) }
             return
         }
-        let model = baseValue(track, in: accumulator)
+        if let compiledEvaluation { return compiledEvaluation.apply(sample, to: &accumulator) }
+        let model = baseValue(track, in: &accumulator)
         guard let (start, end) = endpoints(model: model) else { return }
         let fraction = interpolationFraction(sample)
         if track.isContents, case .discrete(let from) = start, case .discrete(let to) = end {

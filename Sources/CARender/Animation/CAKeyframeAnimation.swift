@@ -71,19 +71,18 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         biasValues = other.biasValues
     }
 
-    var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
-    var isCubic: Bool { calculationMode == .cubic || calculationMode == .cubicPaced }
+    /// `calculationMode` as of the last compilation.
+    private var mode = KeyframeCalculation.linear
 
     /// The progress keyframes are looked up at: the animation's timing function applies first,
     /// except in the paced modes, which ignore it.
-    func keyframeProgress(_ sample: TimingSample) -> Double {
-        isPaced ? sample.progress : curvedProgress(sample)
+    private func keyframeProgress(_ sample: TimingSample) -> Double {
+        mode.isPaced ? sample.progress : curvedProgress(sample)
     }
 
     /// Segment `i`'s own timing function applied to its local fraction (not in paced modes).
-    func segmentFraction(_ local: Double, segment i: Int) -> Double {
-        guard !isPaced, let functions = timingFunctions, i < functions.count else { return local }
-        return functions[i].evaluate(local)
+    private func segmentFraction(_ local: Double, segment i: Int) -> Double {
+        mode.segmentFraction(local, segment: i, functions: timingFunctions)
     }
 
     // MARK: Compilation
@@ -102,29 +101,21 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         }
     }
 
-    /// A path measured once, with its keyframe times.
-    private final class CompiledPath {
-        let keyframes: PathKeyframes
-        /// Keyframe times for the linear and cubic modes (discrete: boundaries).
-        let times: [Double]
-
-        init(keyframes: PathKeyframes, times: [Double]) {
-            (self.keyframes, self.times) = (keyframes, times)
-        }
-    }
-
     private var compiledValues: CompiledValues?
-    private var compiledPath: CompiledPath?
+    /// The path measured once, with what a frame needs to move along it.
+    private var compiledPath: PathTrack?
 
     override func compileValues(template: AnimatableValue?) {
         compiledValues = nil
         compiledPath = nil
+        mode = KeyframeCalculation(calculationMode)
+        let isPaced = mode.isPaced, isCubic = mode.isCubic
         if let path, let keyframes = PathKeyframes(path) {
             let count = keyframes.points.count
             let given = keyTimes?.map(\.doubleValue)
-            let times = calculationMode == .discrete ? KeyframeTimes.discrete(given, count: count)
+            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count)
                 : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count))
-            compiledPath = CompiledPath(keyframes: keyframes, times: times)
+            compiledPath = PathTrack(self, keyframes: keyframes, times: times, calculation: mode, slot: track?.slot)
             return
         }
         let frames = (values ?? []).compactMap { animatable($0, like: template) }
@@ -132,7 +123,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let n = frames.count
         let given = keyTimes?.map(\.doubleValue)
         let times: [Double]
-        if calculationMode == .discrete {
+        if mode == .discrete {
             times = KeyframeTimes.discrete(given, count: n)
         } else if n < 2 {
             times = [0]
@@ -141,8 +132,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         } else {
             times = KeyframeTimes.interpolating(given, count: n)
         }
-        let spline = isCubic && calculationMode != .discrete && n > 1 ? spline(through: frames, times: times) : nil
+        let spline = isCubic && n > 1 ? spline(through: frames, times: times) : nil
         compiledValues = CompiledValues(frames: frames, times: times, spline: spline)
+    }
+
+    /// Moving a whole point property along a path, the animation evaluates as its `PathTrack`
+    /// (not a subclass, which may evaluate differently).
+    override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
+        guard type(of: self) == CAKeyframeAnimation.self, let compiledPath, compiledPath.slot != nil else { return nil }
+        return compiledPath
     }
 
     // MARK: Evaluation
@@ -157,11 +155,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             return
         }
-        let s = keyframeProgress(sample)
+        if let compiledEvaluation { return compiledEvaluation.apply(sample, to: &accumulator) }
         if let compiledPath {
-            applyPath(compiledPath, at: s, sample: sample, track: track, to: &accumulator)
+            let (point, direction) = compiledPath.position(at: compiledPath.progress(sample))
+            write(accumulate(.point(point), cycleEnd: .point(compiledPath.cycleEnd), sample: sample), at: track, to: &accumulator)
+            compiledPath.turn(along: direction, in: &accumulator.state)
             return
         }
+        let s = keyframeProgress(sample)
         guard let compiled = compiledValues else { return }
         let frames = compiled.frames
         let value = self.value(of: compiled, at: s)
@@ -175,7 +176,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     private func value(of compiled: CompiledValues, at s: Double) -> AnimatableValue {
         let frames = compiled.frames, times = compiled.times
         let n = frames.count
-        if calculationMode == .discrete {
+        if mode == .discrete {
             if s >= 1 { return frames[n - 1] }
             return frames[min(KeyframeTimes.locate(s, in: times).index, n - 1)]
         }
@@ -200,51 +201,5 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
                                tension: tensionValues?.map(\.doubleValue) ?? [],
                                continuity: continuityValues?.map(\.doubleValue) ?? [],
                                bias: biasValues?.map(\.doubleValue) ?? [])
-    }
-
-    // MARK: Paths
-
-    /// Moves a point property along the path and, with a rotation mode, turns the layer to the
-    /// path's tangent: `θ = atan2(dy, dx)` (+π for autoReverse) composed after the layer's
-    /// transform, in the presentation only. (Apple documents that the layer rotates to match the
-    /// tangent; composing after the layer's own transform is inferred from rendered output.)
-    private func applyPath(_ compiled: CompiledPath, at s: Double, sample: TimingSample, track: PropertyTrack,
-                           to accumulator: inout PresentationAccumulator) {
-        let (point, direction) = position(along: compiled, at: s)
-        let points = compiled.keyframes.points
-        let cycleEnd = AnimatableValue.point(autoreverses ? points[0] : points[points.count - 1])
-        write(accumulate(.point(point), cycleEnd: cycleEnd, sample: sample), at: track, to: &accumulator)
-        guard let rotationMode, let direction else { return }
-        var angle = atan2(direction.dy, direction.dx)
-        if rotationMode == .rotateAutoReverse { angle += Double.pi }
-        let rotation = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
-        accumulator.state.transform = CATransform3DConcat(accumulator.state.transform, rotation)
-    }
-
-    /// The point at progress `s` and the direction of travel there (nil for a path with no
-    /// segments, and when there is no `rotationMode` to use it).
-    private func position(along compiled: CompiledPath, at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
-        let segments = compiled.keyframes.segments, points = compiled.keyframes.points
-        guard !segments.isEmpty else { return (points[0], nil) }
-        let turns = rotationMode != nil
-        func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
-            turns ? PathKeyframes.tangent(of: segment, at: u) : nil
-        }
-        switch calculationMode {
-        case .discrete:
-            let count = points.count
-            let index = s >= 1 ? count - 1 : KeyframeTimes.locate(s, in: compiled.times).index
-            let segment = segments[max(min(index, segments.count) - 1, 0)]
-            return (points[min(index, count - 1)], tangent(segment, 1))
-        case .paced, .cubicPaced:
-            let (k, u) = compiled.keyframes.location(atFraction: s)
-            return (segments[k].point(at: CGFloat(u)), tangent(segments[k], u))
-        default:
-            // Linear (and cubic, which follows the path's own curves): equal time per segment
-            // unless valid key times are given; the curve parameter advances with local time.
-            let (i, local) = KeyframeTimes.locate(s, in: compiled.times)
-            let u = segmentFraction(local, segment: i)
-            return (segments[i].point(at: CGFloat(u)), tangent(segments[i], u))
-        }
     }
 }

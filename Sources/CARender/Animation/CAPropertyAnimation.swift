@@ -67,6 +67,7 @@ open class CAPropertyAnimation: CAAnimation {
     private func compile(table: LayerPropertyTable, model: LayerState) {
         isCompiled = true
         track = nil
+        compiledEvaluation = nil
         guard let keyPath, !keyPath.isEmpty else {
             warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
             return
@@ -76,10 +77,19 @@ open class CAPropertyAnimation: CAAnimation {
             warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
             return
         }
-        let track = PropertyTrack(path, keyPath: keyPath)
+        let track = PropertyTrack(path)
         self.track = track
         compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))
+        compiledEvaluation = makeCompiledEvaluation(track: track)
     }
+
+    /// The frame's work compiled into one small object, when the animation needs nothing but
+    /// its own values (see `CompiledEvaluation`); the presentation pass then evaluates it
+    /// instead of the animation.
+    private(set) var compiledEvaluation: CompiledEvaluation?
+
+    /// Subclasses offer a compiled evaluation for `track` once their values are converted.
+    func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? { nil }
 
     /// Converts the subclass's values once, shaped like `template` (the property's value, or a
     /// value function's input).
@@ -96,9 +106,9 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// The model value at the track, which stands in for missing endpoints; with a value
     /// function, the function's neutral input instead (a transform cannot feed it).
-    func baseValue(_ track: PropertyTrack, in accumulator: PresentationAccumulator) -> AnimatableValue? {
+    func baseValue(_ track: PropertyTrack, in accumulator: inout PresentationAccumulator) -> AnimatableValue? {
         if let valueFunction { return valueFunction.neutralInput }
-        return track.value(in: accumulator.model)
+        return accumulator.modelValue(at: track)
     }
 
     /// Converts an animation value, shaping it like the property's own value.
@@ -122,7 +132,7 @@ open class CAPropertyAnimation: CAAnimation {
         }
         if !track.write(result, into: &accumulator.state) {
             let shown = result.anyValue.map { "\($0) (\(type(of: $0)))" } ?? "nil"
-            let keyPath = track.keyPath
+            let keyPath = self.keyPath ?? ""
             warnOnce("animation on '\(keyPath)' gives \(shown), which '\(keyPath)' cannot hold; the animation is ignored")
         }
     }

@@ -82,19 +82,38 @@ extension CALayer {
 
     /// Visits this tree's pending events (stage time, kind, animation, layer) in tree order:
     /// each layer, then its sublayers in order, then its mask. The walk keeps its own stack, so
-    /// depth is limited only by memory.
+    /// depth is limited only by memory, and carries each layer's clock down to its sublayers
+    /// (local time now and rate against the stage clock), so no layer walks its ancestors again.
     private func visitAnimationEvents(now: CFTimeInterval,
                                       _ visit: (CFTimeInterval, AnimationEvent.Kind, AttachedAnimation, CALayer) -> Void) {
-        forEachInSubtree { layer in layer.visitOwnAnimationEvents(now: now, visit) }
+        let (parentTime, parentRate) = parentClock(at: now)
+        var pending: [(layer: CALayer, parentTime: Double, parentRate: Double)] = [(self, parentTime, parentRate)]
+        while let (layer, parentTime, parentRate) = pending.popLast() {
+            let sublayers = layer.sublayerStorage, mask = layer.maskStorage
+            // A leaf without animations (most layers) needs no clock of its own.
+            if layer.animationEntries.isEmpty && mask == nil && (sublayers?.isEmpty ?? true) { continue }
+            // The same composition as `localTime(fromAbsolute:)` and `absoluteRate`, one level
+            // at a time.
+            let localNow = layer.layerTiming.layerLocalTime(parentTime: parentTime)
+            let rate = Double(layer.modelState.speed) * parentRate
+            layer.visitOwnAnimationEvents(now: now, localNow: localNow, rate: rate, visit)
+            if let mask { pending.append((mask, localNow, rate)) }
+            if let sublayers {
+                var index = sublayers.count
+                while index > 0 {
+                    index -= 1
+                    pending.append((sublayers[index], localNow, rate))
+                }
+            }
+        }
     }
 
     /// Visits this layer's pending events, mapping each animation's active window from the
-    /// layer's local time to stage time with the affine map `local = rate × T + offset`.
-    private func visitOwnAnimationEvents(now: CFTimeInterval,
+    /// layer's local time to stage time with the affine map `local = rate × T + offset`
+    /// (`localNow` is the layer's local time at stage time `now`; `rate`, how fast it runs).
+    private func visitOwnAnimationEvents(now: CFTimeInterval, localNow: Double, rate: Double,
                                          _ visit: (CFTimeInterval, AnimationEvent.Kind, AttachedAnimation, CALayer) -> Void) {
         if !animationEntries.isEmpty {
-            let rate = absoluteRate
-            let localNow = localTime(fromAbsolute: now)
             let offset = localNow - rate * now
             func stageTime(_ local: Double) -> Double? {
                 guard rate != 0, local.isFinite else { return nil }

@@ -43,10 +43,10 @@ open class CALayer: NSObject {
     /// Attached animations in application order (see CALayer+Animations.swift).
     var animationEntries: [AttachedAnimation] = []
 
-    private var sublayerStorage: [CALayer]?
+    private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
     public private(set) weak var superlayer: CALayer?
-    private var maskStorage: CALayer?
+    private(set) var maskStorage: CALayer?
 
     public override init() {
         super.init()

@@ -59,10 +59,15 @@ package struct PropertyCoding<Value> {
     let animatable: (Value) -> AnimatableValue?
     /// The property value for an interpolated value, or nil when it cannot hold it.
     let fromAnimatable: (AnimatableValue) -> Value?
+    /// For fixed-size numeric values: which kind of `StateSlot` stores the value in place, reading
+    /// and accepting exactly what `animatable` and `fast` do.
+    let slotKind: StateSlot.Kind?
 
-    init(shape: PropertyValueShape = .opaque, coerce: @escaping (Any?) -> Value?, box: @escaping (Value) -> Any?,
-         animatable: @escaping (Value) -> AnimatableValue?, fast: @escaping (AnimatableValue) -> Value? = { _ in nil }) {
+    init(shape: PropertyValueShape = .opaque, slot slotKind: StateSlot.Kind? = nil, coerce: @escaping (Any?) -> Value?,
+         box: @escaping (Value) -> Any?, animatable: @escaping (Value) -> AnimatableValue?,
+         fast: @escaping (AnimatableValue) -> Value? = { _ in nil }) {
         self.shape = shape
+        self.slotKind = slotKind
         self.coerce = coerce
         self.box = box
         self.animatable = animatable
@@ -82,7 +87,7 @@ package enum PropertyValueShape {
 
 extension PropertyCoding where Value == CGFloat {
     static var number: Self {
-        Self(coerce: coerceToCGFloat, box: { $0 }, animatable: { .number(Double($0), .cgFloat) },
+        Self(slot: .cgFloat, coerce: coerceToCGFloat, box: { $0 }, animatable: { .number(Double($0), .cgFloat) },
              fast: { if case .number(let v, _) = $0 { return CGFloat(v) }; return nil })
     }
 }
@@ -90,7 +95,7 @@ extension PropertyCoding where Value == CGFloat {
 extension PropertyCoding where Value == Float {
     /// Single-precision numbers read back as `CGFloat`, as Apple's KVC reports them.
     static var float: Self {
-        Self(coerce: { coerceToCGFloat($0).map { Float($0) } }, box: { CGFloat($0) },
+        Self(slot: .float, coerce: { coerceToCGFloat($0).map { Float($0) } }, box: { CGFloat($0) },
              animatable: { .number(Double($0), .cgFloat) },
              fast: { if case .number(let v, _) = $0 { return Float(v) }; return nil })
     }
@@ -105,28 +110,28 @@ extension PropertyCoding where Value == Bool {
 
 extension PropertyCoding where Value == CGPoint {
     static var point: Self {
-        Self(shape: .point, coerce: coerceToCGPoint, box: { $0 }, animatable: { .point($0) },
+        Self(shape: .point, slot: .point, coerce: coerceToCGPoint, box: { $0 }, animatable: { .point($0) },
              fast: { if case .point(let v) = $0 { return v }; return nil })
     }
 }
 
 extension PropertyCoding where Value == CGSize {
     static var size: Self {
-        Self(shape: .size, coerce: coerceToCGSize, box: { $0 }, animatable: { .size($0) },
+        Self(shape: .size, slot: .size, coerce: coerceToCGSize, box: { $0 }, animatable: { .size($0) },
              fast: { if case .size(let v) = $0 { return v }; return nil })
     }
 }
 
 extension PropertyCoding where Value == CGRect {
     static var rect: Self {
-        Self(shape: .rect, coerce: coerceToCGRect, box: { $0 }, animatable: { .rect($0) },
+        Self(shape: .rect, slot: .rect, coerce: coerceToCGRect, box: { $0 }, animatable: { .rect($0) },
              fast: { if case .rect(let v) = $0 { return v }; return nil })
     }
 }
 
 extension PropertyCoding where Value == CATransform3D {
     static var transform: Self {
-        Self(shape: .transform, coerce: coerceToCATransform3D, box: { $0 }, animatable: { .transform($0) },
+        Self(shape: .transform, slot: .transform, coerce: coerceToCATransform3D, box: { $0 }, animatable: { .transform($0) },
              fast: { if case .transform(let v) = $0 { return v }; return nil })
     }
 }
@@ -201,6 +206,9 @@ package final class LayerProperty: @unchecked Sendable {
     /// Copies the property from `state` into `layer`'s model through the setter hook (so the
     /// change joins the transaction and runs its action).
     let commit: (CALayer, LayerState) -> Void
+    /// Where a fixed-size numeric value is stored, for tracks that animate the whole property in
+    /// place; nil for other values and for fields behind a computed key-path component.
+    let slot: StateSlot?
 
     /// Declares the property `name` stored at `keyPath`, coded by `coding`.
     init<Value>(_ name: String, _ keyPath: WritableKeyPath<LayerState, Value>, _ coding: PropertyCoding<Value>,
@@ -210,6 +218,11 @@ package final class LayerProperty: @unchecked Sendable {
         shape = coding.shape
         stateKeyPath = keyPath
         let field = StateField(keyPath)
+        if let kind = coding.slotKind, let offset = field.offset {
+            slot = StateSlot(kind: kind, offset: offset)
+        } else {
+            slot = nil
+        }
         read = { coding.box(field.get($0)) }
         assign = { state, value in
             guard let v = coding.coerce(value) else { return false }

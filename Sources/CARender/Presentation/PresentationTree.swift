@@ -33,20 +33,22 @@ extension CALayer {
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
             visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
-                var state = result.state
-                layer.redrawForAnimatedCustomKeys(result.customValues, into: &state)
-                state.contentsAreFlipped = parent.flippedAbove
-                let flipsBelow = parent.flippedAbove != state.isGeometryFlipped
-                var node = RenderNode(kind: layer.renderKind, state: state)
-                node.transition = result.transition
-                if result.transition != nil, let snapshot = layer.runningTransitionSnapshot {
+                let (customValues, transition) = (result.customValues, result.transition)
+                // The presentation values move into the node (their last use) and are finished
+                // there, not copied again.
+                var node = RenderNode(kind: layer.renderKind, state: result.state)
+                layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
+                node.state.contentsAreFlipped = parent.flippedAbove
+                let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
+                node.transition = transition
+                if transition != nil, let snapshot = layer.runningTransitionSnapshot {
                     node.transitionSnapshot = [RenderNode(snapshot)]
                 }
                 // A replicator's sublayers are its instances, built here; the builder visits
                 // the sublayers of every other layer.
                 let isReplicator = layer is CAReplicatorLayer
                 if isReplicator {
-                    node.sublayers = layer.replicatedSublayerNodes(state: state, localTime: local, rate: rate, flippedAbove: flipsBelow)
+                    node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow)
                 }
                 children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
@@ -124,7 +126,7 @@ extension CALayer {
     /// negative when running backwards, in which case an animation has ended once its clock is
     /// back before its start.
     func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
-        var accumulator = PresentationAccumulator(model: committedState ?? modelState, parentFrozen: rate == 0)
+        var accumulator = PresentationAccumulator(layer: self, parentFrozen: rate == 0)
         accumulator.customModel = customValues
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Index loops: this runs for every layer every frame and must not allocate (a for-in
@@ -135,13 +137,17 @@ extension CALayer {
             let entry = entries[index]
             index += 1
             if entry.beginTimePending { continue }
-            let animation = entry.animation
-            let timing = entry.timing
-            if animation.isRemovedOnCompletion {
+            if entry.isRemovedOnCompletion {
                 if entry.didStop { continue }
-                if let endedPhase, timing.phase(parentTime: localTime) == endedPhase { continue }
+                if let endedPhase, entry.timing.phase(parentTime: localTime) == endedPhase { continue }
             }
-            animation.apply(to: &accumulator, timing: timing, parentTime: localTime)
+            if let evaluation = entry.evaluation {
+                // Compiled: the animation object itself is not touched.
+                guard let sample = entry.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                evaluation.apply(sample, to: &accumulator)
+            } else {
+                entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+            }
         }
         return accumulator
     }

@@ -85,11 +85,27 @@ public final class Stage {
         // Code that ran since the last advance (the script's top level, at first) is a turn of
         // its own at the current time: its changes commit now.
         endTurn()
+        let previous = settled
+        settled = nil
         var steps = 0
         while true {
             // One walk of the tree per step: the earliest animation event, and the next turn.
-            let eventTime = rootLayer.nextAnimationEvent(after: time)
-            guard let next = [runLoop.nextTime, eventTime].compactMap({ $0 }).min(), next <= t else { break }
+            // A stage that has not changed since it last settled has the same events, due at the
+            // same stage times, so when the earliest of them is clearly later than `t` the walk
+            // is not repeated (every frame of a running animation); near `t`, it is.
+            let eventTime: CFTimeInterval?
+            if steps == 0, let previous, previous.isCurrent(in: context),
+               previous.nextEvent.map({ $0 > t + Self.eventTimeMargin }) ?? true {
+                eventTime = previous.nextEvent
+            } else {
+                eventTime = rootLayer.nextAnimationEvent(after: time)
+            }
+            let next = Self.earlier(runLoop.nextTime, eventTime)
+            guard let next, next <= t else {
+                settled = Settled(time: max(t, time), transactionsOpened: context.transactions.openedCount,
+                                  nextEvent: eventTime)
+                break
+            }
             steps += 1
             if steps > Stage.maximumTurnsPerAdvance {
                 Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
@@ -106,6 +122,43 @@ public final class Stage {
             }
         }
         if t > time { time = t }
+    }
+
+    /// The earlier of two optional times (nil when both are).
+    private static func earlier(_ a: CFTimeInterval?, _ b: CFTimeInterval?) -> CFTimeInterval? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    /// Where the last `advance(to:)` left the stage with nothing more due: its time, how many
+    /// transactions had been opened then, and the earliest animation event still to come.
+    private struct Settled {
+        var time: CFTimeInterval
+        var transactionsOpened: Int
+        var nextEvent: CFTimeInterval?
+
+        /// Whether the stage's animations are as they were when it settled: no transaction was
+        /// opened since (every change to a layer, its timing, its animations or the tree opens
+        /// one) and no animation was removed.
+        func isCurrent(in context: StageContext) -> Bool {
+            transactionsOpened == context.transactions.openedCount && context.animations.pendingRemovalStops.isEmpty
+        }
+    }
+    private var settled: Settled?
+
+    /// How much later than the time advanced to a remembered event must be for the walk to be
+    /// skipped: an event's stage time is computed from the clock at the time of the walk, so two
+    /// walks may differ in the last bits; within this margin the walk is done again.
+    private static let eventTimeMargin: CFTimeInterval = 1e-6
+
+    /// Whether advancing to the current time again would do nothing: the last advance ended
+    /// here with no animation event or turn due, nothing changed since, and no turn was
+    /// scheduled. Rendering then skips a second walk over the tree's animation events.
+    private var isSettled: Bool {
+        guard let settled, settled.time == time, settled.isCurrent(in: context) else { return false }
+        if let next = runLoop.nextTime, next <= time { return false }
+        return true
     }
 
     /// A bound on the turns one `advance` runs, so a script that schedules work at one instant
@@ -135,7 +188,7 @@ public final class Stage {
         // now; other turns due at this instant must not run in the middle of this one.
         context.makeCurrent()
         let size = try pixelSize()
-        if !isRunningTurn { advance(to: time) }
+        if !isRunningTurn && !isSettled { advance(to: time) }
         let tree = rootLayer.renderNode(at: time)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)

@@ -16,6 +16,10 @@ final class TransactionSystem {
     private var changedLayers: [CALayer] = []
     private var changedLayerIDs: Set<ObjectIdentifier> = []
     private let lockObject = NSRecursiveLock()
+    /// How many transactions have been opened: every change to layers, animations or the tree
+    /// opens one, so an unchanged count means nothing changed (the stage skips looking for
+    /// animation events again at a time it has already advanced to).
+    private(set) var openedCount = 0
 
     static let defaultAnimationDuration: CFTimeInterval = 0.25
 
@@ -27,11 +31,15 @@ final class TransactionSystem {
 
     /// Opens the implicit transaction of the current turn if nothing is open.
     func ensureTransaction() {
-        if stack.isEmpty { stack.append(TransactionScope(isImplicit: true)) }
+        if stack.isEmpty {
+            stack.append(TransactionScope(isImplicit: true))
+            openedCount += 1
+        }
     }
 
     func begin() {
         stack.append(TransactionScope(isImplicit: false))
+        openedCount += 1
     }
 
     /// Commits the innermost explicit transaction. Without one, says so on standard error and
