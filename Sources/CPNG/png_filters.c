@@ -62,6 +62,42 @@
     scores[0] = UINT32_MAX; scores[1] = s1; scores[2] = s2;                                 \
     scores[3] = UINT32_MAX; scores[4] = UINT32_MAX;
 
+/* One filter, written straight to the output row (no scores, no copy). */
+#define FILTER_ONE_BODY                                                                     \
+    size_t first = bpp < n ? bpp : n;                                                       \
+    switch (type) {                                                                         \
+    case 0:                                                                                 \
+        memcpy(dst, cur, n);                                                                \
+        break;                                                                              \
+    case 1:                                                                                 \
+        memcpy(dst, cur, first);                                                            \
+        for (size_t x = bpp; x < n; x++) dst[x] = (uint8_t)(cur[x] - cur[x - bpp]);          \
+        break;                                                                              \
+    case 2:                                                                                 \
+        for (size_t x = 0; x < n; x++) dst[x] = (uint8_t)(cur[x] - up[x]);                  \
+        break;                                                                              \
+    case 3:                                                                                 \
+        for (size_t x = 0; x < first; x++) dst[x] = (uint8_t)(cur[x] - (up[x] >> 1));       \
+        for (size_t x = bpp; x < n; x++)                                                    \
+            dst[x] = (uint8_t)(cur[x] - ((cur[x - bpp] + up[x]) >> 1));                      \
+        break;                                                                              \
+    default:                                                                                \
+        for (size_t x = 0; x < first; x++) dst[x] = (uint8_t)(cur[x] - up[x]);              \
+        for (size_t x = bpp; x < n; x++) {                                                  \
+            int a = cur[x - bpp], b = up[x], c = up[x - bpp];                               \
+            int pa = b - c; pa = pa < 0 ? -pa : pa;                                         \
+            int pb = a - c; pb = pb < 0 ? -pb : pb;                                         \
+            int pc = a + b - 2 * c; pc = pc < 0 ? -pc : pc;                                 \
+            int bc = pb <= pc ? b : c;                                                      \
+            int pbc = pb <= pc ? pb : pc;                                                   \
+            dst[x] = (uint8_t)(cur[x] - (pa <= pbc ? a : bc));                              \
+        }                                                                                   \
+    }
+
+static void filter_one_generic(uint8_t *restrict dst, const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp, int type) {
+    FILTER_ONE_BODY
+}
+
 static void filter_up_sub_generic(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
     FILTER_UP_SUB_BODY
 }
@@ -74,6 +110,11 @@ static void filter_all_generic(uint8_t *out[5], uint32_t scores[5], const uint8_
 __attribute__((target("avx2")))
 static void filter_all_avx2(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
     FILTER_BODY
+}
+
+__attribute__((target("avx2")))
+static void filter_one_avx2(uint8_t *restrict dst, const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp, int type) {
+    FILTER_ONE_BODY
 }
 
 __attribute__((target("avx2")))
@@ -90,14 +131,23 @@ static int has_avx2(void) {
 static int has_avx2(void) { return 0; }
 #define filter_all_avx2 filter_all_generic
 #define filter_up_sub_avx2 filter_up_sub_generic
+#define filter_one_avx2 filter_one_generic
 #endif
 
 void cpng_filter_row(uint8_t *dst, const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp,
                      int allowed, uint8_t *scratch) {
+    allowed &= 0xf8;
+    if (allowed && !(allowed & (allowed - 1))) {
+        /* One filter: nothing to choose. */
+        int type = __builtin_ctz((unsigned)allowed) - 3;
+        dst[0] = (uint8_t)type;
+        if (has_avx2()) filter_one_avx2(dst + 1, cur, up, n, bpp, type); else filter_one_generic(dst + 1, cur, up, n, bpp, type);
+        return;
+    }
     uint8_t *out[5];
     for (int k = 0; k < 5; k++) out[k] = scratch + (size_t)k * n;
     uint32_t scores[5];
-    if ((allowed & 0xf8) == (0x10 | 0x20)) {
+    if (allowed == (0x10 | 0x20)) {
         if (has_avx2()) filter_up_sub_avx2(out, scores, cur, up, n, bpp); else filter_up_sub_generic(out, scores, cur, up, n, bpp);
     } else if (has_avx2()) {
         filter_all_avx2(out, scores, cur, up, n, bpp);

@@ -42,8 +42,8 @@ package struct RenderOptions: Equatable, Sendable {
     /// Frames are composited over this colour; nil keeps the stage's own (transparent) background.
     public var background: RGBA8?
     public var alpha: AlphaMode = .auto
-    /// Deflate level for the PNG files, 0 (store) to 12 (smallest).
-    public var compressionLevel: Int = PNGWriteOptions.default.compressionLevel
+    /// The PNG files' speed/size trade-off.
+    public var pngCompression: PNGWriteOptions.Preset = .default
     /// Whether PNG files are written (false when frames only go to `rawVideoPath`).
     public var writesFiles = true
     /// Where to send progress as JSON lines (a pipe the command line reads).
@@ -58,7 +58,7 @@ package struct RenderOptions: Equatable, Sendable {
     /// Reads the `CARENDER_*` variables the command line sets: `FPS`, `OUTPUT` (folder),
     /// `OUTPUT_PATTERN` (file name with `%05d` or `#####`), `START_NUMBER`, `DURATION`, `SCALE`,
     /// `TIMES` (comma-separated seconds), `FRAMES` (a `FrameSelection`), `SHARD` and `WORKER`
-    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_LEVEL`, `NO_FILES`,
+    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_COMPRESSION` (`fast`, `default` or `small`), `NO_FILES`,
     /// `PROGRESS`, `RAW_VIDEO`, `INFO`, `CONTACT_SHEET` and `CONTACT_SHEET_COLUMNS`.
     public init(environment: [String: String]) throws {
         func text(_ key: String) -> String? {
@@ -121,7 +121,12 @@ package struct RenderOptions: Equatable, Sendable {
             }
             alpha = parsed
         }
-        compressionLevel = try integer("CARENDER_PNG_LEVEL", 0...12) ?? compressionLevel
+        if let preset = text("CARENDER_PNG_COMPRESSION") {
+            guard let parsed = PNGWriteOptions.Preset(rawValue: preset) else {
+                throw StageError.invalidOption("CARENDER_PNG_COMPRESSION must be fast, default or small, got '\(preset)'")
+            }
+            pngCompression = parsed
+        }
         writesFiles = text("CARENDER_NO_FILES") == nil
         progressPath = text("CARENDER_PROGRESS")
         rawVideoPath = text("CARENDER_RAW_VIDEO")
@@ -245,7 +250,8 @@ extension Stage {
         let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
                                                              (1 << 30) / max(frameBytes, 1))))
         defer { try? writer.finish() }
-        let pngOptions = PNGWriteOptions(compressionLevel: options.compressionLevel, dropAlphaWhenOpaque: !plan.hasAlpha)
+        var pngOptions = options.pngCompression.options
+        pngOptions.dropAlphaWhenOpaque = !plan.hasAlpha
         let underlay = options.background ?? (plan.hasAlpha ? nil : RGBA8(r: 0, g: 0, b: 0, a: 255))
         var written: [URL] = []
         var warnedAboutAlpha = false
