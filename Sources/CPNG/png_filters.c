@@ -6,6 +6,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The PNG specification's Paeth predictor of a pixel byte from its left (a), upper (b) and
+ * upper-left (c) neighbours: whichever is closest to a + b - c, ties going to a, then b. Written
+ * without branches so the loops around it vectorise. */
+static inline __attribute__((always_inline)) int paeth_predictor(int a, int b, int c) {
+    int pa = b - c; pa = pa < 0 ? -pa : pa;
+    int pb = a - c; pb = pb < 0 ? -pb : pb;
+    int pc = a + b - 2 * c; pc = pc < 0 ? -pc : pc;
+    int bc = pb <= pc ? b : c;
+    int pbc = pb <= pc ? pb : pc;
+    return pa <= pbc ? a : bc;
+}
+
 /* The first pixel has no left neighbour (a = c = 0); after it the loop has no branches and no
  * aliasing (restrict), so it vectorises. Each filter's score (the sum of its residuals as
  * signed bytes, libpng's heuristic) is accumulated in the same pass. */
@@ -26,12 +38,7 @@
     }                                                                                       \
     for (size_t x = bpp; x < n; x++) {                                                      \
         int a = cur[x - bpp], b = up[x], c = up[x - bpp];                                   \
-        int pa = b - c; pa = pa < 0 ? -pa : pa;                                             \
-        int pb = a - c; pb = pb < 0 ? -pb : pb;                                             \
-        int pc = a + b - 2 * c; pc = pc < 0 ? -pc : pc;                                     \
-        int bc = pb <= pc ? b : c;                                                          \
-        int pbc = pb <= pc ? pb : pc;                                                       \
-        int paeth = pa <= pbc ? a : bc;                                                     \
+        int paeth = paeth_predictor(a, b, c);                                               \
         uint8_t v0 = cur[x];                                                                \
         uint8_t v1 = (uint8_t)(cur[x] - a);                                                 \
         uint8_t v2 = (uint8_t)(cur[x] - b);                                                 \
@@ -79,13 +86,7 @@
     default:                                                                                \
         for (size_t x = 0; x < first; x++) dst[x] = (uint8_t)(cur[x] - up[x]);              \
         for (size_t x = bpp; x < n; x++) {                                                  \
-            int a = cur[x - bpp], b = up[x], c = up[x - bpp];                               \
-            int pa = b - c; pa = pa < 0 ? -pa : pa;                                         \
-            int pb = a - c; pb = pb < 0 ? -pb : pb;                                         \
-            int pc = a + b - 2 * c; pc = pc < 0 ? -pc : pc;                                 \
-            int bc = pb <= pc ? b : c;                                                      \
-            int pbc = pb <= pc ? pb : pc;                                                   \
-            dst[x] = (uint8_t)(cur[x] - (pa <= pbc ? a : bc));                              \
+            dst[x] = (uint8_t)(cur[x] - paeth_predictor(cur[x - bpp], up[x], up[x - bpp])); \
         }                                                                                   \
     }
 

@@ -44,13 +44,7 @@ final class RunDeflateTests: XCTestCase {
         }
     }
 
-    private func decoded(_ data: Data) throws -> RGBAImage {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("frame.png")
-        try data.write(to: url)
-        return try RGBAImage(contentsOfPNG: url)
-    }
+    private func decoded(_ data: Data) throws -> RGBAImage { try Fixtures.decodedPNG(data) }
 
     func testInterfaceFramesRoundTripExactlyAsRGBAndRGBA() throws {
         for alpha in [false, true] {
@@ -129,14 +123,16 @@ final class RunDeflateTests: XCTestCase {
         var noise = Noise(state: 7)
         _ = try image(width: 700, height: 90) { _, _ in RGBA8(r: noise.next(), g: 1, b: 2, a: noise.next()) }.pngData(options: .fast)
         XCTAssertEqual(try frame.pngData(options: .fast), first)
-        var other = Data()
+        /// Written by the other thread before it signals, read here after the wait.
+        final class Result: @unchecked Sendable { var data = Data() }
+        let other = Result()
         let done = DispatchSemaphore(value: 0)
         Thread {
-            other = (try? frame.pngData(options: .fast)) ?? Data()
+            other.data = (try? frame.pngData(options: .fast)) ?? Data()
             done.signal()
         }.start()
         done.wait()
-        XCTAssertEqual(other, first)
+        XCTAssertEqual(other.data, first)
     }
 
     /// Every single filter, written without scoring the others, decodes exactly with both
