@@ -2,7 +2,7 @@
 # The benchmark of real scenes, in one run: carender's compositor and encoder against Skia on the
 # same frames (Tools/bench_scenes.py writes them as scene JSON), animation evaluation, and the
 # end-to-end frames per second of the same scenes as scripts (Examples/bench/*.swift-script),
-# PNG files included, with each --concurrency given.
+# PNG files included, with each --concurrency given and each --png-compression in $COMPRESSIONS.
 #
 #   swift build -c release --product carender
 #   python3 -m venv /tmp/refenv && /tmp/refenv/bin/pip install skia-python pillow numpy   # once
@@ -12,6 +12,7 @@ PY=${PY:-/tmp/refenv/bin/python}
 CARENDER=${CARENDER:-.build/release/carender}
 WORK=${WORK:-${TMPDIR:-/tmp}/carender-real-scenes}
 LEVELS=${*:-1 2}
+COMPRESSIONS=${COMPRESSIONS:-fast default}
 SCENES="spinning-cards many-layers"
 
 "$PY" Tools/bench_scenes.py write "$WORK/scenes" 12
@@ -29,11 +30,14 @@ for scene in $SCENES; do
     script=Examples/bench/$scene.swift-script
     rm -rf "$WORK/out"
     "$CARENDER" "$script" --frame 0 -o "$WORK/out/" --quiet    # compiles once; later runs hit the cache
-    for n in $LEVELS; do
-        rm -rf "$WORK/out"
-        line=$( { /usr/bin/time -f "cpu %U s user + %S s sys" "$CARENDER" "$script" --concurrency "$n" -o "$WORK/out/" --progress plain; } 2>&1 \
-            | grep -E "rendered [0-9]+ frames|^cpu" | sed 's/^carender: //' | tr '\n' ' ')
-        echo "  $scene --concurrency $n: $line"
+    for compression in $COMPRESSIONS; do
+        for n in $LEVELS; do
+            rm -rf "$WORK/out"
+            line=$( { /usr/bin/time -f "cpu %U s user + %S s sys" "$CARENDER" "$script" --concurrency "$n" \
+                      --png-compression "$compression" -o "$WORK/out/" --progress plain; } 2>&1 \
+                | grep -E "rendered [0-9]+ frames|^cpu" | sed 's/^carender: //' | tr '\n' ' ')
+            echo "  $scene --png-compression $compression --concurrency $n: $line"
+        done
     done
 done
 rm -rf "$WORK/out"

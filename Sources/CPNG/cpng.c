@@ -5,6 +5,7 @@
 #include "cpng.h"
 #include "inflight_files.h"
 #include "png_filters.h"
+#include "run_deflate.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -143,14 +144,21 @@ static int filters_for_frame(const uint8_t *pixels, uint32_t height, size_t row_
 static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
                                    cpng_write_options options, size_t *size) {
     static __thread encode_buffers buffers;
+    static __thread cpng_run_deflate_scratch run_scratch;
     size_t bpp = options.drop_alpha ? 3 : 4;
     size_t n = (size_t)width * bpp;
     size_t filtered_size = (n + 1) * height;
     int level = options.level < 0 ? 0 : (options.level > 12 ? 12 : options.level);
     int allowed = options.filters & 0xf8 ? options.filters & 0xf8 : CPNG_FILTER_PAETH;
-    struct libdeflate_compressor *compressor = compressor_for_level(level);
-    if (!compressor) return NULL;
-    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    struct libdeflate_compressor *compressor = NULL;
+    size_t bound;
+    if (options.runs_only) {
+        bound = cpng_run_deflate_bound(filtered_size);
+    } else {
+        compressor = compressor_for_level(level);
+        if (!compressor) return NULL;
+        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    }
     if (!reserve(&buffers.filtered, &buffers.filtered_capacity, filtered_size)
         || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * (n + ROW_SLACK))
         || !reserve(&buffers.scratch, &buffers.scratch_capacity, 5 * n)
@@ -165,16 +173,26 @@ static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *src = pixels + (size_t)y * row_bytes;
         if (bpp == 4) {
-            memcpy(cur, src, n);
-        } else {
-            rgba_to_rgb(cur, src, width);
+            /* RGBA rows are filtered straight from the image; only RGB needs a converted copy. */
+            cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), src, y ? src - row_bytes : prev, n, bpp, allowed,
+                            buffers.scratch);
+            continue;
         }
+        rgba_to_rgb(cur, src, width);
         cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, buffers.scratch);
         uint8_t *swap = prev; prev = cur; cur = swap;
     }
-    *size = libdeflate_zlib_compress(compressor, buffers.filtered, filtered_size, buffers.deflated, bound);
+    if (options.runs_only) {
+        *size = cpng_run_deflate(buffers.filtered, filtered_size, bpp, buffers.deflated, &run_scratch);
+    } else {
+        *size = libdeflate_zlib_compress(compressor, buffers.filtered, filtered_size, buffers.deflated, bound);
+    }
     return *size ? buffers.deflated : NULL;
 }
+
+/* The bytes of a PNG around its image data: signature (8), IHDR (25), the IDAT chunk's length,
+ * type and CRC (12) and IEND (12), with room to spare. */
+#define PNG_FRAMING_BYTES 128
 
 /* A growable memory buffer that libpng writes into. */
 typedef struct {
@@ -218,25 +236,24 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
         set_error(error, CPNG_ERR_MEMORY, "libpng could not allocate its state%s", NULL);
         return CPNG_ERR_MEMORY;
     }
-    /* Locals changed after setjmp must be volatile to survive the longjmp. */
-    memory_sink sink = {NULL, 0, 0, 0};
-    sink.bytes = malloc(4096);
-    sink.capacity = sink.bytes ? 4096 : 0;
+    /* The image data first: filtered rows, deflated as one zlib stream, for one IDAT chunk. Its
+     * size known, the file's buffer is allocated once, at its final size. */
     size_t encoded_size = 0;
+    const uint8_t *encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
+    memory_sink sink = {NULL, 0, 0, 0};
+    sink.capacity = encoded ? encoded_size + PNG_FRAMING_BYTES : 0;
+    sink.bytes = encoded ? malloc(sink.capacity) : NULL;
     if (setjmp(context.jump)) {
         free(sink.bytes);
         png_destroy_write_struct(&png, &info);
         return CPNG_ERR_LIBPNG;
     }
+    if (!sink.bytes) png_error(png, "out of memory while compressing the image");
     png_set_write_fn(png, &sink, write_to_memory, flush_memory);
     png_set_IHDR(png, info, width, height, 8,
                  options.drop_alpha ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
-
-    /* The image data: filtered rows, deflated as one zlib stream, in one IDAT chunk. */
-    const uint8_t *encoded = encode_image(pixels, width, height, row_bytes, options, &encoded_size);
-    if (!encoded) png_error(png, "out of memory while compressing the image");
     png_write_chunk(png, (png_const_bytep)"IDAT", encoded, encoded_size);
     png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
     png_destroy_write_struct(&png, &info);

@@ -14,20 +14,27 @@ struct PNGSweepBench {
     func run(_ image: RGBAImage, name: String) throws {
         print("\(name): PNG encoding sweep (\(image.isOpaque ? "opaque, written as RGB" : "with alpha"), median of \(iterations), thread CPU time):")
         print("  level  filters                      ms      bytes")
+        for (label, filters) in Self.filterChoices {
+            try time(PNGWriteOptions(filters: filters, deflater: .runs), image, level: "runs", label: label)
+        }
         for level in [1, 2, 3, 4, 5, 6, 7, 9, 12] {
             for (label, filters) in Self.filterChoices {
-                let options = PNGWriteOptions(compressionLevel: level, filters: filters)
-                var times: [Double] = []
-                var bytes = 0
-                for _ in 0..<(level >= 9 ? max(1, iterations / 5) : iterations) {
-                    let t0 = Self.threadCPUTime()
-                    bytes = try image.pngData(options: options).count
-                    times.append((Self.threadCPUTime() - t0) * 1e3)
-                }
-                times.sort()
-                print(String(format: "  %5d  %-24@ %8.3f %10d", level, label as NSString, times[times.count / 2], bytes))
+                try time(PNGWriteOptions(compressionLevel: level, filters: filters), image, level: String(level), label: label,
+                         iterations: level >= 9 ? max(1, iterations / 5) : iterations)
             }
         }
+    }
+
+    private func time(_ options: PNGWriteOptions, _ image: RGBAImage, level: String, label: String, iterations: Int? = nil) throws {
+        var times: [Double] = []
+        var bytes = 0
+        for _ in 0..<(iterations ?? self.iterations) {
+            let t0 = Self.threadCPUTime()
+            bytes = try image.pngData(options: options).count
+            times.append((Self.threadCPUTime() - t0) * 1e3)
+        }
+        times.sort()
+        print(String(format: "  %5@  %-24@ %8.3f %10d", level as NSString, label as NSString, times[times.count / 2], bytes))
     }
 
     /// This thread's CPU time in seconds: on a shared machine it counts the encoder's own work,

@@ -163,7 +163,7 @@ struct RenderCommand: ParsableCommand {
         environment["CARENDER_SKIP_EXISTING"] = output.skipExisting ? "1" : nil
         environment["CARENDER_BACKGROUND"] = try output.background.map { try BackgroundColor.parse($0) }
         environment["CARENDER_ALPHA"] = output.alpha.rawValue
-        environment["CARENDER_PNG_LEVEL"] = String(output.pngCompression.level)
+        environment["CARENDER_PNG_COMPRESSION"] = output.pngCompression.rawValue
         environment["CARENDER_NO_FILES"] = writesFiles ? nil : "1"
         environment["CARENDER_CONTACT_SHEET"] = output.contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         environment["CARENDER_CONTACT_SHEET_COLUMNS"] = output.columns.map(String.init)

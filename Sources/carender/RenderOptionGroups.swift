@@ -69,8 +69,8 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Alpha channel of the frames: auto decides once for the sequence (RGB when the background is opaque), always, never.")
     var alpha: AlphaChoice = .auto
 
-    @Option(name: .customLong("png-compression"), help: "PNG speed/size trade-off: fast, default or small.")
-    var pngCompression: PNGCompression = .default
+    @Option(name: .customLong("png-compression"), help: "PNG speed/size trade-off: fast (runs only), default (libdeflate level 4) or small (level 12).")
+    var pngCompression: PNGWriteOptions.Preset = .default
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(
         "Also write every rendered frame into one grid image at this path.", valueName: "file.png"), completion: .file(extensions: ["png"]))
@@ -84,18 +84,7 @@ enum AlphaChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, always, never
 }
 
-/// libdeflate levels: 1 is the fastest that still compresses well, 12 the smallest.
-enum PNGCompression: String, CaseIterable, ExpressibleByArgument {
-    case fast, `default`, small
-
-    var level: Int {
-        switch self {
-        case .fast: return 1
-        case .default: return PNGWriteOptions.defaultCompressionLevel
-        case .small: return 12
-        }
-    }
-}
+extension PNGWriteOptions.Preset: ExpressibleByArgument {}
 
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(

@@ -26,24 +26,32 @@ struct SceneSequenceBench {
         let compositor = Compositor()
         var pixmap = Pixmap(width: scenes[0].pixelWidth, height: scenes[0].pixelHeight)
         for scene in scenes { compositor.render(scene, into: &pixmap) }  // warm every cache once
-        var composite: [Double] = [], convert: [Double] = [], encode: [Double] = []
-        var bytes = 0
+        // Each --png-compression setting that is quick enough to time per frame.
+        let presets: [PNGWriteOptions.Preset] = [.fast, .default]
+        var composite: [Double] = [], convert: [Double] = []
+        var encode = [[Double]](repeating: [], count: presets.count)
+        var bytes = [Int](repeating: 0, count: presets.count)
         for i in 0..<max(iterations, scenes.count) {
             let t0 = DispatchTime.now().uptimeNanoseconds
             compositor.render(scenes[i % scenes.count], into: &pixmap)
             let t1 = DispatchTime.now().uptimeNanoseconds
             let image = pixmap.unpremultiplied()
             let t2 = DispatchTime.now().uptimeNanoseconds
-            bytes = try image.pngData().count
-            let t3 = DispatchTime.now().uptimeNanoseconds
             composite.append(Double(t1 - t0) / 1e6)
             convert.append(Double(t2 - t1) / 1e6)
-            encode.append(Double(t3 - t2) / 1e6)
+            for (k, preset) in presets.enumerated() {
+                let t3 = DispatchTime.now().uptimeNanoseconds
+                bytes[k] = try image.pngData(options: preset.options).count
+                encode[k].append(Double(DispatchTime.now().uptimeNanoseconds - t3) / 1e6)
+            }
         }
         print("\(url.lastPathComponent) \(pixmap.width)x\(pixmap.height), \(scenes.count) frames cycled \(composite.count) times, 1 thread:")
         print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
         print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))
-        print(String(format: "  png encode %8.3f ms/frame (median), %d bytes (last frame)", median(encode), bytes))
+        for (k, preset) in presets.enumerated() {
+            print(String(format: "  png encode %8.3f ms/frame (median), %d bytes (last frame), --png-compression %@",
+                         median(encode[k]), bytes[k], preset.rawValue as NSString))
+        }
     }
 
     private func median(_ values: [Double]) -> Double {

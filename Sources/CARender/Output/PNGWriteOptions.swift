@@ -1,6 +1,7 @@
 /// How frames are compressed. The default (filters chosen per frame and per row, libdeflate level
 /// 4) writes interface frames no larger than zlib's level 6 in well under half of zlib level 1's
-/// time (see the table of measured settings in README).
+/// time; `fast` deflates with runs only, in about a third of that (see the table of measured
+/// settings in README).
 public struct PNGWriteOptions: Equatable, Sendable {
     /// PNG row filters. With several, each row gets the one whose residuals are smallest.
     public struct Filters: OptionSet, Sendable {
@@ -19,23 +20,56 @@ public struct PNGWriteOptions: Equatable, Sendable {
         public static let perFrameChoice = Filters(rawValue: 0x100)
     }
 
-    /// Deflate level, 0 (store) to 12 (smallest, slowest).
+    /// How the filtered rows are deflated.
+    public enum Deflater: Equatable, Sendable {
+        /// libdeflate at `compressionLevel`: matches anywhere in the last 32 KiB.
+        case libdeflate
+        /// Matches of a repeated byte or a repeated pixel only (what filtering makes of flat fills,
+        /// straight edges and gradients), each block with its own Huffman codes; `compressionLevel`
+        /// is not used. About a third of libdeflate level 1's time on interface frames, for files
+        /// a tenth to a sixth larger than level 1's.
+        case runs
+    }
+
+    /// The command line's `--png-compression` settings.
+    public enum Preset: String, CaseIterable, Sendable {
+        /// Runs only, Sub or Up per row.
+        case fast
+        /// libdeflate level 4, filters chosen per frame and per row.
+        case `default`
+        /// libdeflate level 12.
+        case small
+
+        public var options: PNGWriteOptions {
+            switch self {
+            case .fast: return .fast
+            case .default: return .default
+            case .small: return .smallest
+            }
+        }
+    }
+
+    /// Deflate level, 0 (store) to 12 (smallest, slowest), for `.libdeflate`.
     public var compressionLevel: Int
     public var filters: Filters
     /// Write RGB instead of RGBA when every pixel is opaque (about a fifth smaller and faster).
     public var dropAlphaWhenOpaque: Bool
+    public var deflater: Deflater
 
     /// The deflate level of the default setting (`--png-compression default`).
     public static let defaultCompressionLevel = 4
 
     public init(compressionLevel: Int = defaultCompressionLevel, filters: Filters = [.all, .perFrameChoice],
-                dropAlphaWhenOpaque: Bool = true) {
+                dropAlphaWhenOpaque: Bool = true, deflater: Deflater = .libdeflate) {
         self.compressionLevel = compressionLevel
         self.filters = filters
         self.dropAlphaWhenOpaque = dropAlphaWhenOpaque
+        self.deflater = deflater
     }
 
     public static let `default` = PNGWriteOptions()
+    /// The fastest: runs only, and Sub or Up per row (Average and Paeth residuals seldom repeat).
+    public static let fast = PNGWriteOptions(filters: [.sub, .up], deflater: .runs)
     /// The smallest files, for goldens and archives.
     public static let smallest = PNGWriteOptions(compressionLevel: 12)
 }

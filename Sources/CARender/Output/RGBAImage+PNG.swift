@@ -29,7 +29,8 @@ extension RGBAImage {
         let cOptions = cpng_write_options(
             level: Int32(max(0, min(12, options.compressionLevel))),
             filters: options.filters.rawValue,
-            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0)
+            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0,
+            runs_only: options.deflater == .runs ? 1 : 0)
         var error = cpng_error()
         var bytes: UnsafeMutablePointer<UInt8>?
         var size = 0
@@ -39,8 +40,8 @@ extension RGBAImage {
         guard status == Int32(CPNG_OK), let bytes else {
             throw PNGError(status: status, error: &error, path: target)
         }
-        defer { cpng_free(bytes) }
-        return Data(bytes: bytes, count: size)
+        // The encoder's buffer becomes the Data's storage: no copy of the file.
+        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in cpng_free(pointer) })
     }
 
     /// Decodes any PNG libpng accepts (palette, grey, 16-bit, interlaced, with or without alpha)

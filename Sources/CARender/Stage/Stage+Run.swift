@@ -42,8 +42,8 @@ package struct RenderOptions: Equatable, Sendable {
     /// Frames are composited over this colour; nil keeps the stage's own (transparent) background.
     public var background: RGBA8?
     public var alpha: AlphaMode = .auto
-    /// Deflate level for the PNG files, 0 (store) to 12 (smallest).
-    public var compressionLevel: Int = PNGWriteOptions.default.compressionLevel
+    /// The PNG files' speed/size trade-off.
+    public var pngCompression: PNGWriteOptions.Preset = .default
     /// Whether PNG files are written (false when frames only go to `rawVideoPath`).
     public var writesFiles = true
     /// Where to send progress as JSON lines (a pipe the command line reads).
@@ -58,7 +58,7 @@ package struct RenderOptions: Equatable, Sendable {
     /// Reads the `CARENDER_*` variables the command line sets: `FPS`, `OUTPUT` (folder),
     /// `OUTPUT_PATTERN` (file name with `%05d` or `#####`), `START_NUMBER`, `DURATION`, `SCALE`,
     /// `TIMES` (comma-separated seconds), `FRAMES` (a `FrameSelection`), `SHARD` and `WORKER`
-    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_LEVEL`, `NO_FILES`,
+    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_COMPRESSION` (`fast`, `default` or `small`), `NO_FILES`,
     /// `PROGRESS`, `RAW_VIDEO`, `INFO`, `CONTACT_SHEET` and `CONTACT_SHEET_COLUMNS`.
     public init(environment: [String: String]) throws {
         func text(_ key: String) -> String? {
@@ -121,7 +121,12 @@ package struct RenderOptions: Equatable, Sendable {
             }
             alpha = parsed
         }
-        compressionLevel = try integer("CARENDER_PNG_LEVEL", 0...12) ?? compressionLevel
+        if let preset = text("CARENDER_PNG_COMPRESSION") {
+            guard let parsed = PNGWriteOptions.Preset(rawValue: preset) else {
+                throw StageError.invalidOption("CARENDER_PNG_COMPRESSION must be fast, default or small, got '\(preset)'")
+            }
+            pngCompression = parsed
+        }
         writesFiles = text("CARENDER_NO_FILES") == nil
         progressPath = text("CARENDER_PROGRESS")
         rawVideoPath = text("CARENDER_RAW_VIDEO")
@@ -160,14 +165,21 @@ package struct RenderOptions: Equatable, Sendable {
 /// What a render will do, decided before the first frame: the frames and their files, the size,
 /// and whether frames carry alpha.
 struct RenderPlan {
+    /// One frame to render. Its file's URL is made when the frame is written, not kept for every
+    /// frame of the plan: memory stays flat however long the sequence.
     struct Job {
         var time: Double
         /// The frame number in the sequence (nil for a sampled time).
         var frame: Int?
-        var url: URL
     }
 
     var jobs: [Job]
+    /// Where the frames go and how their files are named.
+    var directory: URL
+    var pattern: FrameNamePattern
+    var startNumber: Int
+    /// The whole seconds' digits in the names of sampled times.
+    var timeDigits: Int
     /// The frames the selection holds before it is split into shards and workers.
     var selection: [Int]
     /// The frames of this shard, all workers together.
@@ -177,6 +189,12 @@ struct RenderPlan {
     var height: Int
     var hasAlpha: Bool
     var warnings: [String]
+
+    /// The file `job` is written to.
+    func url(of job: Job) -> URL {
+        if let frame = job.frame { return directory.appendingPathComponent(pattern.fileName(for: frame + startNumber)) }
+        return directory.appendingPathComponent(RenderOptions.fileName(forTime: job.time, integerDigits: timeDigits))
+    }
 }
 
 extension Stage {
@@ -208,6 +226,15 @@ extension Stage {
     /// Renders the frames `options` asks for and writes them as PNGs; returns the files written.
     @discardableResult
     package func render(options: RenderOptions) throws -> [URL] {
+        var written: [URL] = []
+        try render(options: options) { written.append($0) }
+        return written
+    }
+
+    /// Renders the frames `options` asks for and writes them as PNGs, calling `wrote` with each
+    /// file queued for writing; returns how many.
+    @discardableResult
+    func render(options: RenderOptions, wrote: (URL) -> Void) throws -> Int {
         let progress = try ProgressChannel(path: options.progressPath)
         if progress.isOpen {
             // Under the command line, warnings go through it: it shows each once, whichever
@@ -215,12 +242,12 @@ extension Stage {
             let savedSink = context.diagnostics.sink
             context.diagnostics.sink = { progress.send(.message($0)) }
             defer { context.diagnostics.sink = savedSink }
-            return try render(options: options, progress: progress)
+            return try render(options: options, progress: progress, wrote: wrote)
         }
-        return try render(options: options, progress: progress)
+        return try render(options: options, progress: progress, wrote: wrote)
     }
 
-    private func render(options: RenderOptions, progress: ProgressChannel) throws -> [URL] {
+    private func render(options: RenderOptions, progress: ProgressChannel, wrote: (URL) -> Void) throws -> Int {
         let plan = try makePlan(options)
         for warning in plan.warnings { Diagnostics.warning(warning) }
         if options.infoOnly {
@@ -228,7 +255,7 @@ extension Stage {
                                 pixelWidth: plan.width, pixelHeight: plan.height,
                                 duration: options.duration ?? duration, fps: options.fps,
                                 frames: plan.frameCount, hasAlpha: plan.hasAlpha))
-            return []
+            return 0
         }
         let directory = options.outputDirectory
         if options.writesFiles { try Self.prepareOutputDirectory(directory) }
@@ -245,13 +272,15 @@ extension Stage {
         let writer = FrameWriter(maximumInFlight: max(1, min(ProcessInfo.processInfo.activeProcessorCount,
                                                              (1 << 30) / max(frameBytes, 1))))
         defer { try? writer.finish() }
-        let pngOptions = PNGWriteOptions(compressionLevel: options.compressionLevel, dropAlphaWhenOpaque: !plan.hasAlpha)
+        var pngOptions = options.pngCompression.options
+        pngOptions.dropAlphaWhenOpaque = !plan.hasAlpha
         let underlay = options.background ?? (plan.hasAlpha ? nil : RGBA8(r: 0, g: 0, b: 0, a: 255))
-        var written: [URL] = []
+        var written = 0
         var warnedAboutAlpha = false
         for job in plan.jobs {
             advance(to: job.time)
-            let exists = options.skipExisting && FileManager.default.fileExists(atPath: job.url.path)
+            let url = plan.url(of: job)
+            let exists = options.skipExisting && FileManager.default.fileExists(atPath: url.path)
             if exists && sheet == nil && video == nil {
                 progress.send(.frame(job.frame, skipped: true))
                 continue
@@ -265,8 +294,9 @@ extension Stage {
                 frame = frame.composited(over: underlay)
             }
             if options.writesFiles && !exists {
-                try writer.write(frame, to: job.url, options: pngOptions)
-                written.append(job.url)
+                try writer.write(frame, to: url, options: pngOptions)
+                written += 1
+                wrote(url)
             }
             try video?.write(frame, hasAlpha: plan.hasAlpha)
             sheet?.append(frame, caption: job.frame.map { String(format: "#%d  %.3f s", $0, job.time) }
@@ -278,7 +308,7 @@ extension Stage {
         if let sheet, let url = options.contactSheet {
             try sheet.image().writePNG(to: url)
         }
-        progress.send(.done(frames: plan.jobs.count, written: written.count))
+        progress.send(.done(frames: plan.jobs.count, written: written))
         return written
     }
 
@@ -288,8 +318,8 @@ extension Stage {
         if let scale = options.scale { self.scale = CGFloat(scale) }
         let size = try pixelSize()
         let frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
-        let directory = options.outputDirectory
         var jobs: [RenderPlan.Job] = []
+        var timeDigits = 1
         var selection: [Int] = []
         var shareCount = 0
         var warnings: [String] = []
@@ -298,6 +328,7 @@ extension Stage {
                 throw StageError.invalidOption("\(times.count) times asked for; carender renders at most \(Stage.maximumFrameCount) at a time")
             }
             let digits = String(format: "%.0f", (times.max() ?? 0).rounded(.down)).count
+            timeDigits = digits
             var seen: [String: Double] = [:]
             // Sorted: the clock only runs forwards, and the names say which instant each file shows.
             for t in times.sorted() {
@@ -306,7 +337,7 @@ extension Stage {
                     throw StageError.invalidOption("the times \(earlier) and \(t) both round to \(name) (names keep milliseconds); ask for each instant once")
                 }
                 seen[name] = t
-                jobs.append(.init(time: t, frame: nil, url: directory.appendingPathComponent(name)))
+                jobs.append(.init(time: t, frame: nil))
             }
         } else {
             let resolved = try (options.frames ?? FrameSelection(0..<frameCount)).resolve(count: frameCount)
@@ -316,14 +347,12 @@ extension Stage {
             if let shard = options.shard { share = shard.slice(Array(share)) }
             shareCount = share.count
             if let worker = options.worker { share = worker.slice(Array(share)) }
-            jobs = share.map { n in
-                .init(time: Double(n) / options.fps, frame: n,
-                      url: directory.appendingPathComponent(options.fileNamePattern.fileName(for: n + options.startNumber)))
-            }
+            jobs = share.map { n in .init(time: Double(n) / options.fps, frame: n) }
         }
         try checkJobs(jobs.map(\.time), sampled: options.times != nil)
         if options.times != nil { shareCount = jobs.count }
-        return RenderPlan(jobs: jobs, selection: selection, shareCount: shareCount, frameCount: frameCount, width: size.width, height: size.height,
+        return RenderPlan(jobs: jobs, directory: options.outputDirectory, pattern: options.fileNamePattern,
+                          startNumber: options.startNumber, timeDigits: timeDigits, selection: selection, shareCount: shareCount, frameCount: frameCount, width: size.width, height: size.height,
                           hasAlpha: sequenceHasAlpha(options), warnings: warnings)
     }
 
@@ -374,10 +403,10 @@ extension Stage {
     package func run(environment: [String: String]) throws {
         if try writeRequestedTimeline(environment: environment) { return }
         let options = try RenderOptions(environment: environment)
-        let files = try render(options: options)
+        let files = try render(options: options) { _ in }
         // Under the command line, it prints the summary (it knows about every worker).
         if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {
-            print("carender: wrote \(files.count) frame\(files.count == 1 ? "" : "s") to \(options.outputDirectory.path)")
+            print("carender: wrote \(files) frame\(files == 1 ? "" : "s") to \(options.outputDirectory.path)")
         }
     }
 

@@ -111,13 +111,7 @@ final class PNGFilterChoiceTests: XCTestCase {
         }
     }
 
-    private func decoded(_ data: Data) throws -> RGBAImage {
-        let folder = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("frame.png")
-        try data.write(to: url)
-        return try RGBAImage(contentsOfPNG: url)
-    }
+    private func decoded(_ data: Data) throws -> RGBAImage { try Fixtures.decodedPNG(data) }
 }
 
 final class PNGDataTests: XCTestCase {
