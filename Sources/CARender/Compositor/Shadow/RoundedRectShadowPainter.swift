@@ -1,54 +1,17 @@
-/// Paints the Gaussian blur of a rounded rectangle analytically: the separable product of two
-/// blurred intervals minus the tabulated corner deficits, evaluated at each pixel centre mapped
-/// back into layer space — so the shadow is exact under rotation and perspective too.
+/// Paints the Gaussian blur of a rounded rectangle, evaluated at each pixel centre mapped back
+/// into layer space — so the shadow is exact under rotation and perspective too. The blur is
+/// read from `Blur`: the closed form (`BlurredRoundedRect`) or the shape's texture
+/// (`ShadowTextureLookup`).
 ///
 /// Shape coordinates are relative to the rectangle's top-left corner.
-struct RoundedRectShadowPainter: CoveragePainter {
-    let canvas: Canvas
-    /// The shadow colour at 257 levels of alpha (`palette[k]` = colour × k/256, packed).
-    let palette: UnsafePointer<UInt32>
+struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
+    let target: ShadowTarget
     /// Device pixel → shape coordinates.
     let deviceToShape: ProjectiveMap
-    let width: Float
-    let height: Float
-    let horizontal: TableLookup1D
-    let vertical: TableLookup1D
-    /// The corner table shared by the rounded corners (all have the same radius), or nil.
-    let corner: CornerLookup?
-    /// Which corners are rounded: top-left, top-right, bottom-right, bottom-left.
-    let rounded: SIMD4<Float>
-    /// The same background as a cross of two boxes (see `AxisAlignedShadowPainter`).
+    let blur: Blur
+    /// The layer's opaque background as a cross of two boxes (see `AxisAlignedShadowPainter`).
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
-
-    @inline(__always)
-    private func shade(_ u: Float, _ v: Float) -> Float {
-        let h = horizontal.value(u)
-        if h == 0 { return 0 }
-        var value = h * vertical.value(v)
-        // Corners only take away: where the rectangle's blur is invisible, so is the result.
-        if value < 0.0005 { return 0 }
-        if let corner {
-            let reach = corner.reach
-            let ru = width - u, bv = height - v
-            if u < reach {
-                if v < reach && rounded.x != 0 { value -= corner.value(u, v) }
-                if bv < reach && rounded.w != 0 { value -= corner.value(u, bv) }
-            }
-            if ru < reach {
-                if v < reach && rounded.y != 0 { value -= corner.value(ru, v) }
-                if bv < reach && rounded.z != 0 { value -= corner.value(ru, bv) }
-            }
-        }
-        return value
-    }
-
-    @inline(__always)
-    private func blend(_ d: UnsafeMutablePointer<UInt8>, _ k: Float) {
-        if k > 0.001 {
-            d.packedPixel = sourceOverPacked(d.packedPixel, palette[nearestIndex(min(k, 1) * 256)])
-        }
-    }
 
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         let shader = self  // a local copy: raw pixel stores would force reloads of `self`
@@ -80,7 +43,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
     private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>) {
         let m = deviceToShape
         let py = Double(y) + 0.5, px0 = Double(x0) + 0.5
-        let d0 = canvas.pixel(x0, y)
+        let row = target.row(y, from: x0)
         // Homogeneous shape point of pixel i: a + b·i.
         let a = SIMD3(px0 * m.m11 + py * m.m21 + m.m31, px0 * m.m12 + py * m.m22 + m.m32, px0 * m.m13 + py * m.m23 + m.m33)
         let b = SIMD3(m.m11, m.m12, m.m13)
@@ -97,7 +60,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 let c = coverage[i]
                 if c > 0 {
                     let fi = Float(i)
-                    blend(d0 + 4 * i, shade(u0 + fi * du, v0 + fi * dv) * c)
+                    row.blend(i, blur.value(u0 + fi * du, v0 + fi * dv) * c)
                 }
                 i += 1
             }
@@ -109,7 +72,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
                 let h = a + b * Double(i)
                 if c > 0 && h.z > 0 {
                     let inverse = 1 / h.z
-                    blend(d0 + 4 * i, shade(Float(h.x * inverse), Float(h.y * inverse)) * c)
+                    row.blend(i, blur.value(Float(h.x * inverse), Float(h.y * inverse)) * c)
                 }
                 i += 1
             }
