@@ -4,6 +4,16 @@
 protocol BlurredShape {
     /// The blurred shape's alpha (0…1) at `(u, v)`.
     func value(_ u: Float, _ v: Float) -> Float
+
+    /// The alpha at four points at once (the same values as `value` at each).
+    func values(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float>
+}
+
+extension BlurredShape {
+    @inline(__always)
+    func values(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4(value(u.x, v.x), value(u.y, v.y), value(u.z, v.z), value(u.w, v.w))
+    }
 }
 
 /// The closed form: the separable product of two blurred intervals minus the tabulated deficits

@@ -54,9 +54,20 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
         if r1.1 > r1.0 && r2.1 > r2.0 && r1.0 <= r2.1 && r2.0 <= r1.1 { skip = (min(r1.0, r2.0), max(r1.1, r2.1)) }
         if m.isAffine {
             let u0 = Float(a.x), v0 = Float(a.y), du = Float(b.x), dv = Float(b.y)
+            let lanes = SIMD4<Float>(0, 1, 2, 3)
             var i = 0
             while i < count {
                 if i == skip.0 && skip.1 > i { i = skip.1; continue }
+                // Four pixels at a time up to the hidden run or the row's end.
+                let end = i < skip.0 ? skip.0 : count
+                while i + 4 <= end {
+                    let fi = Float(i) + lanes
+                    let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+                    row.blend4(i, blur.values(u0 + fi * du, v0 + fi * dv) * c)
+                    i += 4
+                }
+                if i >= count { break }
+                if i == skip.0 && skip.1 > i { continue }
                 let c = coverage[i]
                 if c > 0 {
                     let fi = Float(i)
@@ -65,9 +76,25 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
                 i += 1
             }
         } else {
+            let lanes = SIMD4<Double>(0, 1, 2, 3)
             var i = 0
             while i < count {
                 if i == skip.0 && skip.1 > i { i = skip.1; continue }
+                let end = i < skip.0 ? skip.0 : count
+                while i + 4 <= end {
+                    let fi = Double(i) + lanes
+                    let hx = a.x + b.x * fi, hy = a.y + b.y * fi, hz = a.z + b.z * fi
+                    // Points behind the eye draw nothing: their coverage is zeroed, and their
+                    // lookups (whatever they read) are finite, so the product is 0.
+                    let inverse = 1 / hz.replacing(with: 1, where: .!(hz .> 0))
+                    var c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+                    c.replace(with: 0, where: .!(SIMD4<Float>(hz) .> 0))
+                    let u = SIMD4<Float>(hx * inverse), v = SIMD4<Float>(hy * inverse)
+                    row.blend4(i, blur.values(u, v) * c)
+                    i += 4
+                }
+                if i >= count { break }
+                if i == skip.0 && skip.1 > i { continue }
                 let c = coverage[i]
                 let h = a + b * Double(i)
                 if c > 0 && h.z > 0 {

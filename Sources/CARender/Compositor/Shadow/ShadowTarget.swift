@@ -63,4 +63,38 @@ struct ShadowTargetRow {
         let d = pixels + 4 &* i
         d.packedPixel = sourceOverPacked(d.packedPixel, palette[level])
     }
+
+    /// Blends the shadow at alphas `k` into pixels `i ..< i + 4` of the row, four at a time with
+    /// the same bytes as `blend` pixel by pixel (an alpha too small to show picks the palette's
+    /// transparent level 0, which changes nothing; lanes are routed by masks, not branches).
+    @inline(__always)
+    func blend4(_ i: Int, _ k: SIMD4<Float>) {
+        guard any(k .> 0.001) else { return }
+        let levels = nearestIndices(k.replacing(with: 1, where: k .> 1) * 256)
+        let l0 = Int(levels.x), l1 = Int(levels.y), l2 = Int(levels.z), l3 = Int(levels.w)
+        let shadow = SIMD4<UInt32>(palette[l0], palette[l1], palette[l2], palette[l3])
+        let d = UnsafeMutableRawPointer(pixels + 4 &* i)
+        let below = d.loadUnaligned(as: SIMD4<UInt32>.self)
+        if i &+ 4 <= groupStart || i >= groupEnd {
+            d.storeBytes(of: sourceOverPacked(below, shadow), as: SIMD4<UInt32>.self)
+            return
+        }
+        guard i >= groupStart && i &+ 4 <= groupEnd else {
+            blend(i, k.x); blend(i &+ 1, k.y); blend(i &+ 2, k.z); blend(i &+ 3, k.w)
+            return
+        }
+        let g = UnsafeMutableRawPointer(group + 4 &* i)
+        let rest = g.loadUnaligned(as: SIMD4<UInt32>.self)
+        let empty = rest .== 0
+        let underRest = .!empty .& (rest .< 0xFF00_0000)
+        if any(underRest) {
+            let groupShadow = SIMD4<UInt32>(groupPalette[l0], groupPalette[l1], groupPalette[l2], groupPalette[l3])
+            g.storeBytes(of: rest.replacing(with: sourceOverPacked(groupShadow, rest), where: underRest),
+                         as: SIMD4<UInt32>.self)
+        }
+        if any(empty) {
+            d.storeBytes(of: below.replacing(with: sourceOverPacked(below, shadow), where: empty), as: SIMD4<UInt32>.self)
+        }
+    }
 }
+

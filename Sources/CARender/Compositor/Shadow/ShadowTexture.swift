@@ -9,9 +9,10 @@
 /// under 1/255 of the shadow colour, at a step of σ/8 (and a quarter of that along straight
 /// edges, where only one axis bends) — inside the 2/255 a shadow is held to.
 final class ShadowTexture {
-    /// Texels, row-major in v, `stride × (rows + 1)`: `columns` samples and a zero guard column
-    /// per row, then a zero guard row (bilinear lookups may read one past the last sample).
-    private let values: UnsafeMutablePointer<Float>
+    /// Texels in vertical pairs, so the four texels of a bilinear lookup are 16 contiguous bytes:
+    /// pair `(i, j)` at `2 · (j · stride + i)` holds texels `(i, j)` and `(i, j + 1)`. Each row of
+    /// pairs has `columns` pairs and a zero guard pair; the texels of row `rows` are zero.
+    private let pairs: UnsafeMutablePointer<Float>
     let columns: Int
     let rows: Int
     private let stride: Int
@@ -46,25 +47,27 @@ final class ShadowTexture {
         stride = columns + 1
         origin = -margin - step
         inverseStep = 1 / step
-        values = .allocate(capacity: stride * (rows + 1))
-        values.initialize(repeating: 0, count: stride * (rows + 1))
+        let count = 2 * stride * rows
+        pairs = .allocate(capacity: count)
+        pairs.initialize(repeating: 0, count: count)
         for j in 0..<rows {
             let v = Float(origin + Double(j) * step)
-            let row = values + j * stride
             for i in 0..<columns {
-                row[i] = max(0, shape.value(Float(origin + Double(i) * step), v))
+                let value = max(0, shape.value(Float(origin + Double(i) * step), v))
+                pairs[2 * (j * stride + i)] = value
+                if j > 0 { pairs[2 * ((j - 1) * stride + i) + 1] = value }
             }
         }
     }
 
-    deinit { values.deallocate() }
+    deinit { pairs.deallocate() }
 
     /// Bytes the texture holds.
-    var byteCount: Int { stride * (rows + 1) * MemoryLayout<Float>.stride }
+    var byteCount: Int { 2 * stride * rows * MemoryLayout<Float>.stride }
 
     /// A pointer-based view for hot loops; valid while the texture is alive.
     var lookup: ShadowTextureLookup {
-        ShadowTextureLookup(values: values, stride: stride, origin: Float(origin), inverseStep: Float(inverseStep),
+        ShadowTextureLookup(pairs: pairs, stride: stride, origin: Float(origin), inverseStep: Float(inverseStep),
                             lastColumn: Float(columns - 1), lastRow: Float(rows - 1))
     }
 }
@@ -72,7 +75,7 @@ final class ShadowTexture {
 /// Bilinear lookup in a shadow texture, without bounds-checked arrays or ARC. Points outside the
 /// grid take the value at its border (there the shadow has faded to nothing).
 struct ShadowTextureLookup: BlurredShape {
-    let values: UnsafePointer<Float>
+    let pairs: UnsafePointer<Float>
     let stride: Int
     let origin: Float
     let inverseStep: Float
@@ -87,9 +90,33 @@ struct ShadowTextureLookup: BlurredShape {
         let tv = sv > 0 ? (sv < lastRow ? sv : lastRow) : 0
         let i = lowerIndex(tu), j = lowerIndex(tv)
         let fu = tu - Float(i), fv = tv - Float(j)
-        let p = values + (j &* stride &+ i)
-        let top = p[0] + (p[1] - p[0]) * fu
-        let bottom = p[stride] + (p[stride + 1] - p[stride]) * fu
+        // (i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1).
+        let q = UnsafeRawPointer(pairs + 2 &* (j &* stride &+ i)).loadUnaligned(as: SIMD4<Float>.self)
+        let column = q.lowHalf + (q.highHalf - q.lowHalf) * fu
+        return column.x + (column.y - column.x) * fv
+    }
+
+    /// Four lookups at once: the same arithmetic as `value`, lane by lane.
+    @inline(__always)
+    func values(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
+        let su = (u - origin) * inverseStep, sv = (v - origin) * inverseStep
+        let zero = SIMD4<Float>.zero
+        let tu = su.replacing(with: lastColumn, where: su .>= lastColumn).replacing(with: zero, where: .!(su .> zero))
+        let tv = sv.replacing(with: lastRow, where: sv .>= lastRow).replacing(with: zero, where: .!(sv .> zero))
+        let i = lowerIndices(tu), j = lowerIndices(tv)
+        let fu = tu - SIMD4<Float>(i), fv = tv - SIMD4<Float>(j)
+        let offsets = (j &* Int32(truncatingIfNeeded: stride) &+ i) &* 2
+        let q0 = load(offsets.x), q1 = load(offsets.y), q2 = load(offsets.z), q3 = load(offsets.w)
+        // (i, j), (i, j + 1), (i + 1, j), (i + 1, j + 1) of each lane.
+        let a = SIMD4(q0.x, q1.x, q2.x, q3.x), b = SIMD4(q0.y, q1.y, q2.y, q3.y)
+        let c = SIMD4(q0.z, q1.z, q2.z, q3.z), d = SIMD4(q0.w, q1.w, q2.w, q3.w)
+        let top = a + (c - a) * fu, bottom = b + (d - b) * fu
         return top + (bottom - top) * fv
     }
+
+    @inline(__always)
+    private func load(_ offset: Int32) -> SIMD4<Float> {
+        UnsafeRawPointer(pairs + Int(offset)).loadUnaligned(as: SIMD4<Float>.self)
+    }
 }
+
