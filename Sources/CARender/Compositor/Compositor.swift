@@ -21,10 +21,10 @@ import Foundation
 //    display list: `uniformShapeAlpha`), the Gaussian of that outline in closed form (separable
 //    blurred intervals minus cached corner tables) — sampled, once the layer turns or tilts, from
 //    the shape's cached shadow texture (`ShadowTexture`) — and, when the layer is a group, drawn
-//    beneath the group's offscreen rather than inside it (`ShadowTarget`); otherwise the rendered alpha of everything
-//    the layer draws, blurred in a plane whose resolution keeps the kernel within ±21 taps (wide
-//    blurs are computed coarser and sampled bilinearly), so a pixel costs the same whatever the
-//    radius.
+//    beneath the group's offscreen rather than inside it (`ShadowTarget`); otherwise the
+//    rendered alpha of everything the layer draws, blurred in a plane whose resolution keeps
+//    the kernel within ±21 taps (wide blurs are computed coarser and sampled bilinearly), so a
+//    pixel costs the same whatever the radius.
 //
 // ## Hot-path rules (every frame, every pixel loop)
 // - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,

@@ -93,6 +93,13 @@ struct AliasedEdges {
         // edge): all four distances at once settle those.
         let distances = a * px + b * py + c
         guard any((distances .< Self.reach) .& (distances .> -Self.reach) .& (aliased .!= 0)) else { return coverage }
+        return applyNearLines(coverage, px: px, py: py)
+    }
+
+    /// `apply` for a pixel some aliased line crosses. Kept out of line: its per-line loop indexes
+    /// the lines' vectors, which would otherwise copy them to memory for every pixel.
+    @inline(never)
+    private func applyNearLines(_ coverage: Float, px: Double, py: Double) -> Float {
         var near = SIMD4<Double>.zero
         var nearCount = 0, last = 0
         for k in 0..<4 where aliased[k] != 0 {

@@ -90,10 +90,22 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         let bv = height - v
         let top = v < (corner?.reach ?? 0), bottom = bv < (corner?.reach ?? 0)
         var x = from
+        let plain = !(left || right) || corner == nil
         while x < to {
             if x >= skip.0 && x < skip.1 {
                 x = min(skip.1, to)
                 continue
+            }
+            if plain {
+                // No corner here: four pixels at a time up to the hidden run or the end.
+                let end = x < skip.0 ? min(skip.0, to) : to
+                while x + 4 <= end {
+                    let values = UnsafeRawPointer(columns + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                    let c = UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD4<Float>.self)
+                    row.blend4(x - x0, values * rowValue * c)
+                    x += 4
+                }
+                if x >= end { continue }
             }
             let k = x - first
             let base = columns[k] * rowValue * coverage[x - x0]
