@@ -96,38 +96,54 @@ struct AxisAlignedShadowPainter: CoveragePainter {
                 x = min(skip.1, to)
                 continue
             }
-            if plain {
-                // No corner here: four pixels at a time up to the hidden run or the end.
-                let end = x < skip.0 ? min(skip.0, to) : to
-                while x + 4 <= end {
-                    let values = UnsafeRawPointer(columns + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
-                    let c = UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD4<Float>.self)
-                    row.blend4(x - x0, values * rowValue * c)
-                    x += 4
+            // Four pixels at a time up to the hidden run or the end.
+            let end = x < skip.0 ? min(skip.0, to) : to
+            while x + 4 <= end {
+                let values = UnsafeRawPointer(columns + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                let c = UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD4<Float>.self)
+                var a = values * rowValue * c
+                if !plain, let corner, any(a .> 0.001) {
+                    let u = UnsafeRawPointer(columnU + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                    let deficits = SIMD4(
+                        deficit(corner, u.x, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.y, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.z, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.w, v, bv, top: top, bottom: bottom, right: right))
+                    a -= deficits * c
                 }
-                if x >= end { continue }
+                row.blend4(x - x0, a)
+                x += 4
             }
+            if x >= end { continue }
             let k = x - first
             let base = columns[k] * rowValue * coverage[x - x0]
             if base > 0.001 {
                 var a = base
-                if left || right, let corner {
-                    let c = coverage[x - x0]
-                    let u = columnU[k], ru = width - u
-                    var deficit: Float = 0
-                    if u < corner.reach {
-                        if top && rounded.x != 0 { deficit += corner.value(u, v) }
-                        if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
-                    }
-                    if right && ru < corner.reach {
-                        if top && rounded.y != 0 { deficit += corner.value(ru, v) }
-                        if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
-                    }
-                    a -= deficit * c
+                if !plain, let corner {
+                    a -= deficit(corner, columnU[k], v, bv, top: top, bottom: bottom, right: right) * coverage[x - x0]
                 }
                 row.blend(x - x0, a)
             }
             x += 1
         }
+    }
+
+    /// What the rounded corners take away at shape column `u` of a row at `v` (`bv` from the
+    /// bottom): the min-X corners, and the max-X ones when `right`; `top` and `bottom` say
+    /// whether the row lies within reach of the top and bottom corners.
+    @inline(__always)
+    private func deficit(_ corner: CornerLookup, _ u: Float, _ v: Float, _ bv: Float, top: Bool, bottom: Bool,
+                         right: Bool) -> Float {
+        let ru = width - u
+        var deficit: Float = 0
+        if u < corner.reach {
+            if top && rounded.x != 0 { deficit += corner.value(u, v) }
+            if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
+        }
+        if right && ru < corner.reach {
+            if top && rounded.y != 0 { deficit += corner.value(ru, v) }
+            if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
+        }
+        return deficit
     }
 }
