@@ -19,10 +19,12 @@ import Foundation
 //    analytic or blurred shadow).
 // 3. Shadows: when the layer's composite alpha is exactly its rounded outline (decided from the
 //    display list: `uniformShapeAlpha`), the Gaussian of that outline in closed form (separable
-//    blurred intervals minus cached corner tables); otherwise the rendered alpha of everything
-//    the layer draws, blurred in a plane whose resolution keeps the kernel within ±21 taps (wide
-//    blurs are computed coarser and sampled bilinearly), so a pixel costs the same whatever the
-//    radius.
+//    blurred intervals minus cached corner tables) — sampled, once the layer turns or tilts, from
+//    the shape's cached shadow texture (`ShadowTexture`) — and, when the layer is a group, drawn
+//    beneath the group's offscreen rather than inside it (`ShadowTarget`); otherwise the
+//    rendered alpha of everything the layer draws, blurred in a plane whose resolution keeps
+//    the kernel within ±21 taps (wide blurs are computed coarser and sampled bilinearly), so a
+//    pixel costs the same whatever the radius.
 //
 // ## Hot-path rules (every frame, every pixel loop)
 // - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,
@@ -37,7 +39,7 @@ import Foundation
 // - Pixel loops run over unsafe pointers and local copies of painter state (no class properties,
 //   so no ARC traffic or exclusivity checks inside them); per-layer modes (nearest filtering,
 //   flipped contents) are chosen before the loop, not per pixel.
-// - Shadow profiles and corner tables, stroke outlines (by path, style and a quantised tolerance),
+// - Shadow profiles, corner tables and textures, stroke outlines (by path, style and a quantised tolerance),
 //   gradient ramps and glyph masks are cached, so a layer that turns or moves keeps hitting the
 //   same entries.
 // - Generic standard-library algorithms (`sorted`, `map`, `for … in` over arrays of structs) are

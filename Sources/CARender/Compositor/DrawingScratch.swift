@@ -12,8 +12,9 @@ final class DrawingScratch {
     private var spareOutlines: [Outline] = []
     /// Text layouts not lent out at the moment.
     private var spareLayouts: [TextLayout] = []
-    /// A shadow colour at 257 alpha levels.
+    /// A shadow colour at 257 alpha levels: as drawn beneath the layer, and within its group.
     let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+    let groupShadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
     /// Per-column values of an axis-aligned shadow: values, then shape coordinates.
     private(set) var columns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var columnCapacity = 1
@@ -29,6 +30,7 @@ final class DrawingScratch {
 
     deinit {
         shadowPalette.deallocate()
+        groupShadowPalette.deallocate()
         columns.deallocate()
         blurPlane.deallocate()
         blurScratch.deallocate()

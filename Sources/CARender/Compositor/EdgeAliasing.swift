@@ -89,6 +89,17 @@ struct AliasedEdges {
     @inline(__always)
     func apply(_ coverage: Float, x: Int, y: Int) -> Float {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
+        // Most pixels handed over lie on no aliased line (a rounded corner, the border's inner
+        // edge): all four distances at once settle those.
+        let distances = a * px + b * py + c
+        guard any((distances .< Self.reach) .& (distances .> -Self.reach) .& (aliased .!= 0)) else { return coverage }
+        return applyNearLines(coverage, px: px, py: py)
+    }
+
+    /// `apply` for a pixel some aliased line crosses. Kept out of line: its per-line loop indexes
+    /// the lines' vectors, which would otherwise copy them to memory for every pixel.
+    @inline(never)
+    private func applyNearLines(_ coverage: Float, px: Double, py: Double) -> Float {
         var near = SIMD4<Double>.zero
         var nearCount = 0, last = 0
         for k in 0..<4 where aliased[k] != 0 {

@@ -37,7 +37,22 @@ struct FrameDrawing {
         if opacity < 1 && s.allowsGroupOpacity && drawsSeveralThings(i) {
             // Group opacity: the subtree composites in an offscreen as small as its content,
             // which then blends once with the opacity.
-            let extent = list.extent(i, map: map).intersection(target.rect)
+            let shadowBeneath = shadowGoesUnderGroup(i)
+            let extent = list.extent(i, map: map, includeShadow: !shadowBeneath).intersection(target.rect)
+            if shadowBeneath {
+                // The rest of the layer in an offscreen covering only it; the shadow then goes
+                // beneath it, partly straight onto the target (see `ShadowTarget`).
+                guard !extent.isEmpty else {
+                    drawShadow(i, map: map, beneath: nil, onto: target, opacity: opacity * alpha)
+                    return
+                }
+                let group = scratch.pool.acquire(extent)
+                defer { scratch.pool.release(group) }
+                drawLayerBody(i, map: map, into: group, alpha: 1, shadow: false)
+                drawShadow(i, map: map, beneath: group, onto: target, opacity: opacity * alpha)
+                blit(group, onto: target, alpha: Float(opacity * alpha))
+                return
+            }
             guard !extent.isEmpty else { return }
             let group = scratch.pool.acquire(extent)
             defer { scratch.pool.release(group) }
@@ -48,9 +63,10 @@ struct FrameDrawing {
         }
     }
 
-    /// The shadow beneath, then the layer's own drawing with its mask applied.
-    func drawLayerBody(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        drawShadow(i, map: map, into: target, alpha: alpha)
+    /// The shadow beneath (unless `shadow` is false), then the layer's own drawing with its mask
+    /// applied.
+    func drawLayerBody(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double, shadow: Bool = true) {
+        if shadow { drawShadow(i, map: map, into: target, alpha: alpha) }
         let mask = list.items[i].mask
         guard mask >= 0, !list.items[mask].state.isHidden else {
             drawLayerContent(i, map: map, into: target, alpha: alpha)

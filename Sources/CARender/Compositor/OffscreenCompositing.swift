@@ -30,21 +30,23 @@ extension FrameDrawing {
                     }
                     s += 4; d += 4; m += 4
                 }
-            } else if scale >= 256 {
-                for _ in r.x0..<r.x1 {
-                    let p = s.packedPixel
-                    if p >= 0xFF00_0000 {
-                        d.packedPixel = p
-                    } else if p != 0 {
-                        d.packedPixel = sourceOverPacked(d.packedPixel, p)
-                    }
-                    s += 4; d += 4
-                }
             } else {
-                for _ in r.x0..<r.x1 {
+                // Four pixels at a time (blending transparent black leaves a pixel as it was, and
+                // an opaque one replaces it, so no pixel needs a branch), then the rest.
+                var x = r.x0
+                while x + 4 <= r.x1 {
+                    let p = UnsafeRawPointer(s).loadUnaligned(as: SIMD4<UInt32>.self)
+                    if p != .zero {
+                        let q = UnsafeRawPointer(d).loadUnaligned(as: SIMD4<UInt32>.self)
+                        let blended = sourceOverPacked(q, scale >= 256 ? p : scalePacked(p, scale))
+                        UnsafeMutableRawPointer(d).storeBytes(of: blended, as: SIMD4<UInt32>.self)
+                    }
+                    s += 16; d += 16; x += 4
+                }
+                while x < r.x1 {
                     let p = s.packedPixel
-                    if p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(p, scale)) }
-                    s += 4; d += 4
+                    if p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scale >= 256 ? p : scalePacked(p, scale)) }
+                    s += 4; d += 4; x += 1
                 }
             }
         }

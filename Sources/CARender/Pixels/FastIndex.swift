@@ -14,3 +14,15 @@ func nearestIndex(_ x: Float) -> Int {
 func lowerIndex(_ x: Float) -> Int {
     nearestIndex(x - 0.5)
 }
+
+/// `lowerIndex` of four values at once, for `x` in `0 ..< 2²²`.
+@inline(__always)
+func lowerIndices(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(x - 0.5 + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF)
+}
+
+/// `nearestIndex` of four values at once, for `x` in `-0.5 ..< 2²²`.
+@inline(__always)
+func nearestIndices(_ x: SIMD4<Float>) -> SIMD4<Int32> {
+    SIMD4<Int32>(truncatingIfNeeded: unsafeBitCast(x + 12_582_912, to: SIMD4<UInt32>.self) & 0x3F_FFFF)
+}

@@ -20,6 +20,27 @@ func scalePacked(_ p: UInt32, _ scale: UInt32) -> UInt32 {
     return rb | ag
 }
 
+/// `sourceOverPacked` on four pixels at once, with the same integer steps (so the same bytes).
+@inline(__always)
+func sourceOverPacked(_ dst: SIMD4<UInt32>, _ src: SIMD4<UInt32>) -> SIMD4<UInt32> {
+    let low = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+    let inverse = SIMD4<UInt32>(repeating: 255) &- (src &>> 24)
+    var rb = (dst & low) &* inverse &+ half
+    rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+    var ag = ((dst &>> 8) & low) &* inverse &+ half
+    ag = (ag &+ ((ag &>> 8) & low)) & SIMD4<UInt32>(repeating: 0xFF00_FF00)
+    return src &+ (rb | ag)
+}
+
+/// `scalePacked` on four pixels at once, with the same integer steps.
+@inline(__always)
+func scalePacked(_ p: SIMD4<UInt32>, _ scale: UInt32) -> SIMD4<UInt32> {
+    let low = SIMD4<UInt32>(repeating: 0x00FF_00FF), half = SIMD4<UInt32>(repeating: 0x0080_0080)
+    let rb = (((p & low) &* scale &+ half) &>> 8) & low
+    let ag = (((p &>> 8) & low) &* scale &+ half) & SIMD4<UInt32>(repeating: 0xFF00_FF00)
+    return rb | ag
+}
+
 /// Packs a premultiplied float colour (0…255 components) as RGBA8 in memory order.
 @inline(__always)
 func packed(_ c: SIMD4<Float>) -> UInt32 {

@@ -310,14 +310,30 @@ final class CoverageRasterizer {
                 painter.paint(row: row, x0: x0 + partialStart, count: i - partialStart, coverage: out + partialStart)
                 partialStart = -1
             }
-            var j = i + 1
-            while j < width && cells[j] == 0 { j += 1 }
+            let j = Self.nextNonzeroCell(cells, from: i + 1, width: width)
             if c >= 0.998 { painter.paintFull(row: row, x0: x0 + i, count: j - i) }
             i = j
         }
         if partialStart >= 0 {
             painter.paint(row: row, x0: x0 + partialStart, count: width - partialStart, coverage: out + partialStart)
         }
+    }
+
+    /// The first cell at or after `start` (before `width`) that may hold area, or `width`. Cells
+    /// are tested eight at a time by their bits (a cell of −0, which adds nothing, may end a run
+    /// early; the sweep then goes on from it unchanged).
+    @inline(__always)
+    private static func nextNonzeroCell(_ cells: UnsafeMutablePointer<Float>, from start: Int, width: Int) -> Int {
+        var j = start
+        let raw = UnsafeRawPointer(cells)
+        while j + 8 <= width {
+            let a = raw.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt32>.self)
+            let b = raw.loadUnaligned(fromByteOffset: (j &+ 4) &* 4, as: SIMD4<UInt32>.self)
+            if a | b != .zero { break }
+            j &+= 8
+        }
+        while j < width && cells[j] == 0 { j += 1 }
+        return j
     }
 
     /// The scratch coverage row, at least `count` long.

@@ -10,7 +10,7 @@ import XCTest
 /// exact Gaussian integral along the row. A black shadow over white then reads 255 × (1 − α).
 final class ShadowTests: XCTestCase {
     /// Opacity × (Gaussian of `sigma` ∗ shape)(q), with `shape` in the same units as `q`.
-    private struct BruteForceShadow {
+    struct BruteForceShadow {
         var rows: [(y: Double, x0: Double, x1: Double)] = []
         let step: Double
         let sigma: Double
@@ -50,7 +50,7 @@ final class ShadowTests: XCTestCase {
     /// Renders one white layer with a black shadow on white and checks every pixel whose centre
     /// is at least `margin` points outside the layer (where nothing covers the shadow) — or every
     /// pixel when the layer draws nothing opaque itself.
-    private func check(frame: CGRect, radius: Double = 0, continuous: Bool = false, sigma: Double,
+    func check(frame: CGRect, radius: Double = 0, continuous: Bool = false, sigma: Double,
                        offset: CGSize, opacity: Float = 0.8, scale: Double = 1, rotation: Double = 0,
                        transform: CATransform3D? = nil,
                        size: (Int, Int) = (60, 50), layerCoversShadow: Bool = true,

@@ -4,9 +4,7 @@
 ///
 /// Shape coordinates are layer space relative to the shadow rectangle's top-left corner.
 struct AxisAlignedShadowPainter: CoveragePainter {
-    let canvas: Canvas
-    /// The shadow colour at 257 levels of alpha (`palette[k]` = colour × k/256, packed).
-    let palette: UnsafePointer<UInt32>
+    let target: ShadowTarget
     /// Blurred-interval value and shape `u` of each device column from `firstColumn`.
     let columns: UnsafePointer<Float>
     let columnU: UnsafePointer<Float>
@@ -64,8 +62,9 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         }
         let end = x0 + count
         let painter = self  // a local copy: raw pixel stores would otherwise force reloads of `self`
+        let row = target.row(y, from: x0)
         guard let corner, v < corner.reach || height - v < corner.reach else {
-            painter.run(y, x0, end, skip, rowValue, v, x0, coverage, left: false, right: false)
+            painter.run(row, x0, end, skip, rowValue, v, x0, coverage, left: false, right: false)
             return
         }
         // Split the row into the left corner zone, the middle and the right corner zone, so
@@ -75,50 +74,76 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         // (When the zones overlap — a layer narrower than two corner reaches — the left zone
         // needs the right corners too.)
         let overlap = width - corner.reach < corner.reach
-        painter.run(y, x0, leftEnd, skip, rowValue, v, x0, coverage, left: true, right: overlap)
-        painter.run(y, leftEnd, rightStart, skip, rowValue, v, x0, coverage, left: false, right: false)
-        painter.run(y, rightStart, end, skip, rowValue, v, x0, coverage, left: true, right: true)
+        painter.run(row, x0, leftEnd, skip, rowValue, v, x0, coverage, left: true, right: overlap)
+        painter.run(row, leftEnd, rightStart, skip, rowValue, v, x0, coverage, left: false, right: false)
+        painter.run(row, rightStart, end, skip, rowValue, v, x0, coverage, left: true, right: true)
     }
 
     /// Paints columns `[from, to)` of row `y`, minus the hidden run `skip`; `left`/`right` select
     /// which corners' deficits apply (`left` alone: the min-X corners; both: every corner, which
     /// also covers layers too narrow for separate zones).
     @inline(__always)
-    private func run(_ y: Int, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float, _ v: Float,
+    private func run(_ row: ShadowTargetRow, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float, _ v: Float,
                      _ x0: Int, _ coverage: UnsafePointer<Float>, left: Bool, right: Bool) {
         guard to > from else { return }
-        let palette = self.palette, columns = self.columns, columnU = self.columnU, first = self.firstColumn
+        let columns = self.columns, columnU = self.columnU, first = self.firstColumn
         let bv = height - v
         let top = v < (corner?.reach ?? 0), bottom = bv < (corner?.reach ?? 0)
         var x = from
-        var d = canvas.pixel(from, y)
+        let plain = !(left || right) || corner == nil
         while x < to {
             if x >= skip.0 && x < skip.1 {
-                let next = min(skip.1, to)
-                d += 4 * (next - x); x = next
+                x = min(skip.1, to)
                 continue
             }
+            // Four pixels at a time up to the hidden run or the end.
+            let end = x < skip.0 ? min(skip.0, to) : to
+            while x + 4 <= end {
+                let values = UnsafeRawPointer(columns + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                let c = UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD4<Float>.self)
+                var a = values * rowValue * c
+                if !plain, let corner, any(a .> 0.001) {
+                    let u = UnsafeRawPointer(columnU + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                    let deficits = SIMD4(
+                        deficit(corner, u.x, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.y, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.z, v, bv, top: top, bottom: bottom, right: right),
+                        deficit(corner, u.w, v, bv, top: top, bottom: bottom, right: right))
+                    a -= deficits * c
+                }
+                row.blend4(x - x0, a)
+                x += 4
+            }
+            if x >= end { continue }
             let k = x - first
             let base = columns[k] * rowValue * coverage[x - x0]
             if base > 0.001 {
                 var a = base
-                if left || right, let corner {
-                    let c = coverage[x - x0]
-                    let u = columnU[k], ru = width - u
-                    var deficit: Float = 0
-                    if u < corner.reach {
-                        if top && rounded.x != 0 { deficit += corner.value(u, v) }
-                        if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
-                    }
-                    if right && ru < corner.reach {
-                        if top && rounded.y != 0 { deficit += corner.value(ru, v) }
-                        if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
-                    }
-                    a -= deficit * c
+                if !plain, let corner {
+                    a -= deficit(corner, columnU[k], v, bv, top: top, bottom: bottom, right: right) * coverage[x - x0]
                 }
-                if a > 0.001 { d.packedPixel = sourceOverPacked(d.packedPixel, palette[nearestIndex(min(a, 1) * 256)]) }
+                row.blend(x - x0, a)
             }
-            d += 4; x += 1
+            x += 1
         }
+    }
+
+    /// What the rounded corners take away at shape column `u` of a row at `v` (`bv` from the
+    /// bottom): the min-X corners, and the max-X ones when `right`; `top` and `bottom` say
+    /// whether the row lies within reach of the top and bottom corners.
+    @inline(__always)
+    private func deficit(_ corner: CornerLookup, _ u: Float, _ v: Float, _ bv: Float, top: Bool, bottom: Bool,
+                         right: Bool) -> Float {
+        let ru = width - u
+        var deficit: Float = 0
+        if u < corner.reach {
+            if top && rounded.x != 0 { deficit += corner.value(u, v) }
+            if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
+        }
+        if right && ru < corner.reach {
+            if top && rounded.y != 0 { deficit += corner.value(ru, v) }
+            if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
+        }
+        return deficit
     }
 }

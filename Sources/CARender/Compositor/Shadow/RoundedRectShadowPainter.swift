@@ -1,54 +1,17 @@
-/// Paints the Gaussian blur of a rounded rectangle analytically: the separable product of two
-/// blurred intervals minus the tabulated corner deficits, evaluated at each pixel centre mapped
-/// back into layer space — so the shadow is exact under rotation and perspective too.
+/// Paints the Gaussian blur of a rounded rectangle, evaluated at each pixel centre mapped back
+/// into layer space — so the shadow is exact under rotation and perspective too. The blur is
+/// read from `Blur`: the closed form (`BlurredRoundedRect`) or the shape's texture
+/// (`ShadowTextureLookup`).
 ///
 /// Shape coordinates are relative to the rectangle's top-left corner.
-struct RoundedRectShadowPainter: CoveragePainter {
-    let canvas: Canvas
-    /// The shadow colour at 257 levels of alpha (`palette[k]` = colour × k/256, packed).
-    let palette: UnsafePointer<UInt32>
+struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
+    let target: ShadowTarget
     /// Device pixel → shape coordinates.
     let deviceToShape: ProjectiveMap
-    let width: Float
-    let height: Float
-    let horizontal: TableLookup1D
-    let vertical: TableLookup1D
-    /// The corner table shared by the rounded corners (all have the same radius), or nil.
-    let corner: CornerLookup?
-    /// Which corners are rounded: top-left, top-right, bottom-right, bottom-left.
-    let rounded: SIMD4<Float>
-    /// The same background as a cross of two boxes (see `AxisAlignedShadowPainter`).
+    let blur: Blur
+    /// The layer's opaque background as a cross of two boxes (see `AxisAlignedShadowPainter`).
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
-
-    @inline(__always)
-    private func shade(_ u: Float, _ v: Float) -> Float {
-        let h = horizontal.value(u)
-        if h == 0 { return 0 }
-        var value = h * vertical.value(v)
-        // Corners only take away: where the rectangle's blur is invisible, so is the result.
-        if value < 0.0005 { return 0 }
-        if let corner {
-            let reach = corner.reach
-            let ru = width - u, bv = height - v
-            if u < reach {
-                if v < reach && rounded.x != 0 { value -= corner.value(u, v) }
-                if bv < reach && rounded.w != 0 { value -= corner.value(u, bv) }
-            }
-            if ru < reach {
-                if v < reach && rounded.y != 0 { value -= corner.value(ru, v) }
-                if bv < reach && rounded.z != 0 { value -= corner.value(ru, bv) }
-            }
-        }
-        return value
-    }
-
-    @inline(__always)
-    private func blend(_ d: UnsafeMutablePointer<UInt8>, _ k: Float) {
-        if k > 0.001 {
-            d.packedPixel = sourceOverPacked(d.packedPixel, palette[nearestIndex(min(k, 1) * 256)])
-        }
-    }
 
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         let shader = self  // a local copy: raw pixel stores would force reloads of `self`
@@ -80,7 +43,7 @@ struct RoundedRectShadowPainter: CoveragePainter {
     private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>) {
         let m = deviceToShape
         let py = Double(y) + 0.5, px0 = Double(x0) + 0.5
-        let d0 = canvas.pixel(x0, y)
+        let row = target.row(y, from: x0)
         // Homogeneous shape point of pixel i: a + b·i.
         let a = SIMD3(px0 * m.m11 + py * m.m21 + m.m31, px0 * m.m12 + py * m.m22 + m.m32, px0 * m.m13 + py * m.m23 + m.m33)
         let b = SIMD3(m.m11, m.m12, m.m13)
@@ -91,25 +54,52 @@ struct RoundedRectShadowPainter: CoveragePainter {
         if r1.1 > r1.0 && r2.1 > r2.0 && r1.0 <= r2.1 && r2.0 <= r1.1 { skip = (min(r1.0, r2.0), max(r1.1, r2.1)) }
         if m.isAffine {
             let u0 = Float(a.x), v0 = Float(a.y), du = Float(b.x), dv = Float(b.y)
+            let lanes = SIMD4<Float>(0, 1, 2, 3)
             var i = 0
             while i < count {
                 if i == skip.0 && skip.1 > i { i = skip.1; continue }
+                // Four pixels at a time up to the hidden run or the row's end.
+                let end = i < skip.0 ? skip.0 : count
+                while i + 4 <= end {
+                    let fi = Float(i) + lanes
+                    let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+                    row.blend4(i, blur.values(u0 + fi * du, v0 + fi * dv) * c)
+                    i += 4
+                }
+                if i >= count { break }
+                if i == skip.0 && skip.1 > i { continue }
                 let c = coverage[i]
                 if c > 0 {
                     let fi = Float(i)
-                    blend(d0 + 4 * i, shade(u0 + fi * du, v0 + fi * dv) * c)
+                    row.blend(i, blur.value(u0 + fi * du, v0 + fi * dv) * c)
                 }
                 i += 1
             }
         } else {
+            let lanes = SIMD4<Double>(0, 1, 2, 3)
             var i = 0
             while i < count {
                 if i == skip.0 && skip.1 > i { i = skip.1; continue }
+                let end = i < skip.0 ? skip.0 : count
+                while i + 4 <= end {
+                    let fi = Double(i) + lanes
+                    let hx = a.x + b.x * fi, hy = a.y + b.y * fi, hz = a.z + b.z * fi
+                    // Points behind the eye draw nothing: their coverage is zeroed, and their
+                    // lookups (whatever they read) are finite, so the product is 0.
+                    let inverse = 1 / hz.replacing(with: 1, where: .!(hz .> 0))
+                    var c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+                    c.replace(with: 0, where: .!(SIMD4<Float>(hz) .> 0))
+                    let u = SIMD4<Float>(hx * inverse), v = SIMD4<Float>(hy * inverse)
+                    row.blend4(i, blur.values(u, v) * c)
+                    i += 4
+                }
+                if i >= count { break }
+                if i == skip.0 && skip.1 > i { continue }
                 let c = coverage[i]
                 let h = a + b * Double(i)
                 if c > 0 && h.z > 0 {
                     let inverse = 1 / h.z
-                    blend(d0 + 4 * i, shade(Float(h.x * inverse), Float(h.y * inverse)) * c)
+                    row.blend(i, blur.value(Float(h.x * inverse), Float(h.y * inverse)) * c)
                 }
                 i += 1
             }

@@ -20,9 +20,23 @@ final class ShadowCache {
         var sigma: Double
     }
 
+    private struct TextureKey: Hashable {
+        var width: Double
+        var height: Double
+        var radii: SIMD4<Double>
+        var continuous: Bool
+        var sigma: Double
+    }
+
     private var profiles: [ProfileKey: BlurredIntervalProfile] = [:]
     private var corners: [CornerKey: CornerDeficitTable] = [:]
     private var kernels: [Double: GaussianKernel] = [:]
+    private var textures: [TextureKey: ShadowTexture] = [:]
+    /// Bytes held by the shadow textures.
+    private(set) var textureByteCount = 0
+    /// Beyond this many bytes of shadow textures they are all dropped (a texture holds at most
+    /// `ShadowTexture.maximumTexels` pairs of floats, two megabytes).
+    static let textureBudget = 32 << 20
     /// Beyond this many entries of a kind the oldest generation is dropped (a scene animating
     /// sizes or blur radii would otherwise grow the cache without end).
     static let capacity = 512
@@ -35,6 +49,17 @@ final class ShadowCache {
     static func quantized(_ sigma: Double) -> Double {
         guard sigma.isFinite, sigma > 0 else { return sigma }
         let dropped: UInt64 = 52 - 12
+        let half: UInt64 = 1 << (dropped - 1)
+        return Double(bitPattern: (sigma.bitPattern &+ half) & ~((1 << dropped) - 1))
+    }
+
+    /// `sigma` rounded to 7 significant bits (a relative step of 1/128), for shadow textures:
+    /// coarse enough that a layer turning in perspective, whose effective sigma moves with its
+    /// scale on screen, keeps finding its texture. Moving sigma by the half step 1/256 of itself
+    /// moves a blurred edge `Φ(x/σ)` by at most `max|t·φ(t)|/256 ≈ 0.001`, a quarter of 1/255.
+    static func coarselyQuantized(_ sigma: Double) -> Double {
+        guard sigma.isFinite, sigma > 0 else { return sigma }
+        let dropped: UInt64 = 52 - 7
         let half: UInt64 = 1 << (dropped - 1)
         return Double(bitPattern: (sigma.bitPattern &+ half) & ~((1 << dropped) - 1))
     }
@@ -69,5 +94,31 @@ final class ShadowCache {
         if kernels.count >= Self.capacity { kernels.removeAll(keepingCapacity: true) }
         kernels[sigma] = kernel
         return kernel
+    }
+
+    /// The shadow texture of a `width × height` rectangle with `corners`, blurred by a quantised
+    /// `sigma`, covering `margin` beyond it; nil when it would exceed `ShadowTexture.maximumTexels`.
+    func texture(width: Double, height: Double, corners: CornerShape, sigma: Double, margin: Double) -> ShadowTexture? {
+        let key = TextureKey(width: width, height: height, radii: corners.radii, continuous: corners.continuous, sigma: sigma)
+        if let cached = textures[key] { return cached }
+        guard ShadowTexture.size(width: width, height: height, sigma: sigma, margin: margin) != nil else { return nil }
+        let horizontal = profile(length: width, sigma: sigma), vertical = profile(length: height, sigma: sigma)
+        let radius = corners.radii.max()
+        let table = radius > 0 ? corner(continuous: corners.continuous, radius: radius, sigma: sigma) : nil
+        builds += 1
+        let r = corners.radii
+        let shape = BlurredRoundedRect(
+            width: Float(width), height: Float(height), horizontal: horizontal.lookup, vertical: vertical.lookup,
+            corner: table?.lookup, rounded: SIMD4(r.x > 0 ? 1 : 0, r.y > 0 ? 1 : 0, r.z > 0 ? 1 : 0, r.w > 0 ? 1 : 0))
+        let texture = withExtendedLifetime((horizontal, vertical, table)) {
+            ShadowTexture(shape: shape, width: width, height: height, sigma: sigma, margin: margin)
+        }
+        if textureByteCount + texture.byteCount > Self.textureBudget || textures.count >= Self.capacity {
+            textures.removeAll(keepingCapacity: true)
+            textureByteCount = 0
+        }
+        textures[key] = texture
+        textureByteCount += texture.byteCount
+        return texture
     }
 }
