@@ -140,7 +140,10 @@ extension CALayer {
                 index += 1
                 if record.pointee.isRemovedOnCompletion, let endedPhase,
                    record.pointee.timing.phase(parentTime: localTime) == endedPhase { continue }
-                if let evaluation = record.pointee.evaluation {
+                if let pacedPath = record.pointee.pacedPath {
+                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                    pacedPath.apply(sample, to: &accumulator)
+                } else if let evaluation = record.pointee.evaluation {
                     // Compiled: the animation object itself is not touched.
                     guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
                     evaluation.apply(sample, to: &accumulator)
