@@ -89,6 +89,7 @@ final class PathLengthStorage {
 
     init(segments: [PathSegment], tables: [Double], totalLength: Double) {
         // `PathSegment` holds only numbers, so its bytes can be copied in and simply freed.
+        assert(_isPOD(PathSegment.self), "PathSegment must stay a plain value to live in raw memory")
         let segmentBytes = segments.count * MemoryLayout<PathSegment>.stride
         memory = .allocate(byteCount: segmentBytes + tables.count * MemoryLayout<Double>.stride,
                            alignment: max(MemoryLayout<PathSegment>.alignment, MemoryLayout<Double>.alignment))
