@@ -42,10 +42,10 @@ open class CABasicAnimation: CAPropertyAnimation {
         default: return nil
         }
         switch slot.kind {
-        case .cgFloat, .float: return TypedBasicTrack<Double>(self, slot: slot, start: start, end: end)
-        case .point: return TypedBasicTrack<CGPoint>(self, slot: slot, start: start, end: end)
-        case .size: return TypedBasicTrack<CGSize>(self, slot: slot, start: start, end: end)
-        case .rect: return TypedBasicTrack<CGRect>(self, slot: slot, start: start, end: end)
+        case .cgFloat, .float: return TypedBasicTrack<Double>(self, slot: slot, start: start, end: end).map { .number($0) }
+        case .point: return TypedBasicTrack<CGPoint>(self, slot: slot, start: start, end: end).map { .point($0) }
+        case .size: return TypedBasicTrack<CGSize>(self, slot: slot, start: start, end: end).map { .size($0) }
+        case .rect: return TypedBasicTrack<CGRect>(self, slot: slot, start: start, end: end).map { .rect($0) }
         case .transform: return nil
         }
     }

@@ -140,7 +140,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// (not a subclass, which may evaluate differently).
     override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
         guard type(of: self) == CAKeyframeAnimation.self, let compiledPath, compiledPath.slot != nil else { return nil }
-        return compiledPath
+        return .path(compiledPath)
     }
 
     // MARK: Evaluation

@@ -83,5 +83,6 @@ extension CALayer {
         for entry in animationEntries where entry.beginTimePending {
             entry.resolveBeginTime(local)
         }
+        refreshPresentationEntries()
     }
 }

@@ -74,6 +74,8 @@ extension CALayer {
                 entry.didStop = true
                 if entry.animation.isRemovedOnCompletion {
                     layer.animationEntries.removeAll { $0 === entry }
+                } else {
+                    layer.refreshPresentationEntries()
                 }
                 AnimationScheduler.deliverStop(entry, finished: true)
             }

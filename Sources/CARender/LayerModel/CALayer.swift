@@ -41,7 +41,17 @@ open class CALayer: NSObject {
     /// steps do not each look up the `kCATransition` action again.
     private var isChangingSublayers = false
     /// Attached animations in application order (see CALayer+Animations.swift).
-    var animationEntries: [AttachedAnimation] = []
+    var animationEntries: [AttachedAnimation] = [] {
+        didSet { refreshPresentationEntries() }
+    }
+    /// What the presentation pass reads of `animationEntries` every frame, in one buffer
+    /// (`PresentationEntry`).
+    private(set) var presentationEntries = ContiguousArray<PresentationEntry>()
+
+    /// Rebuilds `presentationEntries` after the entries, a begin time or a stop flag changed.
+    func refreshPresentationEntries() {
+        presentationEntries = PresentationEntry.records(for: animationEntries)
+    }
 
     private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.

@@ -129,24 +129,28 @@ extension CALayer {
         var accumulator = PresentationAccumulator(layer: self, parentFrozen: rate == 0)
         accumulator.customModel = customValues
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
-        // Index loops: this runs for every layer every frame and must not allocate (a for-in
-        // iterator does in unoptimised builds).
-        let entries = animationEntries
-        var index = 0
-        while index < entries.count {
-            let entry = entries[index]
-            index += 1
-            if entry.beginTimePending { continue }
-            if entry.isRemovedOnCompletion {
-                if entry.didStop { continue }
-                if let endedPhase, entry.timing.phase(parentTime: localTime) == endedPhase { continue }
-            }
-            if let evaluation = entry.evaluation {
-                // Compiled: the animation object itself is not touched.
-                guard let sample = entry.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
-                evaluation.apply(sample, to: &accumulator)
-            } else {
-                entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+        // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
+        // `PresentationEntry`), in place. Index loops: this runs for every layer every frame and
+        // must not allocate (a for-in iterator does in unoptimised builds).
+        let entries = presentationEntries
+        entries.withUnsafeBufferPointer { records in
+            var index = 0
+            while index < records.count {
+                let record = records.baseAddress! + index
+                index += 1
+                if record.pointee.isRemovedOnCompletion, let endedPhase,
+                   record.pointee.timing.phase(parentTime: localTime) == endedPhase { continue }
+                if let pacedPath = record.pointee.pacedPath {
+                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                    pacedPath.apply(sample, to: &accumulator)
+                } else if let evaluation = record.pointee.evaluation {
+                    // Compiled: the animation object itself is not touched.
+                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                    evaluation.apply(sample, to: &accumulator)
+                } else {
+                    let entry = record.pointee.entry
+                    entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+                }
             }
         }
         return accumulator

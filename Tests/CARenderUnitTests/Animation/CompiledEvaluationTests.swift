@@ -100,6 +100,23 @@ final class CompiledEvaluationTests: XCTestCase {
                 a.timingFunctions = [CAMediaTimingFunction(name: .easeOut), CAMediaTimingFunction(name: .linear)]
             }
         }
+        // Paced without a rotation mode: the layer's presentation record holds the path as a
+        // value (`PacedPathFrame`) instead of the track object; it must evaluate identically.
+        for (index, mode) in [CAAnimationCalculationMode.paced, .cubicPaced, .paced, .cubicPaced].enumerated() {
+            compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+                a.keyPath = "position"; a.path = wiggle; a.calculationMode = mode; a.duration = 0.9
+                a.repeatCount = 5; a.autoreverses = index == 1; a.isCumulative = index == 2
+                a.isAdditive = index == 3
+                a.timingFunction = CAMediaTimingFunction(name: .easeIn)
+            }
+            let layer = CALayer()
+            let a = CAKeyframeAnimation(keyPath: "position")
+            a.path = wiggle
+            a.calculationMode = mode
+            a.beginTime = 1 // not awaiting a commit, so the record exists now
+            layer.add(a, forKey: "k")
+            XCTAssertNotNil(layer.presentationEntries.first?.pacedPath ?? nil, "\(mode)")
+        }
         // A path driving a sub-path is written through the property's coding.
         compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: false) { a in
             a.keyPath = "bounds.origin"; a.path = wiggle; a.duration = 0.9

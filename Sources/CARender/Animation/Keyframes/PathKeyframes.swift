@@ -12,16 +12,15 @@ import Foundation
 struct PathKeyframes {
     /// The path's segments, as Bézier curves.
     let segments: [PathSegment]
+    /// `segments.count`, kept here so that a lookup does not wait for the segments' buffer
+    /// before it can start reading the length tables (each is a separate fetch from memory when
+    /// many layers animate).
+    let segmentCount: Int
     /// The keyframe points: the first point, then each segment's end.
     let points: [CGPoint]
-    /// One flat array (so a lookup allocates nothing and reads one buffer): first, for each
-    /// segment, its length and where its table starts (`segmentCount × 2` entries); then all
-    /// segments' length tables end to end: for each segment, the cumulative chord length at
-    /// evenly spaced parameters, starting at 0 (a line needs one step, a curve
-    /// `lengthTableSteps`).
-    private let lengthTables: [Double]
-    /// The sum of the segments' lengths.
-    private let totalLength: Double
+    /// The segments again and their arc-length tables, in one block of memory that a frame reads
+    /// through plain pointers (`PathLengths`).
+    let lengthStorage: PathLengthStorage
 
     /// Chords per curved segment: enough that the polyline length is within about 1e-5 of the
     /// arc length for the curves paths hold, and that equal steps of distance look even.
@@ -58,6 +57,7 @@ struct PathKeyframes {
         }
         guard let start = first else { return nil }
         self.segments = segments
+        segmentCount = segments.count
         points = [start] + segments.map(\.end)
         let tables = segments.map(Self.lengthTable)
         var flat: [Double] = []
@@ -68,24 +68,13 @@ struct PathKeyframes {
             tableStart += table.count
         }
         flat += tables.joined()
-        lengthTables = flat
-        totalLength = tables.reduce(0) { $0 + $1[$1.count - 1] }
+        lengthStorage = PathLengthStorage(segments: segments, tables: flat,
+                                          totalLength: tables.reduce(0) { $0 + $1[$1.count - 1] })
     }
 
     /// The segment and curve parameter at fraction `s` of the path's length (paced mode).
     func location(atFraction s: Double) -> (segment: Int, u: Double) {
-        var remaining = min(max(s, 0), 1) * totalLength
-        var k = 0
-        let count = segments.count
-        while k < count {
-            let length = lengthTables[2 * k]
-            if remaining <= length || k == count - 1 {
-                return (k, parameter(forDistance: remaining, inTableOf: k))
-            }
-            remaining -= length
-            k += 1
-        }
-        return (segments.count - 1, 1)
+        lengthStorage.lengths.location(atFraction: s)
     }
 
     /// The direction of travel along `segment` at `u` as (dx, dy); a nearby chord when the
@@ -116,44 +105,5 @@ struct PathKeyframes {
             previous = p
         }
         return table
-    }
-
-    /// The curve parameter at which segment `k`'s length table reaches `distance`.
-    private func parameter(forDistance distance: Double, inTableOf k: Int) -> Double {
-        let total = lengthTables[2 * k], base = Int(lengthTables[2 * k + 1])
-        let steps = (k + 1 < segments.count ? Int(lengthTables[2 * k + 3]) : lengthTables.count) - base - 1
-        guard total > 0 else { return 0 }
-        if distance <= 0 { return 0 }
-        if distance >= total { return 1 }
-        // The entry is the last one ≤ `distance` (unique: the table never decreases). Tables of
-        // the usual curves grow almost evenly, so the search starts where an even table would
-        // have it and gallops outwards to a bracket before bisecting: it touches a cache line or
-        // two instead of one per bisection step (every animated layer looks one up per frame).
-        // Invariant: table[low] ≤ distance < table[high].
-        var low = 0, high = steps
-        let guess = min(max(Int(distance / total * Double(steps)), 0), steps - 1)
-        var step = 1
-        if lengthTables[base + guess] <= distance {
-            low = guess
-            while low + step < high, lengthTables[base + low + step] <= distance {
-                low += step
-                step *= 2
-            }
-            high = min(low + step, high)
-        } else {
-            high = guess
-            while high - step > low, lengthTables[base + high - step] > distance {
-                high -= step
-                step *= 2
-            }
-            low = max(high - step, low)
-        }
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if lengthTables[base + mid] <= distance { low = mid } else { high = mid }
-        }
-        let span = lengthTables[base + high] - lengthTables[base + low]
-        let fraction = span > 0 ? (distance - lengthTables[base + low]) / span : 0
-        return (Double(low) + fraction) / Double(steps)
     }
 }

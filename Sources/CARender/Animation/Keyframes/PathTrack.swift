@@ -8,7 +8,7 @@ import Foundation
 /// value function, the presentation pass evaluates this object alone and writes the point in
 /// place (`slot`); otherwise the animation uses it for the point and direction and writes the
 /// value through its track.
-final class PathTrack: CompiledEvaluation {
+final class PathTrack {
     let keyframes: PathKeyframes
     /// Keyframe times for the linear and cubic modes (discrete: boundaries; paced: none).
     let times: [Double]
@@ -19,8 +19,8 @@ final class PathTrack: CompiledEvaluation {
     let reversesRotation: Bool
     private let timingFunction: CAMediaTimingFunction?
     private let timingFunctions: [CAMediaTimingFunction]?
-    private let isCumulative: Bool
-    private let isAdditive: Bool
+    let isCumulative: Bool
+    let isAdditive: Bool
     /// The point a cycle ends on (the first keyframe when autoreversing), which cumulative
     /// repeats add.
     let cycleEnd: CGPoint
@@ -43,6 +43,15 @@ final class PathTrack: CompiledEvaluation {
         self.slot = slot.flatMap { CGPoint.isStored(in: $0.kind) && animation.valueFunction == nil ? $0 : nil }
     }
 
+    /// This track as a plain value, when it moves a point at constant speed along a path with
+    /// segments and without turning the layer (the usual orbit or motion path): what a layer's
+    /// `PresentationEntry` holds instead of the object. Valid while the track lives.
+    var pacedFrame: PacedPathFrame? {
+        guard let slot, calculation.isPaced, !rotates, keyframes.segmentCount > 0 else { return nil }
+        return PacedPathFrame(lengths: keyframes.lengthStorage.lengths, slot: slot, isCumulative: isCumulative,
+                              isAdditive: isAdditive, cycleEnd: cycleEnd)
+    }
+
     /// The progress the path is looked up at: the animation's timing function applies first,
     /// except in the paced modes, which ignore it.
     func progress(_ sample: TimingSample) -> Double {
@@ -52,7 +61,7 @@ final class PathTrack: CompiledEvaluation {
 
     /// CAKeyframeAnimation's evaluation along the path, for a track with a `slot`: the point,
     /// whole cycles added when cumulative, the value below added when additive, then the turn.
-    override func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         guard let slot else { return }
         let (point, direction) = position(at: progress(sample))
         var value = point
@@ -77,8 +86,10 @@ final class PathTrack: CompiledEvaluation {
     /// The point at progress `s` and the direction of travel there (nil for a path with no
     /// segments, and when there is no rotation mode to use it).
     func position(at s: Double) -> (CGPoint, (dx: Double, dy: Double)?) {
+        // The segment count is read from here, not from the segments' buffer, which paced mode
+        // reads only once it knows the segment (see `PathKeyframes.segmentCount`).
+        guard keyframes.segmentCount > 0 else { return (keyframes.points[0], nil) }
         let segments = keyframes.segments
-        guard !segments.isEmpty else { return (keyframes.points[0], nil) }
         let turns = rotates
         func tangent(_ segment: PathSegment, _ u: Double) -> (dx: Double, dy: Double)? {
             turns ? PathKeyframes.tangent(of: segment, at: u) : nil
@@ -99,5 +110,25 @@ final class PathTrack: CompiledEvaluation {
             let u = calculation.segmentFraction(local, segment: i, functions: timingFunctions)
             return (segments[i].point(at: CGFloat(u)), tangent(segments[i], u))
         }
+    }
+}
+
+/// A `PathTrack` in the paced modes without a rotation mode, as a value that refers to the
+/// track's measured path without owning it (see `PathLengths`); it evaluates exactly as the
+/// track's `apply` does.
+struct PacedPathFrame {
+    let lengths: PathLengths
+    let slot: StateSlot
+    let isCumulative: Bool
+    let isAdditive: Bool
+    let cycleEnd: CGPoint
+
+    /// `PathTrack.apply` for a paced track: the timing function is ignored, nothing turns.
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        let (k, u) = lengths.location(atFraction: sample.progress)
+        var value = lengths.segments[k].point(at: CGFloat(u))
+        if isCumulative, let total = cycleEnd.repeated(sample.completedCycles) { value = CGPoint.add(total, value) }
+        if isAdditive { value = CGPoint.add(CGPoint.read(slot, in: accumulator.state), value) }
+        value.write(to: slot, in: &accumulator.state)
     }
 }
