@@ -65,7 +65,11 @@ struct PlacedLayer {
 final class DisplayList {
     private(set) var items: [DisplayItem] = []
     private(set) var placed: [PlacedLayer] = []
-    /// The render node of each `placed` entry while the list is built.
+    /// Where each `placed` entry's render node is while the list is built: its index in the
+    /// superlayer node's `sublayers` (read in place, not copied: a copy retains every reference
+    /// the layer state holds), or `-1 - i` for `placedNodes[i]`, a transform layer's content
+    /// gathered from deeper in the tree.
+    private var placedSources: [Int] = []
     private var placedNodes: [RenderNode] = []
     /// Sorting scratch: indices and their keys.
     private var order: [Int] = []
@@ -89,6 +93,7 @@ final class DisplayList {
     func finishFrame() {
         items.removeAll(keepingCapacity: true)
         placed.removeAll(keepingCapacity: true)
+        placedSources.removeAll(keepingCapacity: true)
         placedNodes.removeAll(keepingCapacity: true)
     }
 
@@ -142,9 +147,11 @@ final class DisplayList {
         items[index].childCount = count
         var k = first
         while k < first + count {
-            let child = placedNodes[k]
+            let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
-            placed[k].item = addPlaced(child, map: childMap, superlayer: s, superlayerMap: map)
+            placed[k].item = source >= 0
+                ? addPlaced(node.sublayers[source], map: childMap, superlayer: s, superlayerMap: map)
+                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: s, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
@@ -161,7 +168,7 @@ final class DisplayList {
 
     // MARK: - Sibling order
 
-    /// Appends the node's visible sublayers in drawing order to `placed` / `placedNodes`, and
+    /// Appends the node's visible sublayers in drawing order to `placed` / `placedSources`, and
     /// counts them in the node's item.
     private func appendSublayers(of node: RenderNode, item index: Int) {
         let sublayers = node.sublayers
@@ -194,6 +201,7 @@ final class DisplayList {
                 j = keyBase
                 while j < order.count {
                     placed.append(gathered[order[j]])
+                    placedSources.append(-1 - placedNodes.count)
                     placedNodes.append(gatheredNodes[order[j]])
                     j += 1
                 }
@@ -204,7 +212,7 @@ final class DisplayList {
             } else {
                 placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
                                           depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
-                placedNodes.append(child)
+                placedSources.append(order[k])
             }
             k += 1
         }
