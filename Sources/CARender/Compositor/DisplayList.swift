@@ -117,24 +117,26 @@ final class DisplayList {
 
     /// Adds a layer and its subtree drawn through `map`; returns its item.
     func add(_ node: RenderNode, map: ProjectiveMap) -> Int {
-        let s = node.state
+        // The state is read through `node` (borrowed), not bound to a local: a local copy would
+        // retain every reference it holds.
         let index = items.count
-        var item = DisplayItem(state: s, kind: node.kind, deviceMap: map)
+        var item = DisplayItem(state: node.state, kind: node.kind, deviceMap: map)
         if node.kind != .transformLayer {
-            item.contents = s.contents as? CGImage
-            if let crossfade = s.contentsCrossfade {
+            item.contents = node.state.contents as? CGImage
+            if let crossfade = node.state.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = s.shadowOpacity > 0 && !s.masksToBounds && (s.shadowColor?.alpha ?? 0) > 0
+            item.hasShadow = node.state.shadowOpacity > 0 && !node.state.masksToBounds
+                && (node.state.shadowColor?.alpha ?? 0) > 0
             switch node.kind {
             case .shapeLayer:
-                item.kindDrawings = s.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = s.shape.reachBox }
+                item.kindDrawings = node.state.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = node.state.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = s.gradient.colors?.isEmpty == false ? 1 : 0
+                item.kindDrawings = node.state.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = s.text.content != nil ? 1 : 0
+                item.kindDrawings = node.state.text.content != nil ? 1 : 0
             case .layer, .transformLayer:
                 break
             }
@@ -150,8 +152,8 @@ final class DisplayList {
             let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
             placed[k].item = source >= 0
-                ? addPlaced(node.sublayers[source], map: childMap, superlayer: s, superlayerMap: map)
-                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: s, superlayerMap: map)
+                ? addPlaced(node.sublayers[source], map: childMap, superlayer: node.state, superlayerMap: map)
+                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: node.state, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
@@ -185,12 +187,11 @@ final class DisplayList {
         items[index].visibleSublayers = order.count - base
         var k = base
         while k < order.count {
-            let child = sublayers[order[k]]
-            let toParent = child.state.mappingToSuperlayer(node.state)
-            if child.kind == .transformLayer {
+            let toParent = sublayers[order[k]].state.mappingToSuperlayer(node.state)
+            if sublayers[order[k]].kind == .transformLayer {
                 let gatherBase = gathered.count
                 let keyBase = order.count
-                gatherTransformLayerContents(child, toParent: toParent, alpha: 1)
+                gatherTransformLayerContents(sublayers[order[k]], toParent: toParent, alpha: 1)
                 // Depth-sort the gathered layers: their indices and depths go on top of `order`.
                 var j = gatherBase
                 while j < gathered.count {
