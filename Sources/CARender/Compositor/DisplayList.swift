@@ -86,7 +86,7 @@ final class DisplayList {
     func build(root: RenderNode, map: ProjectiveMap, scale: Double) -> Int {
         finishFrame()
         self.scale = scale
-        return addPlaced(root, map: map, superlayer: nil, superlayerMap: .scale(scale))
+        return addPlaced(root, map: map, superlayer: -1, superlayerMap: .scale(scale))
     }
 
     /// Releases the frame's references to layer state (keeping the storage).
@@ -99,14 +99,17 @@ final class DisplayList {
 
     /// Adds a layer placed in its superlayer (or as the root): the layer itself, and the
     /// rendering from before its running transition, mapped as it was placed then.
-    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: LayerState?,
+    /// `superlayer` is the superlayer's item, or -1 for the root (an index, not the state: passing
+    /// the state as an optional would copy it for every layer, for the rare transition's sake).
+    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: Int,
                            superlayerMap: ProjectiveMap) -> Int {
         let index = add(node, map: map)
         if let transition = node.transition {
             items[index].transition = transition
             if !node.transitionSnapshot.isEmpty {
                 let old = node.transitionSnapshot[0]
-                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(superlayer))
+                let parent = superlayer >= 0 ? items[superlayer].state : nil
+                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
                 items[index].snapshotToParent = toParent
@@ -152,8 +155,8 @@ final class DisplayList {
             let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
             placed[k].item = source >= 0
-                ? addPlaced(node.sublayers[source], map: childMap, superlayer: node.state, superlayerMap: map)
-                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: node.state, superlayerMap: map)
+                ? addPlaced(node.sublayers[source], map: childMap, superlayer: index, superlayerMap: map)
+                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: index, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
