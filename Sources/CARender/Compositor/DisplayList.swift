@@ -188,9 +188,11 @@ final class DisplayList {
         }
         Self.stableSort(&order, keys: &keys, from: base)
         items[index].visibleSublayers = order.count - base
+        // Wrapped once for all the sublayers (wrapping per sublayer would copy the state each time).
+        let superlayer: LayerState? = order.count > base ? node.state : nil
         var k = base
         while k < order.count {
-            let toParent = sublayers[order[k]].state.mappingToSuperlayer(node.state)
+            let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
             if sublayers[order[k]].kind == .transformLayer {
                 let gatherBase = gathered.count
                 let keyBase = order.count
