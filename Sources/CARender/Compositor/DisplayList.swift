@@ -65,7 +65,11 @@ struct PlacedLayer {
 final class DisplayList {
     private(set) var items: [DisplayItem] = []
     private(set) var placed: [PlacedLayer] = []
-    /// The render node of each `placed` entry while the list is built.
+    /// Where each `placed` entry's render node is while the list is built: its index in the
+    /// superlayer node's `sublayers` (read in place, not copied: a copy retains every reference
+    /// the layer state holds), or `-1 - i` for `placedNodes[i]`, a transform layer's content
+    /// gathered from deeper in the tree.
+    private var placedSources: [Int] = []
     private var placedNodes: [RenderNode] = []
     /// Sorting scratch: indices and their keys.
     private var order: [Int] = []
@@ -82,26 +86,30 @@ final class DisplayList {
     func build(root: RenderNode, map: ProjectiveMap, scale: Double) -> Int {
         finishFrame()
         self.scale = scale
-        return addPlaced(root, map: map, superlayer: nil, superlayerMap: .scale(scale))
+        return addPlaced(root, map: map, superlayer: -1, superlayerMap: .scale(scale))
     }
 
     /// Releases the frame's references to layer state (keeping the storage).
     func finishFrame() {
         items.removeAll(keepingCapacity: true)
         placed.removeAll(keepingCapacity: true)
+        placedSources.removeAll(keepingCapacity: true)
         placedNodes.removeAll(keepingCapacity: true)
     }
 
     /// Adds a layer placed in its superlayer (or as the root): the layer itself, and the
     /// rendering from before its running transition, mapped as it was placed then.
-    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: LayerState?,
+    /// `superlayer` is the superlayer's item, or -1 for the root (an index, not the state: passing
+    /// the state as an optional would copy it for every layer, for the rare transition's sake).
+    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: Int,
                            superlayerMap: ProjectiveMap) -> Int {
         let index = add(node, map: map)
         if let transition = node.transition {
             items[index].transition = transition
             if !node.transitionSnapshot.isEmpty {
                 let old = node.transitionSnapshot[0]
-                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(superlayer))
+                let parent = superlayer >= 0 ? items[superlayer].state : nil
+                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
                 items[index].snapshotToParent = toParent
@@ -112,24 +120,26 @@ final class DisplayList {
 
     /// Adds a layer and its subtree drawn through `map`; returns its item.
     func add(_ node: RenderNode, map: ProjectiveMap) -> Int {
-        let s = node.state
+        // The state is read through `node` (borrowed), not bound to a local: a local copy would
+        // retain every reference it holds.
         let index = items.count
-        var item = DisplayItem(state: s, kind: node.kind, deviceMap: map)
+        var item = DisplayItem(state: node.state, kind: node.kind, deviceMap: map)
         if node.kind != .transformLayer {
-            item.contents = s.contents as? CGImage
-            if let crossfade = s.contentsCrossfade {
+            item.contents = node.state.contents as? CGImage
+            if let crossfade = node.state.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = s.shadowOpacity > 0 && !s.masksToBounds && (s.shadowColor?.alpha ?? 0) > 0
+            item.hasShadow = node.state.shadowOpacity > 0 && !node.state.masksToBounds
+                && (node.state.shadowColor?.alpha ?? 0) > 0
             switch node.kind {
             case .shapeLayer:
-                item.kindDrawings = s.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = s.shape.reachBox }
+                item.kindDrawings = node.state.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = node.state.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = s.gradient.colors?.isEmpty == false ? 1 : 0
+                item.kindDrawings = node.state.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = s.text.content != nil ? 1 : 0
+                item.kindDrawings = node.state.text.content != nil ? 1 : 0
             case .layer, .transformLayer:
                 break
             }
@@ -142,9 +152,11 @@ final class DisplayList {
         items[index].childCount = count
         var k = first
         while k < first + count {
-            let child = placedNodes[k]
+            let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
-            placed[k].item = addPlaced(child, map: childMap, superlayer: s, superlayerMap: map)
+            placed[k].item = source >= 0
+                ? addPlaced(node.sublayers[source], map: childMap, superlayer: index, superlayerMap: map)
+                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: index, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
@@ -161,7 +173,7 @@ final class DisplayList {
 
     // MARK: - Sibling order
 
-    /// Appends the node's visible sublayers in drawing order to `placed` / `placedNodes`, and
+    /// Appends the node's visible sublayers in drawing order to `placed` / `placedSources`, and
     /// counts them in the node's item.
     private func appendSublayers(of node: RenderNode, item index: Int) {
         let sublayers = node.sublayers
@@ -176,14 +188,15 @@ final class DisplayList {
         }
         Self.stableSort(&order, keys: &keys, from: base)
         items[index].visibleSublayers = order.count - base
+        // Wrapped once for all the sublayers (wrapping per sublayer would copy the state each time).
+        let superlayer: LayerState? = order.count > base ? node.state : nil
         var k = base
         while k < order.count {
-            let child = sublayers[order[k]]
-            let toParent = child.state.mappingToSuperlayer(node.state)
-            if child.kind == .transformLayer {
+            let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
+            if sublayers[order[k]].kind == .transformLayer {
                 let gatherBase = gathered.count
                 let keyBase = order.count
-                gatherTransformLayerContents(child, toParent: toParent, alpha: 1)
+                gatherTransformLayerContents(sublayers[order[k]], toParent: toParent, alpha: 1)
                 // Depth-sort the gathered layers: their indices and depths go on top of `order`.
                 var j = gatherBase
                 while j < gathered.count {
@@ -194,6 +207,7 @@ final class DisplayList {
                 j = keyBase
                 while j < order.count {
                     placed.append(gathered[order[j]])
+                    placedSources.append(-1 - placedNodes.count)
                     placedNodes.append(gatheredNodes[order[j]])
                     j += 1
                 }
@@ -204,7 +218,7 @@ final class DisplayList {
             } else {
                 placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
                                           depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
-                placedNodes.append(child)
+                placedSources.append(order[k])
             }
             k += 1
         }

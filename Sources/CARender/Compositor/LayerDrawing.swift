@@ -23,18 +23,19 @@ struct FrameDrawing {
     /// `alpha` multiplies everything drawn (opacity handed down by an ancestor that does not
     /// group, or by a transform layer).
     func drawLayer(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = list.items[i].state
-        guard !s.isHidden, alpha > 0 else { return }
+        // Fields are read one by one: binding a whole item or state would copy it, retaining
+        // every reference it holds, for each layer of each frame.
+        guard !list.items[i].state.isHidden, alpha > 0 else { return }
         if list.items[i].kind == .transformLayer {
             // A transform layer at the top of a drawing: its plain descendants, depth-sorted.
             drawSublayers(i, map: map, into: target, alpha: alpha)
             return
         }
         // Back faces: a map that reverses winding shows the layer's back.
-        if !s.isDoubleSided && map.determinant < 0 { return }
-        let opacity = s.clampedOpacity
+        if !list.items[i].state.isDoubleSided && map.determinant < 0 { return }
+        let opacity = list.items[i].state.clampedOpacity
         guard opacity > 0 else { return }
-        if opacity < 1 && s.allowsGroupOpacity && drawsSeveralThings(i) {
+        if opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i) {
             // Group opacity: the subtree composites in an offscreen as small as its content,
             // which then blends once with the opacity.
             let shadowBeneath = shadowGoesUnderGroup(i)
@@ -126,8 +127,7 @@ struct FrameDrawing {
     /// layer's string. (A gradient lies inside the rounded bounds already and is drawn with the
     /// background.)
     func hasOwnContent(_ i: Int) -> Bool {
-        let item = list.items[i]
-        return item.hasContents || (item.kindDrawings > 0 && item.kind != .gradientLayer)
+        list.items[i].hasContents || (list.items[i].kindDrawings > 0 && list.items[i].kind != .gradientLayer)
     }
 
     /// What a layer draws of its own between its background and its sublayers: the contents
@@ -159,16 +159,14 @@ struct FrameDrawing {
     /// Whether the layer draws more than one thing, so that group opacity differs from applying
     /// the opacity to its single drawing.
     func drawsSeveralThings(_ i: Int) -> Bool {
-        let item = list.items[i]
-        let s = item.state
         var count = 0
-        if item.hasShadow { count += 1 }
-        if let background = s.backgroundColor, background.alpha > 0 { count += 1 }
-        if item.hasContents { count += 1 }
-        count += item.kindDrawings
-        if s.borderWidth > 0, s.borderColor != nil { count += 1 }
-        if item.mask >= 0 { count += 2 }
-        count += min(item.visibleSublayers, 2)
+        if list.items[i].hasShadow { count += 1 }
+        if let background = list.items[i].state.backgroundColor, background.alpha > 0 { count += 1 }
+        if list.items[i].hasContents { count += 1 }
+        count += list.items[i].kindDrawings
+        if list.items[i].state.borderWidth > 0, list.items[i].state.borderColor != nil { count += 1 }
+        if list.items[i].mask >= 0 { count += 2 }
+        count += min(list.items[i].visibleSublayers, 2)
         return count > 1
     }
 }

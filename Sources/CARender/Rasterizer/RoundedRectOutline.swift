@@ -8,15 +8,49 @@ struct CornerShape: Equatable {
 
     static let square = CornerShape(radii: .zero, continuous: false)
 
-    /// Largest departure, in device pixels, of a flattened corner from its true curve for which
-    /// exact-area coverage of the flattened outline is within 1/255 of the true area of every
-    /// pixel. A pixel's error is the area between curve and polygon inside it: at most the
-    /// departure times the curve's length in the pixel (≤ √2), and less where the polygon
-    /// straddles the curve so that gains and losses cancel. 0.0015 px bounds it by 0.0021, with
-    /// room for the accumulation's single-precision rounding. (Chords that lie inside the arc
-    /// at the 1/8 px that paths use lose up to 0.1 of a pixel: Apple's corners are within about
-    /// 0.01 of the exact area, and such chords were visibly thin on capsules and thin borders.)
+    /// Flattening tolerance, in device pixels, for corners whose coverage must be exact: every
+    /// pixel's coverage within 1/255 of the true area of the pixel inside the shape. Continuous
+    /// corners' cubics are flattened to within this departure: a pixel's error is the area
+    /// between curve and polygon inside it, at most the departure times the curve's length in the
+    /// pixel (≤ √2), so 0.0021, with room for the accumulation's single-precision rounding.
+    /// Circular corners use equal-area chords whose errors cancel (see `chordAngle`); callers
+    /// pass this constant times the outline units of one device pixel, which tells those the
+    /// pixel size. (Chords that lie inside the arc at the 1/8 px that paths use lose up to 0.1 of
+    /// a pixel: Apple's corners are within about 0.01 of the exact area, and such chords were
+    /// visibly thin on capsules and thin borders.)
     static let areaExactDeviation = 0.0015
+
+    /// Largest area error, in square device pixels, that circular corners' chords may leave in
+    /// one pixel: 1/255 ≈ 0.0039 less room for single-precision accumulation and for the pixel
+    /// edges crossing the thin slivers between arc and chord (second order in the departure).
+    static let circularAreaBudget = 0.0025
+
+    /// Largest area error of equal-area chords inside one pixel, as a multiple of r² θ³ (radius
+    /// r in device pixels, chord angle θ). Along the arc, the signed area between arc and chord
+    /// accumulated from a vertex returns to zero at the next vertex (each chord encloses exactly
+    /// its sector); in between it stays within ±0.0080 r² θ³ on interior chords (the chord's
+    /// radius R cos θ/2 / cos(φ − θ/2) against r, integrated over φ) and within
+    /// [−0.0086, +0.0021] r² θ³ on the end chords. A pixel holds one stretch of arc, whose error
+    /// is the difference of two such accumulations: at most 0.0172 r² θ³, however many whole
+    /// chords lie between.
+    static let chordAreaErrorFactor = 0.0172
+
+    /// Chord angle for a circular corner of `radius` (outline units). When `areaExact`,
+    /// `tolerance` is `areaExactDeviation` times the outline units of one device pixel, and
+    /// θ keeps each pixel's error, `chordAreaErrorFactor` r² θ³, within `circularAreaBudget`:
+    /// about 15 chords at r = 10 px where a 0.0015 px departure needs 37. Otherwise `tolerance`
+    /// bounds the departure, outward at the vertices (r θ² / 12) and inward mid-chord
+    /// (r θ² / 24). Never coarser than π/8.
+    static func chordAngle(radius: Double, tolerance: Double, areaExact: Bool) -> Double {
+        let theta: Double
+        if areaExact {
+            let pixels = radius * areaExactDeviation / tolerance
+            theta = cbrt(circularAreaBudget / (chordAreaErrorFactor * pixels * pixels))
+        } else {
+            theta = (12 * tolerance / radius).squareRoot()
+        }
+        return min(Double.pi / 8, theta)
+    }
 
     /// How far each corner's curve reaches along its edges.
     var extents: SIMD4<Double> { continuous ? radii * ContinuousCorner.extent : radii }
@@ -50,12 +84,12 @@ struct CornerShape: Equatable {
 
 extension Outline {
     /// Adds the closed contour of a rounded rectangle, clockwise on a y-down screen, or
-    /// counter-clockwise when `reversed` (a hole under the non-zero rule). `tolerance` is the
-    /// largest distance, in the outline's units, between a flattened corner and its true curve;
-    /// `CornerShape.areaExactDeviation` device pixels makes every pixel's coverage exact within
-    /// 1/255.
+    /// counter-clockwise when `reversed` (a hole under the non-zero rule). When `areaExact`,
+    /// `tolerance` is `CornerShape.areaExactDeviation` device pixels in the outline's units and
+    /// every pixel's coverage is exact within 1/255; otherwise it is the largest distance between
+    /// a flattened corner and its true curve.
     mutating func addRoundedRect(x0: Double, y0: Double, x1: Double, y1: Double, corners: CornerShape,
-                                 tolerance: Double, reversed: Bool = false) {
+                                 tolerance: Double, reversed: Bool = false, areaExact: Bool = true) {
         guard x1 > x0, y1 > y0 else { return }
         let start = xs.count
         // Clockwise: top-left, top-right, bottom-right, bottom-left. Each corner is emitted in its
@@ -72,7 +106,7 @@ extension Outline {
             // The corner's inward axes: along the horizontal edge, then the vertical one.
             let ex = SIMD2<Double>(k == 0 || k == 3 ? 1 : -1, 0), ey = SIMD2<Double>(0, k < 2 ? 1 : -1)
             addCanonicalCorner(vertex: vertex, ex: ex, ey: ey, radius: r,
-                               continuous: corners.continuous, tolerance: tolerance)
+                               continuous: corners.continuous, tolerance: tolerance, areaExact: areaExact)
             // The canonical corner runs from the vertical edge to the horizontal one; clockwise
             // travel meets the top-right and bottom-left corners the other way round.
             if k == 1 || k == 3 { reverseRange(cornerStart..<xs.count) }
@@ -82,7 +116,8 @@ extension Outline {
     }
 
     private mutating func addCanonicalCorner(vertex v: SIMD2<Double>, ex: SIMD2<Double>, ey: SIMD2<Double>,
-                                             radius r: Double, continuous: Bool, tolerance: Double) {
+                                             radius r: Double, continuous: Bool, tolerance: Double,
+                                             areaExact: Bool) {
         @inline(__always) func place(_ p: SIMD2<Double>) -> SIMD2<Double> { v + ex * (p.x * r) + ey * (p.y * r) }
         if continuous {
             var current = place(ContinuousCorner.start)
@@ -100,22 +135,39 @@ extension Outline {
                 }
             }
         } else {
-            // Quarter circle about the point (r, r) of the corner frame, from (0, r) to (r, 0), as
-            // n chords of angle θ whose interior vertices sit at radius r·√(θ / sin θ): each
-            // triangle from the centre, R² sin θ / 2, then has exactly the sector's area r² θ / 2,
-            // so the polygon gains outside the arc (at the vertices, r θ² / 12) what it loses
-            // inside (mid-chord, r θ² / 24). θ keeps that largest departure within `tolerance`.
-            let theta = min(Double.pi / 8, (12 * tolerance / r).squareRoot())
-            let n = max(2, Int((Double.pi / 2 / theta).rounded(.up)))
-            let step = Double.pi / 2 / Double(n)
-            let outward = (step / sin(step)).squareRoot()
-            for i in 0...n {
-                let t = step * Double(i)
-                let k = i == 0 || i == n ? 1 : outward
-                let p = place(SIMD2(1 - k * cos(t), 1 - k * sin(t)))
-                add(p.x, p.y)
-            }
+            let theta = CornerShape.chordAngle(radius: r, tolerance: tolerance, areaExact: areaExact)
+            addCircularCorner(vertex: v, ex: ex * r, ey: ey * r, chordAngle: theta)
         }
+    }
+
+    /// A quarter circle of unit radius about (1, 1) of the corner frame, from (0, 1) to (1, 0),
+    /// as n equal-area chords of angle θ ≤ `chordAngle` (n θ = π/2), placed at `v` with the
+    /// frame's axes `ex`, `ey` already scaled by the radius.
+    ///
+    /// The interior vertices sit at radius R = √(θ / sin θ) at angles θ, 2θ, …: each triangle
+    /// from the centre, R² sin θ / 2, then has exactly its sector's area θ / 2. The end vertices
+    /// lie on the straight edges, moved towards the corner by e = (θ − R sin θ) / (1 − R cos θ)
+    /// (≈ θ / 5, outside the circle by only ≈ θ² / 50) so that the end chords enclose their
+    /// sectors' area exactly too. Vertices are rotated by the step's (cos, sin), no trigonometry
+    /// per vertex.
+    private mutating func addCircularCorner(vertex v: SIMD2<Double>, ex: SIMD2<Double>, ey: SIMD2<Double>,
+                                            chordAngle: Double) {
+        @inline(__always) func place(_ p: SIMD2<Double>) -> SIMD2<Double> { v + ex * p.x + ey * p.y }
+        let n = max(2, Int((Double.pi / 2 / chordAngle).rounded(.up)))
+        let step = Double.pi / 2 / Double(n)
+        let cosStep = cos(step), sinStep = sin(step)
+        let outward = (step / sinStep).squareRoot()
+        let endShift = (step - outward * sinStep) / (1 - outward * cosStep)
+        var p = place(SIMD2(0, 1 - endShift))
+        add(p.x, p.y)
+        var c = outward * cosStep, s = outward * sinStep
+        for _ in 1..<n {
+            p = place(SIMD2(1 - c, 1 - s))
+            add(p.x, p.y)
+            (c, s) = (c * cosStep - s * sinStep, s * cosStep + c * sinStep)
+        }
+        p = place(SIMD2(1 - endShift, 0))
+        add(p.x, p.y)
     }
 
     private mutating func reverseRange(_ range: Range<Int>) {

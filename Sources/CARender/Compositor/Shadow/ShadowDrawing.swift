@@ -169,7 +169,8 @@ extension FrameDrawing {
         let tolerance = max(0.25 / k, reach / 256)
         let m = reach + tolerance
         let rounding = CornerShape(radii: SIMD4(repeating: m), continuous: false)
-        area.addRoundedRect(x0: -m, y0: -m, x1: w + m, y1: h + m, corners: rounding, tolerance: tolerance)
+        area.addRoundedRect(x0: -m, y0: -m, x1: w + m, y1: h + m, corners: rounding, tolerance: tolerance,
+                            areaExact: false)
         return m
     }
 }
