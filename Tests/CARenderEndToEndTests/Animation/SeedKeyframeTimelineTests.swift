@@ -5,7 +5,7 @@ import XCTest
 //
 // A purple 50 × 50 view starts centred at (50, 100) on a 375-point-wide screen. A 4 s keyframe
 // animation of `position` visits five points, one segment per second (no keyTimes, so the key
-// times are 0, ¼, ½, ¾, 1 — SPEC-semantics §4.2), each segment paced by its own curve:
+// times default to an even split, 0, ¼, ½, ¾, 1), each segment paced by its own curve:
 //
 //     segment  from → to                 curve           time
 //     1        (50, 100)  → (325, 100)   linear          0 s … 1 s
@@ -13,7 +13,7 @@ import XCTest
 //     3        (325, 275) → (50, 275)    easeOut         2 s … 3 s
 //     4        (50, 275)  → (50, 100)    easeInEaseOut   3 s … 4 s
 //
-// It repeats forever (repeatCount = MAXFLOAT), so at 4 s it starts over (§1.6: an interior
+// It repeats forever (repeatCount = MAXFLOAT), so at 4 s it starts over (CAMediaTiming: an interior
 // repeat boundary begins the next cycle). Sampling at 60 fps prints one row per frame:
 //
 //     0.0000  position = (50.000000, 100.000000)     start
@@ -28,12 +28,12 @@ import XCTest
 //     4.0167  position = (54.583333, 100.000000)     … and repeats the first frame's step
 //
 // The test prints the whole table and checks every row against positions computed here from
-// SPEC-semantics alone, with its own Bézier solver.
+// Apple's named control points and the timing rules above alone, with its own Bézier solver.
 final class SeedKeyframeTimelineTests: XCTestCase {
     /// The seed's screen width (an iPhone's 375 points).
     static let kDeviceWidth: CGFloat = 375
     /// C's `MAXFLOAT`, spelled as <math.h> defines it (`3.40282347e+38F`, i.e. `FLT_MAX`): the
-    /// largest finite `Float`, which SPEC-semantics §1.1 reads as "repeat forever".
+    /// largest finite `Float`, which CAMediaTiming's repeatCount documents as "repeat forever".
     static let MAXFLOAT: Float = 3.40282347e+38
 
     /// The seed's `viewDidLoad`, line for line, on a stage standing in for the view controller's
@@ -110,10 +110,11 @@ final class SeedKeyframeTimelineTests: XCTestCase {
     }
 
     /// Mid- and quarter-points of each segment against the four-place reference values of
-    /// SPEC-semantics §2.4 (so within 5e−5 of the segment's length as a fraction).
+    /// the named curves (the cubic Bézier solved for y at x, rounded to four places: e.g.
+    /// easeIn(0.5) = 0.3154, easeOut(0.5) = 0.6846) (so within 5e−5 of the segment's length as a fraction).
     func testNamedCurveValuesFromTheSpecTable() {
         let (stage, view) = makeSeedDemo()
-        // (time, segment, SPEC §2.4 value of its curve at 0.25 / 0.5 / 0.75)
+        // (time, segment, four-place value of its curve at 0.25 / 0.5 / 0.75)
         let rows: [(Double, Int, Double)] = [
             (0.25, 0, 0.25), (0.5, 0, 0.5), (0.75, 0, 0.75),            // linear
             (1.25, 1, 0.0935), (1.5, 1, 0.3154), (1.75, 1, 0.6219),     // easeIn
@@ -132,7 +133,8 @@ final class SeedKeyframeTimelineTests: XCTestCase {
         }
     }
 
-    /// The test's own solver reproduces SPEC-semantics §2.4 before it is trusted as the oracle.
+    /// The test's own solver reproduces the four-place reference values before it is trusted as
+    /// the oracle.
     func testReferenceSolverReproducesTheSpecTable() {
         let table: [Double: [Double]] = [            // x: linear, easeIn, easeOut, easeInEaseOut
             0.10: [0.1000, 0.0170, 0.1606, 0.0197], 0.25: [0.2500, 0.0935, 0.3781, 0.1292],
@@ -147,7 +149,8 @@ final class SeedKeyframeTimelineTests: XCTestCase {
     }
 }
 
-/// The seed's positions computed from SPEC-semantics alone (not from carender's code).
+/// The seed's positions computed from Apple's documented timing rules alone (not from
+/// carender's code).
 private enum SpecReference {
     typealias Point = (x: Double, y: Double)
     /// Inner control points (c1x, c1y, c2x, c2y).
@@ -155,7 +158,8 @@ private enum SpecReference {
 
     static let points: [Point] = [(50, 100), (325, 100), (325, 275), (50, 275), (50, 100)]
 
-    /// §2.2's named curves for the four segments. Control points are single precision (§2.1),
+    /// CAMediaTimingFunctionName's control points for the four segments. Control points are
+    /// single precision (CAMediaTimingFunction.getControlPoint(at:values:) returns Float),
     /// so 0.42 is Float(0.42) — which moves results by up to ~2e−6 points here.
     static let curves: [Curve] = [
         (0, 0, 1, 1),                                             // linear
@@ -169,10 +173,10 @@ private enum SpecReference {
     /// `presentation().position` at stage time `t` for the animation added at t = 0.
     static func position(at t: Double) -> Point {
         let duration = 4.0
-        // §1.6: infinite repeats; an interior repeat boundary starts the next cycle.
+        // Infinite repeats; an interior repeat boundary starts the next cycle.
         let cycleTime = t - (t / duration).rounded(.down) * duration
         let progress = cycleTime / duration
-        // §4.2 without keyTimes: keyframe i at i / 4, so the segment is floor(progress × 4).
+        // Without keyTimes: keyframe i at i / 4, so the segment is floor(progress × 4).
         let scaled = progress * 4
         let segment = min(Int(scaled.rounded(.down)), 3)
         let local = scaled - Double(segment)
@@ -181,7 +185,7 @@ private enum SpecReference {
         return (from.x + (to.x - from.x) * eased, from.y + (to.y - from.y) * eased)
     }
 
-    /// The cubic Bézier (0,0), c1, c2, (1,1) at input `x` (§2.3): bisection on the curve
+    /// The cubic Bézier (0,0), c1, c2, (1,1) at input `x`: bisection on the curve
     /// parameter until its bracket is under 1e−12 wide, then y at that parameter.
     static func progress(_ curve: Curve, at x: Double) -> Double {
         let (c1x, c1y, c2x, c2y) = curve

@@ -72,8 +72,9 @@ final class ExampleScriptsTests: XCTestCase {
         XCTAssertEqual(Self.lines(try render(script, times: [1.05]).result.standardOutput), ["Completion..."])
     }
 
-    /// Seed 002 §11: stopping the animation with removeAnimation(forKey:) makes the delegate print
-    /// finished NO; letting the restarted 5 s animation run out prints finished YES.
+    /// Seed 002 (Examples/seeds/002-cancel-animation): stopping the animation with
+    /// removeAnimation(forKey:) makes the delegate print finished NO; letting the restarted 5 s
+    /// animation run out prints finished YES.
     func testCancelledAnimationReportsNotFinishedThenFinished() throws {
         let script = Self.seed("002-cancel-animation")
         let stopped = try render(script, times: [3.05]).result
@@ -83,8 +84,9 @@ final class ExampleScriptsTests: XCTestCase {
                        ["The animation stopped (finished:NO)", "The animation stopped (finished:YES)"])
     }
 
-    /// Seed 002 §9: both ways of telling animations apart in one delegate work — the unique key
-    /// (removedOnCompletion = NO) and the KVC tag — the 1 s colour animation ending first.
+    /// Seed 002 (Examples/seeds/002-delegate-distinguish): both ways of telling animations apart in
+    /// one delegate work — the unique key (removedOnCompletion = NO) and the KVC tag — the 1 s
+    /// colour animation ending first.
     func testDelegateTellsTheTwoAnimationsApart() throws {
         let result = try render(Self.seed("002-delegate-distinguish"), times: [6]).result
         XCTAssertEqual(Self.lines(result.standardOutput), [

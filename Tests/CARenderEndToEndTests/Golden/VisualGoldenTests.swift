@@ -2,7 +2,8 @@ import CARender
 import CARenderTestSupport
 import XCTest
 
-/// One golden frame per layer visual (SPEC-rendering §2–§4), each scene isolating one feature,
+/// One golden frame per layer visual (background, corners, border, shadow,
+/// contents, opacity and compositing, as CALayer documents each), each scene isolating one feature,
 /// recorded after looking at it. Small stages keep the goldens light.
 final class VisualGoldenTests: XCTestCase {
     private static let blue = CGColor(red: 0.2, green: 0.4, blue: 1, alpha: 1)

@@ -3,7 +3,8 @@ import XCTest
 import CARender
 import CARenderTestSupport
 
-/// convert(_:from:) / convert(_:to:) (SPEC-semantics §12.1, TV-89…TV-95, TV-99).
+/// convert(_:from:) / convert(_:to:) (CALayer.convert(_:from:), CALayer.convert(_:to:); the parent
+/// is 200 × 200 at (100, 100), the child 50 × 50 at (100, 50), so child (0, 0) is parent (75, 25)).
 final class LayerConversionTests: XCTestCase {
     private var parent = CALayer()
     private var child = CALayer()

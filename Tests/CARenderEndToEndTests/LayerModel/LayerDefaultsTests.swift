@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import CARender
 
-/// Apple's defaults (SPEC-semantics §12.9, TV-100).
+/// Apple's defaults, as CALayer documents each property (e.g. shadowOpacity 0, shadowOffset
+/// (0, −3), shadowRadius 3, shadowColor and borderColor opaque black).
 final class LayerDefaultsTests: XCTestCase {
     private func assertOpaqueBlack(_ color: CGColor?, file: StaticString = #filePath, line: UInt = #line) {
         guard let c = color?.rgbaComponents else { return XCTFail("expected a colour", file: file, line: line) }

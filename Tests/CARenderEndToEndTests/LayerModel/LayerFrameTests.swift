@@ -3,7 +3,8 @@ import XCTest
 import CARender
 import CARenderTestSupport
 
-/// frame ↔ bounds/position/anchorPoint (SPEC-semantics §12.2, TV-96…TV-98).
+/// frame ↔ bounds/position/anchorPoint (CALayer — frame: derived from bounds, anchorPoint,
+/// position and transform; Core Animation Programming Guide: Layers Have Their Own Geometry).
 final class LayerFrameTests: XCTestCase {
     func testFrameFromBoundsPositionAndAnchor() {
         let layer = CALayer()

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 import CARender
 
-/// hitTest(_:) and contains(_:) (SPEC-semantics §10).
+/// hitTest(_:) and contains(_:) (CALayer — hitTest(_:): the point is in the superlayer's
+/// coordinates; contains(_:): in the receiver's own).
 final class LayerHitTestingTests: XCTestCase {
     private func layer(_ frame: CGRect, _ name: String) -> CALayer {
         let l = CALayer()

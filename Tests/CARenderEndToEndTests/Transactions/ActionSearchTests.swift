@@ -1,7 +1,8 @@
 import CARender
 import XCTest
 
-/// The action search of `CALayer.action(forKey:)` (SPEC-semantics §8.5, TV-68…TV-71).
+/// The action search of `CALayer.action(forKey:)` (CALayer — action(forKey:): delegate,
+/// then `actions`, then `style`, then `defaultAction(forKey:)`; NSNull stops the search).
 final class ActionSearchTests: XCTestCase {
     final class Marker: CAAction {
         var runs: [(String, CALayer?)] = []
@@ -28,7 +29,7 @@ final class ActionSearchTests: XCTestCase {
         _ = Stage(width: 10, height: 10)
     }
 
-    func testDelegateComesFirstAndNSNullStopsTheSearch() {   // TV-68
+    func testDelegateComesFirstAndNSNullStopsTheSearch() {
         let layer = CALayer()
         let delegate = Delegate()
         layer.delegate = delegate
@@ -51,7 +52,7 @@ final class ActionSearchTests: XCTestCase {
         XCTAssertTrue(layer.action(forKey: "bounds") === marker)
     }
 
-    func testActionsBeatStyleAndNSNullInEitherStops() {   // TV-69
+    func testActionsBeatStyleAndNSNullInEitherStops() {
         let layer = CALayer()
         let inStyle = Marker(), inActions = Marker()
         layer.style = ["actions": ["position": inStyle]]
@@ -67,13 +68,13 @@ final class ActionSearchTests: XCTestCase {
         XCTAssertTrue(layer.action(forKey: "position") === inStyle, "a style's own style is searched too")
     }
 
-    func testClassDefaultActionIsNilOnCALayerAndOverridable() {   // TV-70
+    func testClassDefaultActionIsNilOnCALayerAndOverridable() {
         XCTAssertNil(CALayer.defaultAction(forKey: "position"))
         XCTAssertNil(CALayer.defaultAction(forKey: "opacity"))
         XCTAssertTrue(DefaultingLayer().action(forKey: "opacity") === DefaultingLayer.marker)
     }
 
-    func testDisablingActionsDoesNotChangeTheSearchItself() {   // TV-71
+    func testDisablingActionsDoesNotChangeTheSearchItself() {
         let layer = CALayer()
         let marker = Marker()
         layer.actions = ["position": marker]

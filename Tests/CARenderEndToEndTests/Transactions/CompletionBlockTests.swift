@@ -2,9 +2,10 @@ import XCTest
 import CARender
 import CARenderTestSupport
 
-/// `CATransaction`'s completion block (SPEC-semantics §8.3, TV-66, TV-67).
+/// `CATransaction`'s completion block (CATransaction — setCompletionBlock(_:): the block runs
+/// once all animations added after it was set have completed or been removed).
 final class CompletionBlockTests: XCTestCase {
-    /// TV-66: with no animation added the block runs right after the commit, at the same
+    /// With no animation added the block runs right after the commit, at the same
     /// instant but not inside the transaction.
     func testBlockWithoutAnimationsRunsAfterCommit() {
         let s = TransactionStage()
@@ -20,7 +21,7 @@ final class CompletionBlockTests: XCTestCase {
         XCTAssertEqual(log, ["before commit", "after commit", "block@1.0"])
     }
 
-    /// TV-67: only animations added after the block was set are waited for.
+    /// Only animations added after the block was set are waited for.
     func testOnlyAnimationsAddedAfterTheBlockAreWaitedFor() {
         let s = TransactionStage()
         var firedAt: Double?

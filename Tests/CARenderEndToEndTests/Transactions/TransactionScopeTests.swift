@@ -1,20 +1,21 @@
 import CARender
 import XCTest
 
-/// CATransaction's values and nesting (SPEC-semantics §8.1–8.2, TV-63…TV-65).
+/// CATransaction's values and nesting (CATransaction: animationDuration defaults to 0.25 s,
+/// disableActions to false; a nested transaction reads what its innermost enclosing scope set).
 final class TransactionScopeTests: XCTestCase {
     override func setUp() {
         _ = Stage(width: 10, height: 10)   // a fresh stage resets the transaction state
     }
 
-    func testDefaultsWithoutATransaction() {   // TV-63
+    func testDefaultsWithoutATransaction() {
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
         XCTAssertFalse(CATransaction.disableActions())
         XCTAssertNil(CATransaction.animationTimingFunction())
         XCTAssertNil(CATransaction.completionBlock())
     }
 
-    func testNestedScopesInheritAndRestore() {   // TV-64
+    func testNestedScopesInheritAndRestore() {
         CATransaction.begin()
         CATransaction.setAnimationDuration(1)
         CATransaction.begin()
@@ -27,7 +28,7 @@ final class TransactionScopeTests: XCTestCase {
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
     }
 
-    func testKeyedValuesInteroperateWithTheTypedAccessors() {   // TV-65
+    func testKeyedValuesInteroperateWithTheTypedAccessors() {
         XCTAssertEqual(kCATransactionAnimationDuration, "animationDuration")
         XCTAssertEqual(kCATransactionDisableActions, "disableActions")
         XCTAssertEqual(kCATransactionAnimationTimingFunction, "animationTimingFunction")

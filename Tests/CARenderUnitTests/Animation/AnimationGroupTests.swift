@@ -1,7 +1,7 @@
 import XCTest
 @testable import CARender
 
-/// CAAnimationGroup (SPEC-semantics §6, TV-81–TV-84).
+/// CAAnimationGroup (its children run in the group's time space).
 final class AnimationGroupTests: XCTestCase {
     private func group(_ children: [CAAnimation], duration: Double) -> CAAnimationGroup {
         let g = CAAnimationGroup()
@@ -10,7 +10,7 @@ final class AnimationGroupTests: XCTestCase {
         return g
     }
 
-    /// TV-81: children are clipped, not scaled, to the group's duration.
+    /// Children are clipped, not scaled, to the group's duration.
     func testChildrenAreClipped() {
         let clock = AnimationClock()
         let g = group([basic("position.x", from: 0, to: 1, duration: 10)], duration: 5)
@@ -28,7 +28,7 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(held.number("position.x", at: 7), 0.5, accuracy: exact)
     }
 
-    /// TV-82: group speed 2 runs its children twice as fast.
+    /// Group speed 2 runs its children twice as fast.
     func testGroupSpeed() {
         let clock = AnimationClock()
         let child = basic("position.x", from: 0, to: 1, duration: 2)
@@ -40,7 +40,7 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(clock.number("position.x", at: 0.25), 0.25, accuracy: exact)
     }
 
-    /// TV-83: a child's beginTime is an offset into the group; it applies its own fill mode.
+    /// A child's beginTime is an offset into the group; it applies its own fill mode.
     func testChildBeginTime() {
         func run(fill: CAMediaTimingFillMode, at times: [Double]) -> [Double] {
             let clock = AnimationClock()
@@ -54,7 +54,7 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(run(fill: .both, at: [0.5, 1.5, 2.5]), [0, 0.5, 1])
     }
 
-    /// TV-84: only the group's delegate hears callbacks; children's are ignored.
+    /// Only the group's delegate hears callbacks; children's are ignored.
     func testOnlyTheGroupReports() {
         let clock = AnimationClock()
         let child = basic("position.x", from: 0, to: 1, duration: 0.5)

@@ -2,9 +2,9 @@ import XCTest
 @testable import CARender
 
 /// Adding, replacing and removing animations, and delegate callbacks on the virtual clock
-/// (SPEC-semantics §9, TV-75–TV-80).
+/// (CALayer — add(_:forKey:), removeAnimation(forKey:); CAAnimationDelegate).
 final class AnimationLifecycleTests: XCTestCase {
-    /// TV-75: the layer keeps a copy.
+    /// The layer keeps a copy.
     func testAddCopies() {
         let layer = CALayer()
         let a = basic("opacity", from: 0, to: 1, duration: 2)
@@ -18,7 +18,7 @@ final class AnimationLifecycleTests: XCTestCase {
         XCTAssertEqual(copy.duration, 7)
     }
 
-    /// TV-76: the same key replaces, and the old one stops unfinished (delivered by the clock,
+    /// The same key replaces, and the old one stops unfinished (delivered by the clock,
     /// not from inside `add`).
     func testReplacingStopsTheOldAnimation() {
         let clock = AnimationClock()
@@ -37,7 +37,7 @@ final class AnimationLifecycleTests: XCTestCase {
         XCTAssertEqual(clock.log.last, "stop a2 true@1.25")
     }
 
-    /// TV-77: removing everything stops each unfinished animation once.
+    /// Removing everything stops each unfinished animation once.
     func testRemoveAll() {
         let clock = AnimationClock()
         for name in ["x", "y"] {
@@ -52,7 +52,7 @@ final class AnimationLifecycleTests: XCTestCase {
         XCTAssertEqual(clock.log, ["start x@0.0", "start y@0.0", "stop x false@0.5", "stop y false@0.5"])
     }
 
-    /// TV-78: animationDidStart waits for the active period; start/stop order across animations.
+    /// animationDidStart waits for the active period; start/stop order across animations.
     func testCallbackOrderAndTimes() {
         let clock = AnimationClock()
         let a = basic("opacity", to: 0)
@@ -118,7 +118,7 @@ final class AnimationLifecycleTests: XCTestCase {
         XCTAssertEqual(layer.animationKeys()?.count, 3)
     }
 
-    /// TV-79: transitions always live under "transition".
+    /// Transitions always live under "transition".
     func testTransitionKey() {
         let layer = CALayer()
         layer.add(CATransition(), forKey: "foo")
@@ -126,7 +126,7 @@ final class AnimationLifecycleTests: XCTestCase {
         XCTAssertNil(layer.animation(forKey: "foo"))
     }
 
-    /// TV-80: the animation holds its delegate strongly.
+    /// The animation holds its delegate strongly.
     func testDelegateIsStrong() {
         final class Delegate: CAAnimationDelegate {}
         weak var weakDelegate: Delegate?

@@ -2,7 +2,7 @@ import XCTest
 @testable import CARender
 
 /// CABasicAnimation endpoints, live model values, additive and cumulative composition, value
-/// functions and sub-key-paths (SPEC-semantics §3, TV-25, TV-28–TV-41). The layer's
+/// functions and sub-key-paths (CABasicAnimation, CAPropertyAnimation). The layer's
 /// `position.x` model value is 100; d = 1; linear unless stated.
 final class BasicAnimationTests: XCTestCase {
     private func x(_ anim: CAAnimation, at t: Double, key: String = "a") -> Double {
@@ -11,7 +11,7 @@ final class BasicAnimationTests: XCTestCase {
         return clock.number("position.x", at: t)
     }
 
-    /// TV-25: a nil timing function is linear; a named one shapes the progress.
+    /// A nil timing function is linear; a named one shapes the progress.
     func testTimingFunction() {
         XCTAssertEqual(x(basic("position.x", from: 0, to: 100), at: 0.25), 25, accuracy: exact)
         let eased = basic("position.x", from: 0, to: 100)
@@ -20,7 +20,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(x(eased, at: 0.5), 31.54, accuracy: 0.01)
     }
 
-    /// TV-28 – TV-33: every combination of from/to/by.
+    /// Every combination of from/to/by (CABasicAnimation: "Setting Interpolation Values").
     func testEndpointCombinations() {
         XCTAssertEqual(x(basic("position.x", from: 10, to: 20), at: 0.3), 13, accuracy: exact)
         XCTAssertEqual(x(basic("position.x", from: 10, by: 5), at: 0.5), 12.5, accuracy: exact)
@@ -39,11 +39,11 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(x(basic("position.x", from: CGFloat(10), to: Int(20)), at: 0.5), 15, accuracy: exact)
     }
 
-    /// TV-34 and friends: a missing end follows the live model value.
+    /// A missing end follows the live model value.
     func testModelChangedMidFlight() {
         func run(_ anim: CABasicAnimation) -> Double {
             let clock = AnimationClock()
-            clock.layer.actions = ["position": NSNull()]      // no implicit animation (TV-34)
+            clock.layer.actions = ["position": NSNull()]      // no implicit animation
             clock.layer.add(anim, forKey: "a")
             clock.advance(to: 0.5)
             clock.layer.position.x = 200
@@ -55,7 +55,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(run(basic("position.x", from: 10, to: 20)), 17.5, accuracy: exact)
     }
 
-    /// TV-35: additive animations add to the model value.
+    /// Additive animations add to the model value.
     func testAdditive() {
         let clock = AnimationClock()
         let anim = basic("position.x", from: -50, to: 0)
@@ -67,7 +67,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(clock.number("position.x", at: 1.5), 100, accuracy: exact)
     }
 
-    /// TV-36: additive animations sum.
+    /// Additive animations sum.
     func testAdditiveAnimationsSum() {
         let clock = AnimationClock()
         let a = basic("position.x", from: -40, to: 0)
@@ -81,7 +81,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(clock.number("position.x", at: 0.75), 100 - 10 - 15, accuracy: exact)
     }
 
-    /// TV-37: the later-added of two non-additive animations wins while both run; an additive
+    /// The later-added of two non-additive animations wins while both run; an additive
     /// one after them adds to that.
     func testLaterAnimationWins() {
         let clock = AnimationClock()
@@ -92,7 +92,8 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(clock.layer.animationKeys(), ["first"])
     }
 
-    /// TV-39: cumulative repeats add whole cycles (SMIL reading, low confidence for f(0) ≠ 0);
+    /// Cumulative repeats add whole cycles (the SMIL reading of isCumulative, which Apple's docs
+    /// leave open for a from value ≠ 0);
     /// with autoreverses each cycle ends back at `from`.
     func testCumulative() {
         let anim = basic("position.x", from: 10, to: 20)
@@ -105,7 +106,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(x(anim, at: 2.5), 25, accuracy: exact)
     }
 
-    /// TV-38: `transform.rotation.z`, byValue 2π, cumulative, three repeats: 3π at 1.5 s and 6π
+    /// `transform.rotation.z`, byValue 2π, cumulative, three repeats: 3π at 1.5 s and 6π
     /// (a whole number of turns) at the end.
     func testCumulativeRotation() {
         let clock = AnimationClock()
@@ -126,7 +127,8 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(end.m12, 0, accuracy: exact)
     }
 
-    /// `byValue = 2π` on `transform.rotation.z` spins a full turn (SPEC-api §1's script).
+    /// `byValue = 2π` on `transform.rotation.z` spins a full turn (the common spinner idiom: a
+    /// rotation sub-key-path's values are angles, so 2π is one whole turn, not "no change").
     func testFullTurnThroughSubKeyPath() {
         let clock = AnimationClock()
         clock.layer.add(basic("transform.rotation.z", by: Double.pi * 2), forKey: "spin")
@@ -137,7 +139,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(threeQuarters.m12, -1, accuracy: exact)
     }
 
-    /// TV-41: the sub-key-path turns through π; the same endpoints as whole matrices do nothing.
+    /// The sub-key-path turns through π; the same endpoints as whole matrices do nothing.
     func testRotationSubKeyPathVersusMatrix() {
         let clock = AnimationClock()
         clock.layer.add(basic("transform.rotation.z", from: 0, to: 2 * Double.pi), forKey: "a")
@@ -167,7 +169,7 @@ final class BasicAnimationTests: XCTestCase {
         XCTAssertEqual(t.m21, -2, accuracy: exact)
     }
 
-    /// TV-40 and every value function.
+    /// Every value function (CAValueFunction).
     func testValueFunctions() {
         func transform(_ name: CAValueFunctionName, from: Any, to: Any) -> CATransform3D {
             let clock = AnimationClock()

@@ -1,7 +1,8 @@
 import XCTest
 @testable import CARender
 
-/// Interpolation of every animatable type (SPEC-semantics §11, TV-85–TV-88).
+/// Interpolation of every animatable type (Core Animation Programming Guide: Animatable
+/// Properties).
 final class InterpolationTests: XCTestCase {
     private func assertMatrix(_ a: CATransform3D, _ b: CATransform3D, accuracy: Double = exact,
                               file: StaticString = #filePath, line: UInt = #line) {
@@ -10,7 +11,7 @@ final class InterpolationTests: XCTestCase {
         }
     }
 
-    /// TV-85: rotations are slerped, not blended element-wise.
+    /// Rotations are slerped, not blended element-wise.
     func testRotationIsSlerped() {
         let m = interpolateTransform(CATransform3DIdentity, CATransform3DMakeRotation(.pi / 2, 0, 0, 1), 0.5)
         let h = 0.5.squareRoot()
@@ -31,7 +32,7 @@ final class InterpolationTests: XCTestCase {
                      CATransform3DMakeRotation(.pi / 4, 0, 1, 0))
     }
 
-    /// TV-86 and translation.
+    /// Scale and translation.
     func testScaleAndTranslation() {
         assertMatrix(interpolateTransform(CATransform3DIdentity, CATransform3DMakeScale(3, 3, 1), 0.5), CATransform3DMakeScale(2, 2, 1))
         assertMatrix(interpolateTransform(CATransform3DIdentity, CATransform3DMakeTranslation(100, 0, 0), 0.25),
@@ -74,7 +75,7 @@ final class InterpolationTests: XCTestCase {
         assertMatrix(interpolateTransform(singular, CATransform3DIdentity, 0.6), CATransform3DIdentity)
     }
 
-    /// TV-87: colours blend non-premultiplied; TV-88: rects component-wise.
+    /// Colours blend non-premultiplied; rects component-wise.
     func testColoursAndRects() throws {
         let white = try XCTUnwrap(AnimatableValue(CGColor.white))
         let clear = try XCTUnwrap(AnimatableValue(CGColor.clear))

@@ -1,8 +1,8 @@
 import XCTest
 @testable import CARender
 
-/// CAKeyframeAnimation (SPEC-semantics §4, TV-42–TV-54). Values [0, 10, 30] on `position.x`,
-/// d = 1, unless stated.
+/// CAKeyframeAnimation (values, keyTimes, timingFunctions, calculationMode, path). Values
+/// [0, 10, 30] on `position.x`, d = 1, unless stated.
 final class KeyframeAnimationTests: XCTestCase {
     private func keyframes(_ values: [Any] = [0, 10, 30], mode: CAAnimationCalculationMode = .linear,
                            keyTimes: [NSNumber]? = nil) -> CAKeyframeAnimation {
@@ -27,7 +27,9 @@ final class KeyframeAnimationTests: XCTestCase {
         for (a, e) in zip(actual, expected) { XCTAssertEqual(a, e, accuracy: accuracy, file: file, line: line) }
     }
 
-    /// TV-42 – TV-44.
+    /// Linear keyframes: key times default to an even split (0, ½, 1 here); explicit keyTimes move
+    /// the keyframes, and invalid ones (wrong count, not from 0, decreasing) are ignored
+    /// (CAKeyframeAnimation keyTimes).
     func testLinear() {
         assertValues(x(keyframes(), at: [0, 0.25, 0.75]), [0, 5, 20])
         assertValues(x(keyframes(keyTimes: [0, 0.8, 1]), at: [0.4, 0.9]), [5, 20])
@@ -45,7 +47,7 @@ final class KeyframeAnimationTests: XCTestCase {
         assertValues(x(keyframes([42]), at: [0.1, 0.9]), [42, 42])
     }
 
-    /// TV-45: segment timing functions.
+    /// Segment timing functions.
     func testSegmentTimingFunctions() {
         let a = keyframes()
         a.timingFunctions = [CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
@@ -57,7 +59,7 @@ final class KeyframeAnimationTests: XCTestCase {
         assertValues(x(a, at: [0.75]), [20])
     }
 
-    /// TV-46: the animation's own function applies first.
+    /// The animation's own function applies first.
     func testOverallTimingFunctionFirst() {
         let a = keyframes()
         let curve = CAMediaTimingFunction(name: .easeInEaseOut)
@@ -67,7 +69,7 @@ final class KeyframeAnimationTests: XCTestCase {
         XCTAssertEqual(x(a, at: [0.25])[0], 2.584, accuracy: 1e-3)
     }
 
-    /// TV-47, TV-48: discrete slots.
+    /// Discrete slots.
     func testDiscrete() {
         assertValues(x(keyframes(mode: .discrete), at: [0.2, 0.3333, 0.5, 0.9]), [0, 0, 10, 30])
         assertValues(x(keyframes(mode: .discrete, keyTimes: [0, 0.5, 0.75, 1]), at: [0.4, 0.6, 0.8]), [0, 10, 30])
@@ -79,7 +81,7 @@ final class KeyframeAnimationTests: XCTestCase {
         assertValues(x(held, at: [1.5]), [30])
     }
 
-    /// TV-49, TV-50: paced key times from distances; key times and all timing functions ignored.
+    /// Paced key times from distances; key times and all timing functions ignored.
     func testPaced() {
         let a = keyframes(mode: .paced, keyTimes: [0, 0.9, 1])
         a.timingFunction = CAMediaTimingFunction(name: .easeIn)
@@ -92,7 +94,7 @@ final class KeyframeAnimationTests: XCTestCase {
         assertValues(x(keyframes([310, 60, 120, 60, 310], mode: .paced), at: [0.25, 0.5]), [155, 120])
     }
 
-    /// TV-51, TV-52: Catmull–Rom through the keyframes, reflected end points.
+    /// Catmull–Rom through the keyframes, reflected end points.
     func testCubic() {
         assertValues(x(keyframes([0, 0, 10, 40], mode: .cubic), at: [0.5]), [3.125])
         assertValues(x(keyframes([0, 10, 0], mode: .cubic), at: [0.25]), [6.25])
@@ -141,7 +143,7 @@ final class KeyframeAnimationTests: XCTestCase {
         XCTAssertEqual(p.y, 6.25, accuracy: exact)
     }
 
-    /// TV-53: a path's segments are keyframes; paced follows arc length.
+    /// A path's segments are keyframes; paced follows arc length.
     func testPath() {
         func run(_ mode: CAAnimationCalculationMode, _ times: [Double]) -> [CGPoint] {
             let a = CAKeyframeAnimation(keyPath: "position")
@@ -173,7 +175,7 @@ final class KeyframeAnimationTests: XCTestCase {
         XCTAssertEqual(clock.state(at: 0.4).position.x, 12, accuracy: 1e-6)
     }
 
-    /// TV-54: rotationMode auto turns to the tangent; autoReverse adds π.
+    /// rotationMode auto turns to the tangent; autoReverse adds π.
     func testRotationMode() {
         func rotation(_ mode: CAAnimationRotationMode, at t: Double) -> CATransform3D {
             let a = CAKeyframeAnimation(keyPath: "position")

@@ -2,7 +2,7 @@ import XCTest
 @testable import CARender
 
 /// Presentation layers and render nodes reflect animations at the stage's time
-/// (SPEC-semantics §10, §7 transition progress).
+/// (CALayer — presentation(); CATransition startProgress / endProgress).
 final class PresentationTests: XCTestCase {
     func testPresentationMirrorsTheTree() throws {
         let clock = AnimationClock()

@@ -82,7 +82,7 @@ final class TimelineTests: XCTestCase {
     // MARK: - Rendering semantics
 
     /// A turn scheduled between two samples runs at its own time: the implicit 0.25 s fade it
-    /// starts at 0.3 is half-way (on the `default` curve, 0.8024 — SPEC-semantics §2.4) at 0.425.
+    /// starts at 0.3 is half-way (the `default` curve's value at 0.5 is 0.8024) at 0.425.
     /// Had the sampler run the turn at the next sample time, 0.425 would still show opacity 1.
     func testTurnBetweenSamplesRunsAtItsOwnTime() {
         let (stage, layer) = makeStage()

@@ -2,7 +2,8 @@ import XCTest
 @testable import CARender
 
 /// Hierarchical time through layers: conversion, layer speeds, pause/resume and the add-time
-/// substitutions (SPEC-semantics §1.3, §1.8–§1.10; TV-08, TV-10–TV-20).
+/// substitutions (CAMediaTiming; CALayer.convertTime(_:from:); Technical Q&A QA1673: How to pause
+/// the animation of a layer tree).
 final class LayerTimingTests: XCTestCase {
     func testLayerTimingDefaults() {
         let layer = CALayer()
@@ -19,7 +20,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(CAAnimation.defaultValue(forKey: "fillMode") as? String, "removed")
     }
 
-    /// TV-10: Apple's convertTime example.
+    /// Apple's convertTime example.
     func testConvertTimeExample() {
         let parent = CALayer()
         let child = CALayer()
@@ -43,7 +44,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(b.convertTime(10, from: a), 2, accuracy: exact)
     }
 
-    /// TV-11: Apple's QA1673 pause and resume recipe, with an animation that must not move while
+    /// Apple's QA1673 pause and resume recipe, with an animation that must not move while
     /// paused and must continue seamlessly afterwards.
     func testPauseAndResumeRecipe() {
         let clock = AnimationClock()
@@ -75,7 +76,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.number("cornerRadius", at: 106), 0.2, accuracy: 1e-9)
     }
 
-    /// TV-19: a paused layer holds its animation and never completes it.
+    /// A paused layer holds its animation and never completes it.
     func testPausedLayerNeverCompletes() {
         let clock = AnimationClock()
         let layer = clock.layer
@@ -96,7 +97,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.log, ["start a@0.0"])
     }
 
-    /// §1.12 example 6: a layer at speed 2 runs its animations twice as fast.
+    /// A layer at speed 2 runs its animations twice as fast.
     func testLayerSpeedScalesAnimations() {
         let clock = AnimationClock()
         clock.layer.speed = 2
@@ -107,7 +108,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.number("cornerRadius", at: 1.0), 0.25, accuracy: exact)
     }
 
-    /// TV-08: layer speed 0.5 × animation speed 3 = 1.5×; a 3 s animation takes 2 s, and its
+    /// Layer speed 0.5 × animation speed 3 = 1.5×; a 3 s animation takes 2 s, and its
     /// stop is delivered at 2 s.
     func testSpeedsMultiplyDownTheTree() {
         let clock = AnimationClock()
@@ -167,7 +168,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(child.animationKeys(), ["a"])
     }
 
-    /// TV-12: duration 0 becomes the default duration on the stored copy only; TV-13: the
+    /// Duration 0 becomes the default duration on the stored copy only, namely the
     /// transaction's duration, read from the transaction the animation is added in.
     func testDefaultDurationSubstitution() {
         let layer = CALayer()
@@ -185,7 +186,7 @@ final class LayerTimingTests: XCTestCase {
         CATransaction.commit()
     }
 
-    /// TV-27: a transaction timing function replaces the copy's.
+    /// A transaction timing function replaces the copy's.
     func testTransactionTimingFunctionProvider() {
         CATransaction.begin()
         defer { CATransaction.commit() }
@@ -195,7 +196,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(layer.animation(forKey: "a")?.timingFunction, CAMediaTimingFunction(name: .easeIn))
     }
 
-    /// TV-14: beginTime 0 becomes the layer's local time when added (or at commit, through
+    /// beginTime 0 becomes the layer's local time when added (or at commit, through
     /// `resolvePendingBeginTimes(now:)`); explicit values are kept.
     func testBeginTimeResolution() {
         let clock = AnimationClock()
@@ -222,7 +223,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.layer.animation(forKey: "c")?.beginTime ?? 0, 103, accuracy: exact)
     }
 
-    /// TV-15: a delayed animation shows the model value first, or its start with backwards fill.
+    /// A delayed animation shows the model value first, or its start with backwards fill.
     func testDelayedStartAndBackwardsFill() {
         let clock = AnimationClock()
         clock.layer.cornerRadius = 0.7
@@ -239,7 +240,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock2.number("cornerRadius", at: 3), 0.7, accuracy: 1e-6)   // removed after
     }
 
-    /// TV-16 and TV-17: forwards fill only holds when the animation is not removed.
+    /// Forwards fill only holds when the animation is not removed.
     func testForwardsFillNeedsRemovedOnCompletionFalse() {
         let clock = AnimationClock()
         clock.layer.cornerRadius = 0.5
@@ -277,7 +278,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(Double(clock.layer.presentation()!.cornerRadius), 0.5, accuracy: exact)
     }
 
-    /// TV-20: a beginTime in the past starts part-way.
+    /// A beginTime in the past starts part-way.
     func testBeginTimeInThePast() {
         let clock = AnimationClock()
         clock.advance(to: 10)
@@ -287,7 +288,8 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.number("cornerRadius", at: 10), 0.5, accuracy: exact)
     }
 
-    /// TV-01 as presentation values: 0 → 100, d = 2, repeatCount 1.5, autoreverses, held after.
+    /// The autoreversing 1.5-repeat example as presentation values: 0 → 100, d = 2, repeatCount
+    /// 1.5, autoreverses, held after.
     func testFractionalAutoreverseValues() {
         let clock = AnimationClock()
         let anim = basic("cornerRadius", from: 0, to: 100, duration: 2)
@@ -305,7 +307,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.log, ["start a@0.0", "stop a true@6.0"])
     }
 
-    /// TV-09 as presentation values: 0 → 3, d = 3, timeOffset 1; removed at 3.
+    /// The timeOffset example as presentation values: 0 → 3, d = 3, timeOffset 1; removed at 3.
     func testTimeOffsetValues() {
         let clock = AnimationClock()
         clock.layer.cornerRadius = 42
@@ -319,7 +321,7 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertNil(clock.layer.animationKeys())
     }
 
-    /// TV-07 and TV-18 through a layer: animation speeds 2 and −1.
+    /// Animation speeds through a layer: animation speeds 2 and −1.
     func testAnimationSpeedsOnALayer() {
         let clock = AnimationClock()
         let fast = basic("cornerRadius", from: 0, to: 1, duration: 3)

@@ -1,14 +1,15 @@
 import XCTest
 @testable import CARender
 
-/// The two-stage CAMediaTiming mapping on its own (SPEC-semantics §1.4–§1.7, §1.12, TV-01–TV-09,
-/// TV-18). Times are parent times; the animation begins at 0 unless stated.
+/// The two-stage CAMediaTiming mapping on its own (CAMediaTiming: beginTime, timeOffset, speed,
+/// repeatCount, repeatDuration, autoreverses, fillMode), with hand-worked examples. Times are
+/// parent times; the animation begins at 0 unless stated.
 final class MediaTimingTests: XCTestCase {
     private func progress(_ p: MediaTimingParameters, _ t: Double, frozen: Bool = false) -> Double? {
         p.sample(parentTime: t, parentFrozen: frozen)?.progress
     }
 
-    /// §1.12 example 1 and TV-01: d = 2, repeatCount 1.5, autoreverses.
+    /// d = 2, repeatCount 1.5, autoreverses.
     func testFractionalRepeatWithAutoreverse() throws {
         let p = MediaTimingParameters(duration: 2, repeatCount: 1.5, autoreverses: true, fillMode: .forwards)
         XCTAssertEqual(p.activeDuration, 6, accuracy: exact)
@@ -20,7 +21,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(progress(p, 60.0)), 1.0, accuracy: exact)
     }
 
-    /// TV-02: five 0.5 s legs F,B,F,B,F; at 2.4 the third forward leg is at 80 %.
+    /// Five 0.5 s legs F,B,F,B,F; at 2.4 the third forward leg is at 80 %.
     func testRepeatCountCountsWholeReversingCycles() throws {
         let p = MediaTimingParameters(duration: 0.5, repeatCount: 2.5, autoreverses: true)
         XCTAssertEqual(p.activeDuration, 2.5, accuracy: exact)
@@ -29,7 +30,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertNil(progress(p, 2.5))
     }
 
-    /// TV-03: integral reversing repeats end back at the start.
+    /// Integral reversing repeats end back at the start.
     func testIntegralReversingRepeatsEndAtStart() throws {
         let p = MediaTimingParameters(duration: 1, repeatCount: 2, autoreverses: true, fillMode: .forwards)
         XCTAssertEqual(try XCTUnwrap(progress(p, 2.25)), 0.25, accuracy: exact)
@@ -39,14 +40,14 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(p.sample(parentTime: 2.25)?.completedCycles, 1)
     }
 
-    /// TV-04: repeatDuration is not doubled by autoreverses; the end is mid-cycle.
+    /// repeatDuration is not doubled by autoreverses; the end is mid-cycle.
     func testRepeatDurationWithAutoreverse() throws {
         let p = MediaTimingParameters(duration: 1, repeatDuration: 2.5, autoreverses: true, fillMode: .forwards)
         XCTAssertEqual(p.activeDuration, 2.5, accuracy: exact)
         XCTAssertEqual(try XCTUnwrap(progress(p, 2.5)), 0.5, accuracy: exact)
     }
 
-    /// §1.12 example 2 and TV-05.
+    /// d = 1.5, repeatDuration 2: at 1.75 the second cycle is at 0.25 / 1.5; it ends mid-cycle.
     func testRepeatDurationEndsMidCycle() throws {
         let p = MediaTimingParameters(duration: 1.5, repeatDuration: 2, fillMode: .forwards)
         XCTAssertEqual(try XCTUnwrap(progress(p, 1.75)), 0.25 / 1.5, accuracy: exact)
@@ -55,7 +56,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(progress(p, 2)), 0.5 / 1.5, accuracy: exact)
     }
 
-    /// TV-06: an interior repeat boundary starts the next cycle; the terminal sample is the end.
+    /// An interior repeat boundary starts the next cycle; the terminal sample is the end.
     func testRepeatBoundaries() throws {
         let p = MediaTimingParameters(duration: 1, repeatCount: 3, fillMode: .forwards)
         XCTAssertEqual(try XCTUnwrap(progress(p, 1)), 0, accuracy: exact)
@@ -69,7 +70,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(progress(r, 2)), 0, accuracy: exact)
     }
 
-    /// §1.12 example 3 and TV-07: animation speed 2.
+    /// Animation speed 2: d = 3 runs from parent 0 to 1.5.
     func testAnimationSpeedTwo() throws {
         let p = MediaTimingParameters(duration: 3, speed: 2)
         XCTAssertEqual(try XCTUnwrap(progress(p, 0.75)), 0.5, accuracy: exact)
@@ -78,7 +79,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(p.activeWindowInParentTime.end, 1.5, accuracy: exact)
     }
 
-    /// §1.12 example 4 and TV-09: timeOffset rotates the timeline without trimming it.
+    /// timeOffset rotates the timeline without trimming it.
     func testTimeOffsetWraps() throws {
         let p = MediaTimingParameters(duration: 3, timeOffset: 1)
         XCTAssertEqual(try XCTUnwrap(progress(p, 0)), 1.0 / 3, accuracy: exact)
@@ -87,7 +88,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertNil(progress(p, 3))
     }
 
-    /// §1.12 example 5: delayed, offset and fast.
+    /// Delayed, offset and fast.
     func testDelayOffsetAndSpeed() throws {
         let now = 10.0
         let p = MediaTimingParameters(beginTime: now + 0.3, duration: 1, speed: 2, timeOffset: 0.5)
@@ -98,7 +99,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(p.phase(parentTime: now + 0.8), .after)
     }
 
-    /// TV-18: speed −1 with timeOffset = duration runs from the end to the start.
+    /// Speed −1 with timeOffset = duration runs from the end to the start.
     func testNegativeSpeedRunsBackwards() throws {
         let p = MediaTimingParameters(beginTime: 20, duration: 2, speed: -1, timeOffset: 2, fillMode: .both)
         XCTAssertEqual(try XCTUnwrap(progress(p, 20)), 1, accuracy: exact)
@@ -110,7 +111,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(progress(p, 19)), 1, accuracy: exact)   // before: where it begins
     }
 
-    /// Speed 0 freezes at timeOffset; an offset equal to the duration shows the end (§1.4).
+    /// Speed 0 freezes at timeOffset; an offset equal to the duration shows the end.
     func testSpeedZeroFreezes() throws {
         let p = MediaTimingParameters(beginTime: 1, duration: 2, speed: 0, timeOffset: 0.5)
         XCTAssertEqual(p.phase(parentTime: 0.5), .before)
@@ -127,7 +128,7 @@ final class MediaTimingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(progress(p, 1, frozen: true)), 1, accuracy: exact)
     }
 
-    /// Fill modes before and after the active period (§1.7).
+    /// Fill modes before and after the active period (CAMediaTimingFillMode).
     func testFillModes() throws {
         for mode in [CAMediaTimingFillMode.removed, .forwards, .backwards, .both] {
             let p = MediaTimingParameters(beginTime: 1, duration: 1, fillMode: mode)

@@ -1,8 +1,9 @@
 import XCTest
 @testable import CARender
 
-/// CAMediaTimingFunction: Apple's control points (SPEC-semantics §2.2, TV-21) and the solver
-/// against the §2.4 reference table (4 places) and against the curve itself (exact).
+/// CAMediaTimingFunction: Apple's control points (CAMediaTimingFunctionName, e.g. easeIn
+/// (0.42, 0, 1, 1)) and the solver against four-place reference values of the cubic Bézier and
+/// against the curve itself (exact).
 final class TimingFunctionTests: XCTestCase {
     private func points(_ f: CAMediaTimingFunction) -> [[Float]] {
         (0...3).map { index in
@@ -29,7 +30,7 @@ final class TimingFunctionTests: XCTestCase {
         XCTAssertEqual(pair, [0.34, 1.56])
     }
 
-    /// SPEC-semantics §2.4 reference values (rounded to 4 places, so ±5e-5).
+    /// Reference values of the cubic Bézier solved for y at x (rounded to 4 places, so ±5e-5).
     func testReferenceTable() {
         let xs = [0.10, 0.25, 0.50, 0.75, 0.90]
         let table: [(CAMediaTimingFunctionName, [Double])] = [
@@ -58,7 +59,7 @@ final class TimingFunctionTests: XCTestCase {
         }
     }
 
-    /// TV-24: overshooting control points are kept and the output is not clamped.
+    /// Overshooting control points are kept and the output is not clamped.
     func testOvershootIsNotClamped() {
         let f = CAMediaTimingFunction(controlPoints: 0.34, 1.56, 0.64, 1)
         XCTAssertEqual(f.evaluate(0.25), 0.8163, accuracy: 5e-5)

@@ -3,7 +3,8 @@ import XCTest
 import CARenderTestSupport
 
 /// Implicit animations, the seeds' transaction scenarios and completion blocks
-/// (SPEC-semantics §8; seeds 000 and 001).
+/// (Core Animation Programming Guide: Changing a Layer's Default Behavior; CATransaction;
+/// seeds 000 and 001).
 final class ImplicitAnimationTests: XCTestCase {
     let blue: [Double] = [0, 0, 1, 1], yellow: [Double] = [1, 1, 0, 1], cyan: [Double] = [0, 1, 1, 1]
 
@@ -50,7 +51,7 @@ final class ImplicitAnimationTests: XCTestCase {
 
     /// Seed 000, nested transactions: the corner radius changes in a nested transaction inside a
     /// 2 s colour change. Apple's documented scoping ("reading a key searches for the innermost
-    /// scope that has set it", TV-64) gives the inner change the outer 2 s; the completion
+    /// scope that has set it") gives the inner change the outer 2 s; the completion
     /// block waits for both and then moves the layer in 1 s.
     func testNestedTransactionInheritsTheDurationAndTheBlockWaitsForBoth() {
         let s = TransactionStage()
@@ -114,7 +115,7 @@ final class ImplicitAnimationTests: XCTestCase {
         XCTAssertEqual(Double(s.presentation(at: 1.125).opacity), 1 - easeInAtHalf, accuracy: 1e-4)
     }
 
-    /// A never-committed layer does not animate implicitly and has no presentation (TV-72).
+    /// A never-committed layer does not animate implicitly and has no presentation.
     func testStandaloneLayerNeverAnimatesImplicitly() {
         let s = TransactionStage()
         let standalone = CALayer()
@@ -153,7 +154,7 @@ final class ImplicitAnimationTests: XCTestCase {
         XCTAssertNil(s.layer.animationKeys())
     }
 
-    /// TV-73: a second change mid-flight replaces the first animation and starts from the value
+    /// A second change mid-flight replaces the first animation and starts from the value
     /// on screen, with no jump.
     func testReplacingMidFlightContinuesFromThePresentationValue() {
         let s = TransactionStage()
@@ -190,7 +191,8 @@ final class ImplicitAnimationTests: XCTestCase {
     }
 }
 
-/// A `contents` change cross-dissolves (SPEC-semantics §8.6: a basic animation whose
+/// A `contents` change cross-dissolves (Core Animation Programming Guide, Animatable Properties:
+/// `contents` gets the default implied basic animation, whose
 /// interpolation of two images is a dissolve).
 final class ContentsFadeTests: XCTestCase {
     func testContentsChangeCrossDissolvesOnTheDefaultCurve() {
