@@ -111,7 +111,8 @@ final class SeedKeyframeTimelineTests: XCTestCase {
 
     /// Mid- and quarter-points of each segment against the four-place reference values of
     /// the named curves (the cubic Bézier solved for y at x, rounded to four places: e.g.
-    /// easeIn(0.5) = 0.3154, easeOut(0.5) = 0.6846) (so within 5e−5 of the segment's length as a fraction).
+    /// easeIn(0.5) = 0.3154, easeOut(0.5) = 0.6846), so within 5e−5 of the segment's length as a
+    /// fraction.
     func testNamedCurveValuesFromTheSpecTable() {
         let (stage, view) = makeSeedDemo()
         // (time, segment, four-place value of its curve at 0.25 / 0.5 / 0.75)

@@ -4,7 +4,8 @@ import CARender
 import CARenderTestSupport
 
 /// frame ↔ bounds/position/anchorPoint (CALayer — frame: derived from bounds, anchorPoint,
-/// position and transform; Core Animation Programming Guide: Layers Have Their Own Geometry).
+/// position and transform; Core Animation Programming Guide: Layer Objects Define Their Own
+/// Geometry).
 final class LayerFrameTests: XCTestCase {
     func testFrameFromBoundsPositionAndAnchor() {
         let layer = CALayer()
