@@ -8,9 +8,10 @@
 /// derivative by ∫|g″| = 4φ(1)/σ² ≈ 0.968/σ², so the error is at most 0.24 · h²/σ²: 0.0038,
 /// under 1/255 of the shadow colour, at a step of σ/8 (and a quarter of that along straight
 /// edges, where only one axis bends) — inside the 2/255 a shadow is held to. Texels are stored
-/// as 16-bit fractions of full coverage, which adds at most half of 1/65535 (under 1/500 of the
-/// 1/255 step of the colour channels) and halves the memory a lookup reads: a turned shadow's
-/// lookups are bound by loads, not arithmetic.
+/// as 16-bit fractions of full coverage, which halves the memory a lookup reads (a turned
+/// shadow's lookups wait on loads more than on arithmetic) and adds at most about 2⁻¹⁵: 2⁻¹⁷ from
+/// rounding each texel and as much from each interpolation step (see `ShadowTextureLookup.bias`),
+/// under 1/100 of the 1/255 step of the colour channels.
 final class ShadowTexture {
     /// Texels in vertical pairs, so the four texels of a bilinear lookup are 8 contiguous bytes:
     /// pair `(i, j)` at `2 · (j · stride + i)` holds texels `(i, j)` and `(i, j + 1)`. Each row of
@@ -57,8 +58,7 @@ final class ShadowTexture {
             let v = Float(origin + Double(j) * step)
             for i in 0..<columns {
                 let coverage = min(1, max(0, shape.value(Float(origin + Double(i) * step), v)))
-                // Rounded by adding a half and truncating (coverage is in 0…1): `rounded()` is a
-                // library call on baseline x86-64.
+                // Rounded to the nearest unit by adding a half and truncating (coverage is in 0…1).
                 let value = UInt16(truncatingIfNeeded: min(Int32(coverage * ShadowTextureLookup.unitsPerCoverage + 0.5),
                                                            Int32(UInt16.max)))
                 pairs[2 * (j * stride + i)] = value
