@@ -108,7 +108,7 @@ final class DisplayList {
             items[index].transition = transition
             if !node.transitionSnapshot.isEmpty {
                 let old = node.transitionSnapshot[0]
-                let parent = superlayer >= 0 ? items[superlayer].state : nil
+                let parent = superlayer >= 0 ? items[superlayer].state.sublayerPlacement : nil
                 let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
@@ -188,8 +188,8 @@ final class DisplayList {
         }
         Self.stableSort(&order, keys: &keys, from: base)
         items[index].visibleSublayers = order.count - base
-        // Wrapped once for all the sublayers (wrapping per sublayer would copy the state each time).
-        let superlayer: LayerState? = order.count > base ? node.state : nil
+        // Taken once for all the sublayers, field by field (not a copy of the state).
+        let superlayer = order.count > base ? node.state.sublayerPlacement : nil
         var k = base
         while k < order.count {
             let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
@@ -232,12 +232,13 @@ final class DisplayList {
         guard !node.state.isHidden else { return }
         let alpha = alpha * node.state.clampedOpacity
         let sublayers = node.sublayers
+        let placement = node.state.sublayerPlacement
         var i = 0
         while i < sublayers.count {
             let child = sublayers[i]
             i += 1
             if child.state.isHidden { continue }
-            let m = CATransform3DConcat(child.state.mappingToSuperlayer(node.state), toParent)
+            let m = CATransform3DConcat(child.state.mappingToSuperlayer(placement), toParent)
             if child.kind == .transformLayer {
                 gatherTransformLayerContents(child, toParent: m, alpha: alpha)
                 continue

@@ -50,7 +50,7 @@ extension CALayer {
     func mappingToSuperlayer() -> CATransform3D {
         let parent = superlayer
         let isMask = parent.map { $0.mask === self } ?? false
-        let m = modelState.mappingToSuperlayer(isMask ? nil : parent?.modelState)
+        let m = modelState.mappingToSuperlayer(isMask ? nil : parent?.modelState.sublayerPlacement)
         return parent is CATransformLayer ? m : m.flattened
     }
 

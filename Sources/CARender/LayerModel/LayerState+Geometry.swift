@@ -10,27 +10,50 @@ extension LayerState {
     /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's,
     /// as "Core Animation Basics" in the Core Animation Programming Guide describes it: minus the anchor, `transform`, plus `position` and `zPosition`, then
     /// the superlayer's `sublayerTransform` about the superlayer's anchor point, then the
-    /// superlayer's vertical flip when `isGeometryFlipped`. No flattening.
-    func mappingToSuperlayer(_ superlayer: LayerState?) -> CATransform3D {
+    /// superlayer's vertical flip when `isGeometryFlipped` (what `sublayerPlacement` holds; nil
+    /// for the root or a superlayer that adds neither). No flattening.
+    func mappingToSuperlayer(_ superlayer: SublayerPlacement?) -> CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         m = CATransform3DConcat(m, transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
-        if let s = superlayer, !CATransform3DIsIdentity(s.sublayerTransform) {
-            let p = s.anchorInBounds
+        guard let s = superlayer else { return m }
+        if let t = s.sublayerTransform {
+            let p = s.anchor
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(-p.x, -p.y, -p.z))
-            m = CATransform3DConcat(m, s.sublayerTransform)
+            m = CATransform3DConcat(m, t)
             m = CATransform3DConcat(m, CATransform3DMakeTranslation(p.x, p.y, p.z))
         }
-        if let s = superlayer, s.isGeometryFlipped {
+        if let mirror = s.flipMirror {
             // A geometry-flipped superlayer places its sublayers upside down within its bounds:
             // y ↦ minY + maxY − y.
             var flip = CATransform3DMakeScale(1, -1, 1)
-            flip.m42 = s.bounds.minY + s.bounds.maxY
+            flip.m42 = mirror
             m = CATransform3DConcat(m, flip)
         }
         return m
     }
+
+    /// What this layer adds to the placement of each of its sublayers, or nil when it adds
+    /// nothing (an identity `sublayerTransform`, not geometry-flipped).
+    var sublayerPlacement: SublayerPlacement? {
+        let transformed = !CATransform3DIsIdentity(sublayerTransform)
+        guard transformed || isGeometryFlipped else { return nil }
+        return SublayerPlacement(sublayerTransform: transformed ? sublayerTransform : nil, anchor: anchorInBounds,
+                                 flipMirror: isGeometryFlipped ? bounds.minY + bounds.maxY : nil)
+    }
+}
+
+/// The part of a superlayer's state that places its sublayers: taken field by field once per
+/// superlayer, so that placing its sublayers does not copy its whole state (a copy retains every
+/// reference the state holds).
+struct SublayerPlacement {
+    /// The superlayer's `sublayerTransform`, nil when it is the identity.
+    var sublayerTransform: CATransform3D?
+    /// The superlayer's anchor point in its own coordinates, about which `sublayerTransform` applies.
+    var anchor: (x: CGFloat, y: CGFloat, z: CGFloat)
+    /// `minY + maxY` of a geometry-flipped superlayer's bounds (y ↦ this − y), nil when not flipped.
+    var flipMirror: CGFloat?
 }
 
 extension CATransform3D {

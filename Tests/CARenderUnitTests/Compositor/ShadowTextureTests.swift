@@ -62,7 +62,7 @@ final class ShadowTextureTests: XCTestCase {
     func testTexturesStayWithinTheirBudget() {
         let cache = ShadowCache()
         let corners = CornerShape(width: 200, height: 200, radius: 0, mask: 15, continuous: false)
-        // About 1.6 MB each: the cache drops them all rather than grow past its budget.
+        // About 0.8 MB each: the cache drops them all rather than grow past its budget.
         for k in 0..<80 {
             let sigma = 4 + Double(k) / 64
             XCTAssertNotNil(cache.texture(width: 200, height: 200, corners: corners, sigma: sigma, margin: 3 * sigma))

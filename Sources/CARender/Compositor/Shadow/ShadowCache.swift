@@ -35,7 +35,7 @@ final class ShadowCache {
     /// Bytes held by the shadow textures.
     private(set) var textureByteCount = 0
     /// Beyond this many bytes of shadow textures they are all dropped (a texture holds at most
-    /// `ShadowTexture.maximumTexels` pairs of floats, two megabytes).
+    /// `ShadowTexture.maximumTexels` pairs of 16-bit texels, one megabyte).
     static let textureBudget = 32 << 20
     /// Beyond this many entries of a kind the oldest generation is dropped (a scene animating
     /// sizes or blur radii would otherwise grow the cache without end).
