@@ -65,11 +65,8 @@ struct TypedBasicTrack<Value: SlotValue> {
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         let progress = sample.progress
         let fraction = timingFunction?.evaluate(progress) ?? progress
-        var value = Value.interpolate(start, end, fraction)
-        if isCumulative, let total = (autoreverses ? start : end).repeated(sample.completedCycles) {
-            value = Value.add(total, value)
-        }
-        if isAdditive { value = Value.add(Value.read(slot, in: accumulator.state), value) }
-        value.write(to: slot, in: &accumulator.state)
+        Value.interpolate(start, end, fraction)
+            .store(cumulating: isCumulative ? (autoreverses ? start : end) : nil, completedCycles: sample.completedCycles,
+                   additive: isAdditive, to: slot, in: &accumulator)
     }
 }

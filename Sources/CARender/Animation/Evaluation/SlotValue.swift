@@ -33,6 +33,19 @@ extension SlotValue {
         for _ in 1..<n { total = Self.add(total, self) }
         return total
     }
+
+    /// Stores this frame's value of a property animation at `slot`, finished as
+    /// CAPropertyAnimation describes: `completedCycles` copies of `cycleEnd` added first when the
+    /// animation is cumulative (`cycleEnd` nil when it is not), then the value already below
+    /// added when it is additive. Every compiled track ends with this, so they cannot drift.
+    @inline(__always)
+    func store(cumulating cycleEnd: Self?, completedCycles: Int, additive: Bool,
+               to slot: StateSlot, in accumulator: inout PresentationAccumulator) {
+        var value = self
+        if let total = cycleEnd?.repeated(completedCycles) { value = Self.add(total, value) }
+        if additive { value = Self.add(Self.read(slot, in: accumulator.state), value) }
+        value.write(to: slot, in: &accumulator.state)
+    }
 }
 
 /// The blend and the signed sum of two components, in `Double` (`AnimatableValue`'s `mix` and

@@ -64,10 +64,8 @@ final class PathTrack {
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         guard let slot else { return }
         let (point, direction) = position(at: progress(sample))
-        var value = point
-        if isCumulative, let total = cycleEnd.repeated(sample.completedCycles) { value = CGPoint.add(total, value) }
-        if isAdditive { value = CGPoint.add(CGPoint.read(slot, in: accumulator.state), value) }
-        value.write(to: slot, in: &accumulator.state)
+        point.store(cumulating: isCumulative ? cycleEnd : nil, completedCycles: sample.completedCycles,
+                    additive: isAdditive, to: slot, in: &accumulator)
         turn(along: direction, in: &accumulator.state)
     }
 
@@ -126,9 +124,8 @@ struct PacedPathFrame {
     /// `PathTrack.apply` for a paced track: the timing function is ignored, nothing turns.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         let (k, u) = lengths.location(atFraction: sample.progress)
-        var value = lengths.segments[k].point(at: CGFloat(u))
-        if isCumulative, let total = cycleEnd.repeated(sample.completedCycles) { value = CGPoint.add(total, value) }
-        if isAdditive { value = CGPoint.add(CGPoint.read(slot, in: accumulator.state), value) }
-        value.write(to: slot, in: &accumulator.state)
+        lengths.segments[k].point(at: CGFloat(u))
+            .store(cumulating: isCumulative ? cycleEnd : nil, completedCycles: sample.completedCycles,
+                   additive: isAdditive, to: slot, in: &accumulator)
     }
 }
