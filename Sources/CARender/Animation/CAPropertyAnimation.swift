@@ -77,6 +77,10 @@ open class CAPropertyAnimation: CAAnimation {
             warnOnce("animation key path '\(keyPath)' is not an animatable layer property; the animation has no effect")
             return
         }
+        guard path.property.isAnimatable else {
+            warnOnce("animation key path '\(keyPath)' names a layer property that Core Animation does not animate (the layer's own timing); the animation has no effect")
+            return
+        }
         let track = PropertyTrack(path)
         self.track = track
         compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))

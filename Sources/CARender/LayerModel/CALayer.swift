@@ -331,44 +331,44 @@ open class CALayer: NSObject {
 
     open var beginTime: CFTimeInterval {
         get { modelState.beginTime }
-        set { setModelValue(\.beginTime, newValue, forKey: "beginTime") }
+        set { setModelValue(\.beginTime, newValue) }
     }
 
     /// Infinite by default for layers, so a layer's local time never wraps.
     open var duration: CFTimeInterval {
         get { modelState.duration }
-        set { setModelValue(\.duration, newValue, forKey: "duration") }
+        set { setModelValue(\.duration, newValue) }
     }
 
     /// 0 pauses the layer's subtree (Apple's QA1673 pause recipe).
     open var speed: Float {
         get { modelState.speed }
-        set { setModelValue(\.speed, newValue, forKey: "speed") }
+        set { setModelValue(\.speed, newValue) }
     }
 
     open var timeOffset: CFTimeInterval {
         get { modelState.timeOffset }
-        set { setModelValue(\.timeOffset, newValue, forKey: "timeOffset") }
+        set { setModelValue(\.timeOffset, newValue) }
     }
 
     open var repeatCount: Float {
         get { modelState.repeatCount }
-        set { setModelValue(\.repeatCount, newValue, forKey: "repeatCount") }
+        set { setModelValue(\.repeatCount, newValue) }
     }
 
     open var repeatDuration: CFTimeInterval {
         get { modelState.repeatDuration }
-        set { setModelValue(\.repeatDuration, newValue, forKey: "repeatDuration") }
+        set { setModelValue(\.repeatDuration, newValue) }
     }
 
     open var autoreverses: Bool {
         get { modelState.autoreverses }
-        set { setModelValue(\.autoreverses, newValue, forKey: "autoreverses") }
+        set { setModelValue(\.autoreverses, newValue) }
     }
 
     open var fillMode: CAMediaTimingFillMode {
         get { modelState.fillMode }
-        set { setModelValue(\.fillMode, newValue, forKey: "fillMode") }
+        set { setModelValue(\.fillMode, newValue) }
     }
 
     // MARK: - Geometry

@@ -52,6 +52,15 @@ extension CALayer {
         LayerProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, .mask),
         LayerProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, .bool),
         LayerProperty("drawsAsynchronously", \.drawsAsynchronously, .bool),
+        // The layer's own timing (CAMediaTiming): key-value coded, not animatable
+        LayerProperty("beginTime", \.beginTime, .time, isAnimatable: false),
+        LayerProperty("duration", \.duration, .time, isAnimatable: false),
+        LayerProperty("speed", \.speed, .float, isAnimatable: false),
+        LayerProperty("timeOffset", \.timeOffset, .time, isAnimatable: false),
+        LayerProperty("repeatCount", \.repeatCount, .float, isAnimatable: false),
+        LayerProperty("repeatDuration", \.repeatDuration, .time, isAnimatable: false),
+        LayerProperty("autoreverses", \.autoreverses, .bool, isAnimatable: false),
+        LayerProperty("fillMode", \.fillMode, .string, isAnimatable: false),
     ])
 }
 

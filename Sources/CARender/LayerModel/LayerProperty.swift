@@ -101,6 +101,15 @@ extension PropertyCoding where Value == Float {
     }
 }
 
+extension PropertyCoding where Value == Double {
+    /// Times (`CFTimeInterval`), read back as `CGFloat` like every KVC number.
+    static var time: Self {
+        Self(coerce: { coerceToCGFloat($0).map { Double($0) } }, box: { CGFloat($0) },
+             animatable: { .number($0, .cgFloat) },
+             fast: { if case .number(let v, _) = $0 { return v }; return nil })
+    }
+}
+
 extension PropertyCoding where Value == Bool {
     static var bool: Self {
         Self(coerce: coerceToBool, box: { $0 }, animatable: { .discrete($0) },
@@ -191,6 +200,10 @@ package final class LayerProperty: @unchecked Sendable {
     /// headers, and listed in the Core Animation Programming Guide's table of animatable
     /// properties).
     public let animatesImplicitly: Bool
+    /// Whether explicit animations can animate it. The layer's own timing (`CAMediaTiming`:
+    /// `speed`, `timeOffset`, ...) is key-value coded but is not in the Core Animation
+    /// Programming Guide's table of animatable properties: an animation of it has no effect.
+    public let isAnimatable: Bool
     /// Which sub-paths the value offers.
     let shape: PropertyValueShape
     /// The property's field in `LayerState`.
@@ -212,9 +225,10 @@ package final class LayerProperty: @unchecked Sendable {
 
     /// Declares the property `name` stored at `keyPath`, coded by `coding`.
     init<Value>(_ name: String, _ keyPath: WritableKeyPath<LayerState, Value>, _ coding: PropertyCoding<Value>,
-                animatesImplicitly: Bool = false) {
+                animatesImplicitly: Bool = false, isAnimatable: Bool = true) {
         self.name = name
-        self.animatesImplicitly = animatesImplicitly
+        self.animatesImplicitly = animatesImplicitly && isAnimatable
+        self.isAnimatable = isAnimatable
         shape = coding.shape
         stateKeyPath = keyPath
         let field = StateField(keyPath)

@@ -22,7 +22,15 @@ final class KeyValueCodingTests: XCTestCase {
         for key in LayerState.propertyKeys {
             XCTAssertTrue(LayerState.isProperty(keyPath: key), key)
         }
-        XCTAssertEqual(LayerState.propertyKeys.count, 40)
+        // The layer's own timing, with the defaults of a layer (its duration is infinite).
+        XCTAssertEqual(state.value(forKeyPath: "speed") as? CGFloat, 1)
+        XCTAssertEqual(state.value(forKeyPath: "timeOffset") as? CGFloat, 0)
+        XCTAssertEqual(state.value(forKeyPath: "beginTime") as? CGFloat, 0)
+        XCTAssertEqual(state.value(forKeyPath: "duration") as? CGFloat, .infinity)
+        XCTAssertEqual(state.value(forKeyPath: "repeatCount") as? CGFloat, 0)
+        XCTAssertEqual(state.value(forKeyPath: "autoreverses") as? Bool, false)
+        XCTAssertEqual(state.value(forKeyPath: "fillMode") as? CAMediaTimingFillMode, .removed)
+        XCTAssertEqual(LayerState.propertyKeys.count, 48)
         for property in CALayer.propertyTable.properties {
             XCTAssertEqual(CALayer.propertyTable.property(storedAt: property.stateKeyPath)?.name, property.name,
                            "every KVC property commits through the setter hook under its own name")
@@ -49,11 +57,21 @@ final class KeyValueCodingTests: XCTestCase {
             ("magnificationFilter", CALayerContentsFilter.nearest), ("minificationFilterBias", -0.5),
             ("opaque", true), ("shouldRasterize", NSNumber(value: true)), ("rasterizationScale", 3),
             ("edgeAntialiasingMask", 5), ("needsDisplayOnBoundsChange", true), ("drawsAsynchronously", 1),
+            ("beginTime", 1.5), ("duration", NSNumber(value: 2)), ("speed", 0), ("timeOffset", CGFloat(0.25)),
+            ("repeatCount", Float(3)), ("repeatDuration", 4), ("autoreverses", true), ("fillMode", "both"),
         ]
         XCTAssertEqual(Set(writes.map(\.0)), Set(LayerState.propertyKeys))
         for (key, value) in writes {
             XCTAssertTrue(s.setValue(value, forKeyPath: key), key)
         }
+        XCTAssertEqual(s.beginTime, 1.5)
+        XCTAssertEqual(s.duration, 2)
+        XCTAssertEqual(s.speed, 0)
+        XCTAssertEqual(s.timeOffset, 0.25)
+        XCTAssertEqual(s.repeatCount, 3)
+        XCTAssertEqual(s.repeatDuration, 4)
+        XCTAssertTrue(s.autoreverses)
+        XCTAssertEqual(s.fillMode, .both)
         XCTAssertEqual(s.bounds, CGRect(x: 1, y: 2, width: 3, height: 4))
         XCTAssertEqual(s.position, CGPoint(x: 5, y: 6))
         XCTAssertEqual(s.zPosition, 7)

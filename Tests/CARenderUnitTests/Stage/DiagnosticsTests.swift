@@ -45,6 +45,22 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.contains("wobble") }, "\(lines)")
     }
 
+    func testAnimationOfTheLayersOwnTimingIsReportedAndHasNoEffect() {
+        let stage = Stage(width: 10, height: 10)
+        let layer = CALayer()
+        stage.rootLayer.addSublayer(layer)
+        let lines = capturingDiagnostics {
+            let slowDown = CABasicAnimation(keyPath: "speed")
+            slowDown.fromValue = 1
+            slowDown.toValue = 0
+            slowDown.duration = 1
+            layer.add(slowDown, forKey: "slow")
+            stage.advance(to: 0.5)
+        }
+        XCTAssertTrue(lines.contains { $0.contains("'speed'") && $0.contains("does not animate") }, "\(lines)")
+        XCTAssertEqual(layer.presentation()?.speed, 1)
+    }
+
     func testReplacingSublayersRunsOrderOutForTheLayersThatLeave() {
         final class Recorder: CAAction {
             var events: [String] = []

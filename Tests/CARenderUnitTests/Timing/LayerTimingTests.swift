@@ -76,6 +76,26 @@ final class LayerTimingTests: XCTestCase {
         XCTAssertEqual(clock.number("cornerRadius", at: 106), 0.2, accuracy: 1e-9)
     }
 
+    /// The layer's timing is key-value coded like any of its properties: the pause recipe written
+    /// with `setValue(_:forKey:)` pauses, and `value(forKey:)` reads the numbers back.
+    func testPauseThroughKeyValueCoding() {
+        let clock = AnimationClock()
+        let layer = clock.layer
+        clock.advance(to: 99)
+        layer.add(basic("cornerRadius", from: 0, to: 1, duration: 10), forKey: "grow")
+        clock.advance(to: 100)
+        let pausedTime = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.setValue(0, forKey: "speed")
+        layer.setValue(pausedTime, forKey: "timeOffset")
+        XCTAssertEqual(layer.speed, 0)
+        XCTAssertEqual(layer.timeOffset, 100, accuracy: exact)
+        XCTAssertEqual((layer.value(forKey: "speed") as? NSNumber)?.floatValue, 0)
+        XCTAssertEqual((layer.value(forKey: "timeOffset") as? NSNumber)?.doubleValue ?? -1, 100, accuracy: exact)
+        XCTAssertEqual(clock.number("cornerRadius", at: 104), 0.1, accuracy: exact, "paused")
+        layer.setValue("both", forKey: "fillMode")
+        XCTAssertEqual(layer.fillMode, .both)
+    }
+
     /// A paused layer holds its animation and never completes it.
     func testPausedLayerNeverCompletes() {
         let clock = AnimationClock()
