@@ -63,11 +63,15 @@ extension FrameDrawing {
         guard let deviceToShape = shapeToDevice.inverted() else { return }
         let shape = s.cornerShape
         let palette = scratch.shadowPalette, groupPalette = scratch.groupShadowPalette
-        let opacity = group?.opacity ?? 1
-        for level in 0...256 {
-            let shade = color * (Float(level) / 256)
-            palette[level] = packed(shade * opacity)
-            groupPalette[level] = packed(shade)
+        if let opacity = group?.opacity {
+            for level in 0...256 {
+                let shade = color * (Float(level) / 256)
+                palette[level] = packed(shade * opacity)
+                groupPalette[level] = packed(shade)
+            }
+        } else {
+            // No group: only the canvas palette is read.
+            for level in 0...256 { palette[level] = packed(color * (Float(level) / 256)) }
         }
         let target = ShadowTarget(canvas: canvas, palette: palette, group: group?.canvas ?? nil, groupPalette: groupPalette)
         // Under the layer's own opaque background the shadow never shows: skip it, as a cross of
