@@ -38,19 +38,52 @@ struct AxisAlignedShadowPainter: CoveragePainter {
     /// rectangle minus its corner squares, inset by an anti-aliasing margin). Empty if none.
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
+    /// What the column map gives for every row alike: the columns under each box of the
+    /// background, and the first columns past the left corners' reach and within the right ones'.
+    private let wideColumns: (Int, Int)
+    private let tallColumns: (Int, Int)
+    private let leftZoneEnd: Int
+    private let rightZoneStart: Int
 
-    /// Columns `[a, b)` of this row whose u lies strictly inside `(u0, u1)`.
-    @inline(__always)
-    private func columnRange(_ u0: Float, _ u1: Float) -> (Int, Int) {
-        let a = Self.column(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
-        let b = Self.column(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
+    init(target: ShadowTarget, columns: UnsafePointer<Float>, leftPositions: UnsafePointer<Float>,
+         rightPositions: UnsafePointer<Float>, firstColumn: Int, vertical: TableLookup1D, scaleY: Double,
+         offsetY: Double, scaleX: Double, offsetX: Double, width: Float, height: Float, corner: CornerLookup?,
+         rounded: SIMD4<Float>, cornerRows: UnsafeMutablePointer<Float>,
+         wide: (u0: Float, v0: Float, u1: Float, v1: Float), tall: (u0: Float, v0: Float, u1: Float, v1: Float)) {
+        self.target = target
+        self.columns = columns
+        self.leftPositions = leftPositions
+        self.rightPositions = rightPositions
+        self.firstColumn = firstColumn
+        self.vertical = vertical
+        self.scaleY = scaleY
+        self.offsetY = offsetY
+        self.scaleX = scaleX
+        self.offsetX = offsetX
+        self.width = width
+        self.height = height
+        self.corner = corner
+        self.rounded = rounded
+        self.cornerRows = cornerRows
+        self.wide = wide
+        self.tall = tall
+        wideColumns = Self.columnRange(wide.u0, wide.u1, scaleX: scaleX, offsetX: offsetX)
+        tallColumns = Self.columnRange(tall.u0, tall.u1, scaleX: scaleX, offsetX: offsetX)
+        let reach = corner?.reach ?? 0
+        leftZoneEnd = Self.firstColumn(atOrAfter: reach, scaleX: scaleX, offsetX: offsetX)
+        rightZoneStart = Self.firstColumn(atOrAfter: width - reach, scaleX: scaleX, offsetX: offsetX)
+    }
+
+    /// Columns `[a, b)` whose u lies strictly inside `(u0, u1)`.
+    private static func columnRange(_ u0: Float, _ u1: Float, scaleX: Double, offsetX: Double) -> (Int, Int) {
+        let a = column(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
+        let b = column(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
         return (a, max(a, b))
     }
 
     /// The first column whose u is at least `u` (columns' u grow with x).
-    @inline(__always)
-    private func firstColumn(atOrAfter u: Float) -> Int {
-        Self.column(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
+    private static func firstColumn(atOrAfter u: Float, scaleX: Double, offsetX: Double) -> Int {
+        column(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
     }
 
     /// Columns farther than this from the canvas are all alike: off it.
@@ -70,9 +103,9 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         if rowValue == 0 { return }
         var skip = (Int.max, Int.max)
         if v > wide.v0 && v < wide.v1 {
-            skip = columnRange(wide.u0, wide.u1)
+            skip = wideColumns
         } else if v > tall.v0 && v < tall.v1 {
-            skip = columnRange(tall.u0, tall.u1)
+            skip = tallColumns
         }
         let end = x0 + count
         let painter = self  // a local copy: raw pixel stores would otherwise force reloads of `self`
@@ -92,8 +125,8 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         if rounded.z != 0 { corner.addRow(at: bv, to: right) }
         // Split the row into the left corner zone, the middle and the right corner zone, so
         // each pixel does only the lookups its zone needs.
-        let leftEnd = max(x0, min(end, firstColumn(atOrAfter: corner.reach)))
-        let rightStart = max(leftEnd, min(end, firstColumn(atOrAfter: width - corner.reach)))
+        let leftEnd = max(x0, min(end, leftZoneEnd))
+        let rightStart = max(leftEnd, min(end, rightZoneStart))
         // (When the zones overlap — a layer narrower than two corner reaches — each zone needs
         // the other side's corners too.)
         let overlap = width - corner.reach < corner.reach
