@@ -8,10 +8,11 @@
 /// Under perspective a pixel's homogeneous shape point `(hx, hy, hz)` is computed in Double (near
 /// the horizon `hz` is a difference of nearly equal terms) and projected in Float: converting `hx`
 /// and `hz`, the reciprocal and the product each round by at most 2⁻²⁴ relative, so `u = hx/hz` is
-/// within 4·2⁻²⁴ ≈ 2.4·10⁻⁷ of `|u|` (likewise `v`) — the same order as the Float coordinates
-/// the lookups take anyway. A blur of sigma σ changes by at most `φ(0)/σ ≈ 0.4/σ` per unit, so the
-/// shadow moves by at most 10⁻⁷·|u|/σ: under 10⁻³ (a quarter of 1/255) wherever `|u|` is within
-/// 10⁴ sigmas of the shape, which holds every texture (`ShadowTexture.maximumTexels`).
+/// within 4·2⁻²⁴ ≈ 2.4·10⁻⁷ of `|u|` (likewise `v`) — the same order as the rounding of the Float
+/// coordinates the lookups take anyway. A blur of sigma σ changes by at most `φ(0)/σ ≈ 0.4/σ` per
+/// unit, so the shadow moves by at most 10⁻⁷·|u|/σ: under 10⁻³ (a quarter of 1/255) wherever
+/// `|u|` is under 10⁴ σ, which covers any texture (at most `ShadowTexture.maximumTexels` texels
+/// σ/8 apart, so under 11,000 σ long).
 struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
     let target: ShadowTarget
     /// Device pixel → shape coordinates.
@@ -91,8 +92,8 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
                 let end = i < skip.0 ? skip.0 : count
                 while i + 4 <= end {
                     let fi = Double(i) + lanes
-                    // The homogeneous point in Double, its projection in Float (see
-                    // `projectionError`).
+                    // The homogeneous point in Double, its projection in Float (the error
+                    // bound is in the type's note).
                     let hx = SIMD4<Float>(a.x + b.x * fi), hy = SIMD4<Float>(a.y + b.y * fi)
                     let hz = SIMD4<Float>(a.z + b.z * fi)
                     // Points behind the eye draw nothing: their coverage is zeroed, and their

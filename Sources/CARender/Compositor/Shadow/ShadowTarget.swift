@@ -64,8 +64,8 @@ struct ShadowTargetRow {
         d.packedPixel = sourceOverPacked(d.packedPixel, palette[level])
     }
 
-    /// `blend` of four pixels one by one, for the rare block straddling the group's edge (kept out
-    /// of line so that `blend4` stays small enough to inline).
+    /// `blend` of four pixels one by one, for the rare block straddling the group's edge (out of
+    /// line, keeping `blend4` small).
     @inline(never)
     func blendEach(_ i: Int, _ k: SIMD4<Float>) {
         blend(i, k.x); blend(i &+ 1, k.y); blend(i &+ 2, k.z); blend(i &+ 3, k.w)
