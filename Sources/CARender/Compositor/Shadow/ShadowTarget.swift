@@ -64,32 +64,34 @@ struct ShadowTargetRow {
         d.packedPixel = sourceOverPacked(d.packedPixel, palette[level])
     }
 
-    /// `blend` of four pixels one by one, for the rare block straddling the group's edge (out of
-    /// line, keeping `blend4` small).
-    @inline(never)
-    func blendEach(_ i: Int, _ k: SIMD4<Float>) {
-        blend(i, k.x); blend(i &+ 1, k.y); blend(i &+ 2, k.z); blend(i &+ 3, k.w)
-    }
-
     /// Blends the shadow at alphas `k` into pixels `i ..< i + 4` of the row, four at a time with
     /// the same bytes as `blend` pixel by pixel (an alpha too small to show picks the palette's
     /// transparent level 0, which changes nothing; lanes are routed by masks, not branches).
+    /// Blocks that touch the group's offscreen are blended out of line (`blendIntoGroup4`), so
+    /// that the common case stays small enough for the painters to inline.
     @inline(__always)
     func blend4(_ i: Int, _ k: SIMD4<Float>) {
         guard any(k .> 0.001) else { return }
+        guard i &+ 4 <= groupStart || i >= groupEnd else {
+            blendIntoGroup4(i, k)
+            return
+        }
+        let levels = nearestIndices(k.replacing(with: 1, where: k .> 1) * 256)
+        let shadow = SIMD4<UInt32>(palette[Int(levels.x)], palette[Int(levels.y)], palette[Int(levels.z)],
+                                   palette[Int(levels.w)])
+        let d = UnsafeMutableRawPointer(pixels + 4 &* i)
+        d.storeBytes(of: sourceOver16(d.loadUnaligned(as: SIMD4<UInt32>.self), shadow), as: SIMD4<UInt32>.self)
+    }
+
+    /// `blend4` of a block that lies at least partly in the group's offscreen.
+    @inline(never)
+    func blendIntoGroup4(_ i: Int, _ k: SIMD4<Float>) {
+        guard i >= groupStart && i &+ 4 <= groupEnd else {
+            blend(i, k.x); blend(i &+ 1, k.y); blend(i &+ 2, k.z); blend(i &+ 3, k.w)
+            return
+        }
         let levels = nearestIndices(k.replacing(with: 1, where: k .> 1) * 256)
         let l0 = Int(levels.x), l1 = Int(levels.y), l2 = Int(levels.z), l3 = Int(levels.w)
-        let shadow = SIMD4<UInt32>(palette[l0], palette[l1], palette[l2], palette[l3])
-        let d = UnsafeMutableRawPointer(pixels + 4 &* i)
-        let below = d.loadUnaligned(as: SIMD4<UInt32>.self)
-        if i &+ 4 <= groupStart || i >= groupEnd {
-            d.storeBytes(of: sourceOver16(below, shadow), as: SIMD4<UInt32>.self)
-            return
-        }
-        guard i >= groupStart && i &+ 4 <= groupEnd else {
-            blendEach(i, k)
-            return
-        }
         let g = UnsafeMutableRawPointer(group + 4 &* i)
         let rest = g.loadUnaligned(as: SIMD4<UInt32>.self)
         let empty = rest .== 0
@@ -100,11 +102,13 @@ struct ShadowTargetRow {
                          as: SIMD4<UInt32>.self)
         }
         if any(empty) {
+            let shadow = SIMD4<UInt32>(palette[l0], palette[l1], palette[l2], palette[l3])
+            let d = UnsafeMutableRawPointer(pixels + 4 &* i)
+            let below = d.loadUnaligned(as: SIMD4<UInt32>.self)
             d.storeBytes(of: below.replacing(with: sourceOver16(below, shadow), where: empty), as: SIMD4<UInt32>.self)
         }
     }
 }
-
 
 /// `sourceOverPacked` of four pixels, with the same bytes, its multiplications done in 16-bit
 /// lanes: x86-64's baseline (SSE2) multiplies 16-bit lanes in one instruction, where 32-bit lanes
