@@ -112,17 +112,29 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         let row = target.row(y, from: x0)
         let bv = height - v
         guard let corner, v < corner.reach || bv < corner.reach else {
-            painter.run(row, x0, end, skip, rowValue, x0, coverage, left: false, right: false)
+            painter.run(row, x0, end, skip, rowValue, x0, coverage, (UnsafePointer(cornerRows), UnsafePointer(cornerRows)), left: false, right: false)
             return
         }
-        // This row's deficits of the left corners and of the right ones.
+        // This row's deficits of the left corners and of the right ones — one row for both
+        // sides when the row reaches only the top corners or only the bottom ones and those
+        // are alike (a card's usual case).
         let stride = corner.count + 2
-        let left = cornerRows, right = cornerRows + stride
-        left.update(repeating: 0, count: 2 * stride)
-        if rounded.x != 0 { corner.addRow(at: v, to: left) }
-        if rounded.w != 0 { corner.addRow(at: bv, to: left) }
-        if rounded.y != 0 { corner.addRow(at: v, to: right) }
-        if rounded.z != 0 { corner.addRow(at: bv, to: right) }
+        let left = cornerRows
+        var right = UnsafePointer(cornerRows + stride)
+        let top = v < corner.reach, bottom = bv < corner.reach
+        if top != bottom && (top ? rounded.x == rounded.y : rounded.w == rounded.z) {
+            left.update(repeating: 0, count: stride)
+            if (top ? rounded.x : rounded.w) != 0 { corner.addRow(at: top ? v : bv, to: left) }
+            right = UnsafePointer(left)
+        } else {
+            left.update(repeating: 0, count: 2 * stride)
+            let other = cornerRows + stride
+            if rounded.x != 0 { corner.addRow(at: v, to: left) }
+            if rounded.w != 0 { corner.addRow(at: bv, to: left) }
+            if rounded.y != 0 { corner.addRow(at: v, to: other) }
+            if rounded.z != 0 { corner.addRow(at: bv, to: other) }
+        }
+        let rows = (UnsafePointer(left), right)
         // Split the row into the left corner zone, the middle and the right corner zone, so
         // each pixel does only the lookups its zone needs.
         let leftEnd = max(x0, min(end, leftZoneEnd))
@@ -130,19 +142,20 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         // (When the zones overlap — a layer narrower than two corner reaches — each zone needs
         // the other side's corners too.)
         let overlap = width - corner.reach < corner.reach
-        painter.run(row, x0, leftEnd, skip, rowValue, x0, coverage, left: true, right: overlap)
-        painter.run(row, leftEnd, rightStart, skip, rowValue, x0, coverage, left: false, right: false)
-        painter.run(row, rightStart, end, skip, rowValue, x0, coverage, left: overlap, right: true)
+        painter.run(row, x0, leftEnd, skip, rowValue, x0, coverage, rows, left: true, right: overlap)
+        painter.run(row, leftEnd, rightStart, skip, rowValue, x0, coverage, rows, left: false, right: false)
+        painter.run(row, rightStart, end, skip, rowValue, x0, coverage, rows, left: overlap, right: true)
     }
 
     /// Paints columns `[from, to)` of a row, minus the hidden run `skip`; `left`/`right` say
-    /// whether the left and the right corners' deficits (in `cornerRows`) apply.
+    /// whether the left and the right corners' deficits (the rows `rows`) apply.
     @inline(__always)
     private func run(_ row: ShadowTargetRow, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float,
-                     _ x0: Int, _ coverage: UnsafePointer<Float>, left: Bool, right: Bool) {
+                     _ x0: Int, _ coverage: UnsafePointer<Float>,
+                     _ rows: (left: UnsafePointer<Float>, right: UnsafePointer<Float>), left: Bool, right: Bool) {
         guard to > from else { return }
         let columns = self.columns, first = self.firstColumn
-        let leftRow = UnsafePointer(cornerRows), rightRow = leftRow + ((corner?.count ?? 0) + 2)
+        let leftRow = rows.left, rightRow = rows.right
         let leftPositions = self.leftPositions, rightPositions = self.rightPositions
         var x = from
         while x < to {
