@@ -108,6 +108,21 @@ final class ShadowTextureTests: XCTestCase {
         XCTAssertEqual(four[3], 0, accuracy: 0.002)
     }
 
+    /// The shadow blends' 16-bit lanes give `sourceOverPacked`'s bytes: every alpha of a
+    /// premultiplied source over destinations from dark to light, including the extremes.
+    func testFourPixelBlendMatchesThePackedBlend() {
+        var random = SystemRandomNumberGenerator()
+        for alpha in UInt32(0)...255 {
+            for _ in 0..<64 {
+                func channel() -> UInt32 { UInt32.random(in: 0...alpha, using: &random) }
+                let src = SIMD4<UInt32>((0..<4).map { _ in channel() | channel() << 8 | channel() << 16 | alpha << 24 })
+                let dst = SIMD4<UInt32>((0..<4).map { k in k == 0 ? 0xFFFF_FFFF : k == 1 ? 0 : UInt32.random(in: 0...UInt32.max, using: &random) })
+                let four = sourceOver16(dst, src)
+                for k in 0..<4 { XCTAssertEqual(four[k], sourceOverPacked(dst[k], src[k]), "alpha \(alpha)") }
+            }
+        }
+    }
+
     // MARK: Group opacity
 
     /// A card with content, a border and a shadow, turned and fading, composited as a group: the
@@ -192,6 +207,26 @@ extension ShadowTests {
               transform: CATransform3DConcat(Draw.rotation(-75, 1, 0.2, 0), Draw.perspective(100)), size: (120, 90),
               configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner] },
               sublayers: [Self.content], shadowShape: twoCorners)
+    }
+
+    /// Square and rounded corners mixed on a card that is only moved: rows near the top and the
+    /// bottom each take the deficits of their own rounded corners, left and right apart.
+    func testAxisAlignedCardWithDiagonalCornersRounded() {
+        var shape = Outline()
+        shape.addRoundedRect(x0: 0, y0: 0, x1: 34, y1: 22,
+                             corners: CornerShape(width: 34, height: 22, radius: 9, mask: 9, continuous: false),
+                             tolerance: 0.002)
+        check(frame: CGRect(x: 13, y: 12, width: 34, height: 22), radius: 9, sigma: 3.5, offset: CGSize(width: 2, height: 3),
+              configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] },
+              sublayers: [Self.content], shadowShape: shape)
+        // A short card: every row reaches both the top and the bottom corners.
+        var short = Outline()
+        short.addRoundedRect(x0: 0, y0: 0, x1: 30, y1: 10,
+                             corners: CornerShape(width: 30, height: 10, radius: 5, mask: 7, continuous: false),
+                             tolerance: 0.002)
+        check(frame: CGRect(x: 15, y: 20, width: 30, height: 10), radius: 5, sigma: 4, offset: CGSize(width: 0, height: 2),
+              configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner] },
+              shadowShape: short)
     }
 
     func testTiltedContinuousCardWithAWideBlurAtScaleTwo() {

@@ -116,7 +116,7 @@ struct ShadowTargetRow {
 /// and blue, then green and alpha) and `t + (t >> 8)` stays below 2¹⁶ (at most 65025 + 128 + 254),
 /// so no lane carries into the next and the steps are `sourceOverPacked`'s.
 @inline(__always)
-private func sourceOver16(_ dst: SIMD4<UInt32>, _ src: SIMD4<UInt32>) -> SIMD4<UInt32> {
+func sourceOver16(_ dst: SIMD4<UInt32>, _ src: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let low = SIMD4<UInt32>(repeating: 0x00FF_00FF)
     let inverse = SIMD4<UInt32>(repeating: 255) &- (src &>> 24)
     // 255 − α in both 16-bit halves of each pixel's lane.
