@@ -111,7 +111,7 @@ final class ShadowTextureTests: XCTestCase {
     /// The shadow blends' 16-bit lanes give `sourceOverPacked`'s bytes: every alpha of a
     /// premultiplied source over destinations from dark to light, including the extremes.
     func testFourPixelBlendMatchesThePackedBlend() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 0x5AD0)  // the same samples on every run
         for alpha in UInt32(0)...255 {
             for _ in 0..<64 {
                 func channel() -> UInt32 { UInt32.random(in: 0...alpha, using: &random) }
