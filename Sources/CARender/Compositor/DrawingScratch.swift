@@ -15,7 +15,7 @@ final class DrawingScratch {
     /// A shadow colour at 257 alpha levels: as drawn beneath the layer, and within its group.
     let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
     let groupShadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
-    /// Per-column values of an axis-aligned shadow: values, then shape coordinates.
+    /// Per-column values of an axis-aligned shadow and its corner rows (see `AxisAlignedShadowPainter`).
     private(set) var columns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var columnCapacity = 1
     /// Planes for blurring shadow alpha.
@@ -69,11 +69,11 @@ final class DrawingScratch {
         spareLayouts.append(layout)
     }
 
-    /// Room for `count` columns of values and `count` of coordinates in `columns`.
+    /// Room for `count` values in `columns`.
     func reserveColumns(_ count: Int) {
-        guard 2 * count > columnCapacity else { return }
+        guard count > columnCapacity else { return }
         columns.deallocate()
-        columnCapacity = 2 * count
+        columnCapacity = count
         columns = .allocate(capacity: columnCapacity)
     }
 

@@ -12,12 +12,16 @@ final class ShadowTextureTests: XCTestCase {
     /// blur (a small shape under a wide blur bends most).
     func testTextureMatchesTheClosedFormBetweenItsTexels() {
         let cache = ShadowCache()
-        let cases: [(w: Double, h: Double, r: Double, continuous: Bool, sigma: Double)] = [
-            (99, 74, 12, false, 6), (99, 74, 12, true, 12), (30, 20, 6, false, 0.7),
-            (16, 12, 5, false, 7), (200, 40, 0, false, 3), (40, 40, 20, true, 2),
+        // Masks 15 and 0 give shapes symmetric about both midlines (folded textures), 3 (the
+        // two min-Y corners) one symmetric left to right only, 1 one symmetric about neither.
+        let cases: [(w: Double, h: Double, r: Double, continuous: Bool, sigma: Double, mask: UInt)] = [
+            (99, 74, 12, false, 6, 15), (99, 74, 12, true, 12, 15), (30, 20, 6, false, 0.7, 15),
+            (16, 12, 5, false, 7, 15), (200, 40, 0, false, 3, 15), (40, 40, 20, true, 2, 15),
+            (115, 79, 12, false, 2.5, 15), (115, 79, 12, false, 2.5, 3), (60, 45, 9, true, 4, 1),
+            (115, 79, 20, false, 9, 3),
         ]
         for c in cases {
-            let corners = CornerShape(width: c.w, height: c.h, radius: c.r, mask: 15, continuous: c.continuous)
+            let corners = CornerShape(width: c.w, height: c.h, radius: c.r, mask: c.mask, continuous: c.continuous)
             let margin = 3 * c.sigma
             guard let texture = cache.texture(width: c.w, height: c.h, corners: corners, sigma: c.sigma, margin: margin) else {
                 XCTFail("no texture for \(c)")
@@ -25,8 +29,10 @@ final class ShadowTextureTests: XCTestCase {
             }
             let horizontal = cache.profile(length: c.w, sigma: c.sigma), vertical = cache.profile(length: c.h, sigma: c.sigma)
             let table = c.r > 0 ? cache.corner(continuous: corners.continuous, radius: corners.radii.max(), sigma: c.sigma) : nil
+            let r = corners.radii
             let exact = BlurredRoundedRect(width: Float(c.w), height: Float(c.h), horizontal: horizontal.lookup,
-                                           vertical: vertical.lookup, corner: table?.lookup, rounded: SIMD4(repeating: c.r > 0 ? 1 : 0))
+                                           vertical: vertical.lookup, corner: table?.lookup,
+                                           rounded: SIMD4(r.x > 0 ? 1 : 0, r.y > 0 ? 1 : 0, r.z > 0 ? 1 : 0, r.w > 0 ? 1 : 0))
             let lookup = texture.lookup
             var worst: Float = 0, compared = 0
             // A grid not commensurate with the texture's, so samples fall everywhere between texels.
@@ -68,8 +74,53 @@ final class ShadowTextureTests: XCTestCase {
             XCTAssertNotNil(cache.texture(width: 200, height: 200, corners: corners, sigma: sigma, margin: 3 * sigma))
         }
         XCTAssertLessThanOrEqual(cache.textureByteCount, ShadowCache.textureBudget)
-        // A blur far narrower than its shape gets no texture (the closed form draws it).
-        XCTAssertNil(cache.texture(width: 4000, height: 3000, corners: corners, sigma: 0.5, margin: 1.5))
+        // A blur far narrower than an asymmetric shape gets no texture (the closed form draws
+        // it); a symmetric shape's folded texture holds only a corner's neighbourhood.
+        let oneCorner = CornerShape(width: 4000, height: 3000, radius: 4, mask: 1, continuous: false)
+        XCTAssertNil(cache.texture(width: 4000, height: 3000, corners: oneCorner, sigma: 0.5, margin: 1.5))
+        let large = cache.texture(width: 4000, height: 3000, corners: corners, sigma: 0.5, margin: 1.5)
+        XCTAssertLessThan(large?.byteCount ?? .max, 20_000)
+    }
+
+    /// A shape symmetric about both midlines keeps one corner's neighbourhood: for a dashboard
+    /// card, less than a fifth of the texels of the same shape with one corner square.
+    func testSymmetricShapesFoldTheirTexture() {
+        let cache = ShadowCache()
+        let sigma = 2.5, margin = 3 * sigma
+        let rounded = CornerShape(width: 115, height: 79, radius: 12, mask: 15, continuous: false)
+        let threeCorners = CornerShape(width: 115, height: 79, radius: 12, mask: 7, continuous: false)
+        let folded = cache.texture(width: 115, height: 79, corners: rounded, sigma: sigma, margin: margin)!
+        let whole = cache.texture(width: 115, height: 79, corners: threeCorners, sigma: sigma, margin: margin)!
+        XCTAssertEqual(folded.layout.foldU, 115)
+        XCTAssertEqual(folded.layout.foldV, 79)
+        XCTAssertEqual(whole.layout.foldU, .infinity)
+        XCTAssertEqual(whole.layout.foldV, .infinity)
+        XCTAssertLessThan(folded.byteCount * 5, whole.byteCount)
+        // Both read the same blur where the shapes agree: along the bottom-right corner's edges.
+        let a = folded.lookup, b = whole.lookup
+        for (u, v) in [(57.5, -3.0), (-2.0, 39.5), (112.0, 40.0), (60.0, 80.0), (1.5, 1.5), (-4.0, -4.0), (57.5, 39.5)] {
+            XCTAssertEqual(a.value(Float(u), Float(v)), b.value(Float(u), Float(v)), accuracy: 0.002, "at \(u), \(v)")
+        }
+        // Across the mirror lines, lane by lane as one at a time.
+        let us = SIMD4<Float>(-8, 57.5, 100, 200), vs = SIMD4<Float>(79, 10, 39.5, .nan)
+        let four = a.values(us, vs)
+        for k in 0..<4 { XCTAssertEqual(four[k], a.value(us[k], vs[k])) }
+        XCTAssertEqual(four[3], 0, accuracy: 0.002)
+    }
+
+    /// The shadow blends' 16-bit lanes give `sourceOverPacked`'s bytes: every alpha of a
+    /// premultiplied source over destinations from dark to light, including the extremes.
+    func testFourPixelBlendMatchesThePackedBlend() {
+        var random = SplitMix64(seed: 0x5AD0)  // the same samples on every run
+        for alpha in UInt32(0)...255 {
+            for _ in 0..<64 {
+                func channel() -> UInt32 { UInt32.random(in: 0...alpha, using: &random) }
+                let src = SIMD4<UInt32>((0..<4).map { _ in channel() | channel() << 8 | channel() << 16 | alpha << 24 })
+                let dst = SIMD4<UInt32>((0..<4).map { k in k == 0 ? 0xFFFF_FFFF : k == 1 ? 0 : UInt32.random(in: 0...UInt32.max, using: &random) })
+                let four = sourceOver16(dst, src)
+                for k in 0..<4 { XCTAssertEqual(four[k], sourceOverPacked(dst[k], src[k]), "alpha \(alpha)") }
+            }
+        }
     }
 
     // MARK: Group opacity
@@ -139,6 +190,43 @@ extension ShadowTests {
     func testTurnedCardWithASmallBlurFromTheTexture() {
         check(frame: CGRect(x: 15, y: 13, width: 30, height: 20), radius: 5, sigma: 1.2, offset: CGSize(width: 2, height: 2),
               rotation: 135, sublayers: [Self.content], areaSampled: true)
+    }
+
+    /// Turned almost edge-on under strong perspective, where the Float projection of the
+    /// painter meets its largest coordinates: a card with all corners rounded (a folded
+    /// texture) and one with only two (the whole shape's texture).
+    func testCardTurnedAlmostEdgeOnInPerspective() {
+        let tilt = CATransform3DConcat(Draw.rotation(78, 0, 1, 0), Draw.perspective(60))
+        check(frame: CGRect(x: 40, y: 30, width: 40, height: 30), radius: 8, sigma: 3, offset: CGSize(width: 0, height: 4),
+              transform: tilt, size: (120, 90), sublayers: [Self.content])
+        var twoCorners = Outline()
+        twoCorners.addRoundedRect(x0: 0, y0: 0, x1: 40, y1: 30,
+                                  corners: CornerShape(width: 40, height: 30, radius: 8, mask: 3, continuous: false),
+                                  tolerance: 0.002)
+        check(frame: CGRect(x: 40, y: 30, width: 40, height: 30), radius: 8, sigma: 5, offset: CGSize(width: 3, height: 4),
+              transform: CATransform3DConcat(Draw.rotation(-75, 1, 0.2, 0), Draw.perspective(100)), size: (120, 90),
+              configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner] },
+              sublayers: [Self.content], shadowShape: twoCorners)
+    }
+
+    /// Square and rounded corners mixed on a card that is only moved: rows near the top and the
+    /// bottom each take the deficits of their own rounded corners, left and right apart.
+    func testAxisAlignedCardWithDiagonalCornersRounded() {
+        var shape = Outline()
+        shape.addRoundedRect(x0: 0, y0: 0, x1: 34, y1: 22,
+                             corners: CornerShape(width: 34, height: 22, radius: 9, mask: 9, continuous: false),
+                             tolerance: 0.002)
+        check(frame: CGRect(x: 13, y: 12, width: 34, height: 22), radius: 9, sigma: 3.5, offset: CGSize(width: 2, height: 3),
+              configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] },
+              sublayers: [Self.content], shadowShape: shape)
+        // A short card: every row reaches both the top and the bottom corners.
+        var short = Outline()
+        short.addRoundedRect(x0: 0, y0: 0, x1: 30, y1: 10,
+                             corners: CornerShape(width: 30, height: 10, radius: 5, mask: 7, continuous: false),
+                             tolerance: 0.002)
+        check(frame: CGRect(x: 15, y: 20, width: 30, height: 10), radius: 5, sigma: 4, offset: CGSize(width: 0, height: 2),
+              configure: { s in s.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner] },
+              shadowShape: short)
     }
 
     func testTiltedContinuousCardWithAWideBlurAtScaleTwo() {

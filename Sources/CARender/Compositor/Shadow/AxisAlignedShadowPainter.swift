@@ -1,42 +1,89 @@
 /// The common case of a rounded-rectangle shadow whose layer is only translated and scaled on
 /// screen: the blurred rectangle factors into a value per device column and one per row, so a
-/// pixel costs one multiplication, plus the corner table near the corners.
+/// pixel costs one multiplication, and near the corners two linear lookups more.
+///
+/// The corners' deficits (`CornerDeficitTable`) are bilinear in the corner coordinates `(a, b)`;
+/// on one device row `b` is fixed, so each row near a corner first interpolates the table between
+/// its two rows at `b` (`CornerLookup.addRow`, into `cornerRows`), and each pixel then interpolates
+/// that row linearly at its column's position, computed once per shadow (`leftPositions`,
+/// `rightPositions`). Columns out of a corner's reach sit on the row's zero guard, so a pixel needs
+/// no test of which corners touch it.
 ///
 /// Shape coordinates are layer space relative to the shadow rectangle's top-left corner.
 struct AxisAlignedShadowPainter: CoveragePainter {
     let target: ShadowTarget
-    /// Blurred-interval value and shape `u` of each device column from `firstColumn`.
+    /// Per device column from `firstColumn`: the blurred-interval value, and where the column lies
+    /// in a row of left-corner and of right-corner deficits (`CornerLookup.rowPosition` of its
+    /// shape `u` and of `width − u`). The positions are only read when `corner` is set.
     let columns: UnsafePointer<Float>
-    let columnU: UnsafePointer<Float>
+    let leftPositions: UnsafePointer<Float>
+    let rightPositions: UnsafePointer<Float>
     let firstColumn: Int
     let vertical: TableLookup1D
     /// Device row → shape v: `v = (y + 0.5) · scaleY + offsetY`.
     let scaleY: Double
     let offsetY: Double
-    /// Device column → shape u, for locating the hidden run.
+    /// Device column → shape u, for locating the hidden run and the corner zones.
     let scaleX: Double
     let offsetX: Double
     let width: Float
     let height: Float
     let corner: CornerLookup?
+    /// Which corners are rounded: top-left, top-right, bottom-right, bottom-left.
     let rounded: SIMD4<Float>
+    /// Room for one row's deficits: the left corners', then the right corners', `corner.count + 2`
+    /// each (the last two of each stay zero).
+    let cornerRows: UnsafeMutablePointer<Float>
     /// The layer's opaque background in shape coordinates, as the cross of two boxes (the
     /// rectangle minus its corner squares, inset by an anti-aliasing margin). Empty if none.
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
+    /// What the column map gives for every row alike: the columns under each box of the
+    /// background, and the first columns past the left corners' reach and within the right ones'.
+    private let wideColumns: (Int, Int)
+    private let tallColumns: (Int, Int)
+    private let leftZoneEnd: Int
+    private let rightZoneStart: Int
 
-    /// Columns `[a, b)` of this row whose u lies strictly inside `(u0, u1)`.
-    @inline(__always)
-    private func columnRange(_ u0: Float, _ u1: Float) -> (Int, Int) {
-        let a = Self.column(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
-        let b = Self.column(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
+    init(target: ShadowTarget, columns: UnsafePointer<Float>, leftPositions: UnsafePointer<Float>,
+         rightPositions: UnsafePointer<Float>, firstColumn: Int, vertical: TableLookup1D, scaleY: Double,
+         offsetY: Double, scaleX: Double, offsetX: Double, width: Float, height: Float, corner: CornerLookup?,
+         rounded: SIMD4<Float>, cornerRows: UnsafeMutablePointer<Float>,
+         wide: (u0: Float, v0: Float, u1: Float, v1: Float), tall: (u0: Float, v0: Float, u1: Float, v1: Float)) {
+        self.target = target
+        self.columns = columns
+        self.leftPositions = leftPositions
+        self.rightPositions = rightPositions
+        self.firstColumn = firstColumn
+        self.vertical = vertical
+        self.scaleY = scaleY
+        self.offsetY = offsetY
+        self.scaleX = scaleX
+        self.offsetX = offsetX
+        self.width = width
+        self.height = height
+        self.corner = corner
+        self.rounded = rounded
+        self.cornerRows = cornerRows
+        self.wide = wide
+        self.tall = tall
+        wideColumns = Self.columnRange(wide.u0, wide.u1, scaleX: scaleX, offsetX: offsetX)
+        tallColumns = Self.columnRange(tall.u0, tall.u1, scaleX: scaleX, offsetX: offsetX)
+        let reach = corner?.reach ?? 0
+        leftZoneEnd = Self.firstColumn(atOrAfter: reach, scaleX: scaleX, offsetX: offsetX)
+        rightZoneStart = Self.firstColumn(atOrAfter: width - reach, scaleX: scaleX, offsetX: offsetX)
+    }
+
+    /// Columns `[a, b)` whose u lies strictly inside `(u0, u1)`.
+    private static func columnRange(_ u0: Float, _ u1: Float, scaleX: Double, offsetX: Double) -> (Int, Int) {
+        let a = column(((Double(u0) - offsetX) / scaleX - 0.5).rounded(.up)) + 1
+        let b = column(((Double(u1) - offsetX) / scaleX - 0.5).rounded(.down))
         return (a, max(a, b))
     }
 
     /// The first column whose u is at least `u` (columns' u grow with x).
-    @inline(__always)
-    private func firstColumn(atOrAfter u: Float) -> Int {
-        Self.column(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
+    private static func firstColumn(atOrAfter u: Float, scaleX: Double, offsetX: Double) -> Int {
+        column(((Double(u) - offsetX) / scaleX - 0.5).rounded(.up))
     }
 
     /// Columns farther than this from the canvas are all alike: off it.
@@ -56,41 +103,61 @@ struct AxisAlignedShadowPainter: CoveragePainter {
         if rowValue == 0 { return }
         var skip = (Int.max, Int.max)
         if v > wide.v0 && v < wide.v1 {
-            skip = columnRange(wide.u0, wide.u1)
+            skip = wideColumns
         } else if v > tall.v0 && v < tall.v1 {
-            skip = columnRange(tall.u0, tall.u1)
+            skip = tallColumns
         }
         let end = x0 + count
         let painter = self  // a local copy: raw pixel stores would otherwise force reloads of `self`
         let row = target.row(y, from: x0)
-        guard let corner, v < corner.reach || height - v < corner.reach else {
-            painter.run(row, x0, end, skip, rowValue, v, x0, coverage, left: false, right: false)
+        let bv = height - v
+        guard let corner, v < corner.reach || bv < corner.reach else {
+            painter.run(row, x0, end, skip, rowValue, x0, coverage, (UnsafePointer(cornerRows), UnsafePointer(cornerRows)), left: false, right: false)
             return
         }
+        // This row's deficits of the left corners and of the right ones — one row for both
+        // sides when the row reaches only the top corners or only the bottom ones and those
+        // are alike (a card's usual case).
+        let stride = corner.count + 2
+        let left = cornerRows
+        var right = UnsafePointer(cornerRows + stride)
+        let top = v < corner.reach, bottom = bv < corner.reach
+        if top != bottom && (top ? rounded.x == rounded.y : rounded.w == rounded.z) {
+            left.update(repeating: 0, count: stride)
+            if (top ? rounded.x : rounded.w) != 0 { corner.addRow(at: top ? v : bv, to: left) }
+            right = UnsafePointer(left)
+        } else {
+            left.update(repeating: 0, count: 2 * stride)
+            let other = cornerRows + stride
+            if rounded.x != 0 { corner.addRow(at: v, to: left) }
+            if rounded.w != 0 { corner.addRow(at: bv, to: left) }
+            if rounded.y != 0 { corner.addRow(at: v, to: other) }
+            if rounded.z != 0 { corner.addRow(at: bv, to: other) }
+        }
+        let rows = (UnsafePointer(left), right)
         // Split the row into the left corner zone, the middle and the right corner zone, so
-        // each pixel does only the corner lookups its zone needs.
-        let leftEnd = max(x0, min(end, firstColumn(atOrAfter: corner.reach)))
-        let rightStart = max(leftEnd, min(end, firstColumn(atOrAfter: width - corner.reach)))
-        // (When the zones overlap — a layer narrower than two corner reaches — the left zone
-        // needs the right corners too.)
+        // each pixel does only the lookups its zone needs.
+        let leftEnd = max(x0, min(end, leftZoneEnd))
+        let rightStart = max(leftEnd, min(end, rightZoneStart))
+        // (When the zones overlap — a layer narrower than two corner reaches — each zone needs
+        // the other side's corners too.)
         let overlap = width - corner.reach < corner.reach
-        painter.run(row, x0, leftEnd, skip, rowValue, v, x0, coverage, left: true, right: overlap)
-        painter.run(row, leftEnd, rightStart, skip, rowValue, v, x0, coverage, left: false, right: false)
-        painter.run(row, rightStart, end, skip, rowValue, v, x0, coverage, left: true, right: true)
+        painter.run(row, x0, leftEnd, skip, rowValue, x0, coverage, rows, left: true, right: overlap)
+        painter.run(row, leftEnd, rightStart, skip, rowValue, x0, coverage, rows, left: false, right: false)
+        painter.run(row, rightStart, end, skip, rowValue, x0, coverage, rows, left: overlap, right: true)
     }
 
-    /// Paints columns `[from, to)` of row `y`, minus the hidden run `skip`; `left`/`right` select
-    /// which corners' deficits apply (`left` alone: the min-X corners; both: every corner, which
-    /// also covers layers too narrow for separate zones).
+    /// Paints columns `[from, to)` of a row, minus the hidden run `skip`; `left`/`right` say
+    /// whether the left and the right corners' deficits (the rows `rows`) apply.
     @inline(__always)
-    private func run(_ row: ShadowTargetRow, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float, _ v: Float,
-                     _ x0: Int, _ coverage: UnsafePointer<Float>, left: Bool, right: Bool) {
+    private func run(_ row: ShadowTargetRow, _ from: Int, _ to: Int, _ skip: (Int, Int), _ rowValue: Float,
+                     _ x0: Int, _ coverage: UnsafePointer<Float>,
+                     _ rows: (left: UnsafePointer<Float>, right: UnsafePointer<Float>), left: Bool, right: Bool) {
         guard to > from else { return }
-        let columns = self.columns, columnU = self.columnU, first = self.firstColumn
-        let bv = height - v
-        let top = v < (corner?.reach ?? 0), bottom = bv < (corner?.reach ?? 0)
+        let columns = self.columns, first = self.firstColumn
+        let leftRow = rows.left, rightRow = rows.right
+        let leftPositions = self.leftPositions, rightPositions = self.rightPositions
         var x = from
-        let plain = !(left || right) || corner == nil
         while x < to {
             if x >= skip.0 && x < skip.1 {
                 x = min(skip.1, to)
@@ -99,16 +166,14 @@ struct AxisAlignedShadowPainter: CoveragePainter {
             // Four pixels at a time up to the hidden run or the end.
             let end = x < skip.0 ? min(skip.0, to) : to
             while x + 4 <= end {
-                let values = UnsafeRawPointer(columns + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
+                let k = x - first
+                let values = UnsafeRawPointer(columns + k).loadUnaligned(as: SIMD4<Float>.self)
                 let c = UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD4<Float>.self)
                 var a = values * rowValue * c
-                if !plain, let corner, any(a .> 0.001) {
-                    let u = UnsafeRawPointer(columnU + (x - first)).loadUnaligned(as: SIMD4<Float>.self)
-                    let deficits = SIMD4(
-                        deficit(corner, u.x, v, bv, top: top, bottom: bottom, right: right),
-                        deficit(corner, u.y, v, bv, top: top, bottom: bottom, right: right),
-                        deficit(corner, u.z, v, bv, top: top, bottom: bottom, right: right),
-                        deficit(corner, u.w, v, bv, top: top, bottom: bottom, right: right))
+                if left || right, any(a .> 0.001) {
+                    var deficits = SIMD4<Float>.zero
+                    if left { deficits += Self.lookup4(leftRow, leftPositions + k) }
+                    if right { deficits += Self.lookup4(rightRow, rightPositions + k) }
                     a -= deficits * c
                 }
                 row.blend4(x - x0, a)
@@ -118,32 +183,34 @@ struct AxisAlignedShadowPainter: CoveragePainter {
             let k = x - first
             let base = columns[k] * rowValue * coverage[x - x0]
             if base > 0.001 {
-                var a = base
-                if !plain, let corner {
-                    a -= deficit(corner, columnU[k], v, bv, top: top, bottom: bottom, right: right) * coverage[x - x0]
-                }
-                row.blend(x - x0, a)
+                var deficit: Float = 0
+                if left { deficit += Self.lookup(leftRow, leftPositions[k]) }
+                if right { deficit += Self.lookup(rightRow, rightPositions[k]) }
+                row.blend(x - x0, base - deficit * coverage[x - x0])
             }
             x += 1
         }
     }
 
-    /// What the rounded corners take away at shape column `u` of a row at `v` (`bv` from the
-    /// bottom): the min-X corners, and the max-X ones when `right`; `top` and `bottom` say
-    /// whether the row lies within reach of the top and bottom corners.
+    /// A row of deficits interpolated linearly at `position`.
     @inline(__always)
-    private func deficit(_ corner: CornerLookup, _ u: Float, _ v: Float, _ bv: Float, top: Bool, bottom: Bool,
-                         right: Bool) -> Float {
-        let ru = width - u
-        var deficit: Float = 0
-        if u < corner.reach {
-            if top && rounded.x != 0 { deficit += corner.value(u, v) }
-            if bottom && rounded.w != 0 { deficit += corner.value(u, bv) }
-        }
-        if right && ru < corner.reach {
-            if top && rounded.y != 0 { deficit += corner.value(ru, v) }
-            if bottom && rounded.z != 0 { deficit += corner.value(ru, bv) }
-        }
-        return deficit
+    private static func lookup(_ row: UnsafePointer<Float>, _ position: Float) -> Float {
+        let i = lowerIndex(position)
+        let f = position - Float(i)
+        return row[i] + (row[i + 1] - row[i]) * f
+    }
+
+    /// `lookup` at the four positions from `positions`.
+    @inline(__always)
+    private static func lookup4(_ row: UnsafePointer<Float>, _ positions: UnsafePointer<Float>) -> SIMD4<Float> {
+        let t = UnsafeRawPointer(positions).loadUnaligned(as: SIMD4<Float>.self)
+        let i = lowerIndices(t)
+        let f = t - SIMD4<Float>(i)
+        let p0 = UnsafeRawPointer(row + Int(i.x)).loadUnaligned(as: SIMD2<Float>.self)
+        let p1 = UnsafeRawPointer(row + Int(i.y)).loadUnaligned(as: SIMD2<Float>.self)
+        let p2 = UnsafeRawPointer(row + Int(i.z)).loadUnaligned(as: SIMD2<Float>.self)
+        let p3 = UnsafeRawPointer(row + Int(i.w)).loadUnaligned(as: SIMD2<Float>.self)
+        let lower = SIMD4(p0.x, p1.x, p2.x, p3.x), upper = SIMD4(p0.y, p1.y, p2.y, p3.y)
+        return lower + (upper - lower) * f
     }
 }

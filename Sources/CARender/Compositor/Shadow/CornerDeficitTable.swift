@@ -17,10 +17,13 @@ final class CornerDeficitTable {
     let inverseStep: Double
     /// Beyond this corner coordinate the deficit is zero.
     let reach: Double
+    /// How far beyond the corner piece, in sigmas, the table reaches: there the blurred piece
+    /// has faded below `Φ(−4) ≈ 3.2·10⁻⁵` of it.
+    static let sigmas = 4.0
 
     init(curve continuous: Bool, radius r: Double, sigma: Double) {
         let extent = continuous ? r * ContinuousCorner.extent : r
-        let margin = 4 * sigma
+        let margin = Self.sigmas * sigma
         origin = -margin
         reach = extent + margin
         let n = min(max(Int(((reach - origin) / (sigma / 5)).rounded(.up)) + 1, 8), 160)
@@ -116,5 +119,26 @@ struct CornerLookup {
         let top = p[0] + (p[1] - p[0]) * fa
         let bottom = p[count] + (p[count + 1] - p[count]) * fa
         return top + (bottom - top) * fb
+    }
+
+    /// Where corner coordinate `a` lies in a row filled by `addRow`: its sample position, or
+    /// `count + 1/4` (between the row's two zero guards) where `value` is zero for every `b`.
+    @inline(__always)
+    func rowPosition(_ a: Float) -> Float {
+        let ta = (a - origin) * inverseStep
+        return ta >= 0 && ta < Float(count - 1) ? ta : Float(count) + 0.25
+    }
+
+    /// Adds the deficit along corner coordinate `b` at each sample of `a` — `value(a, b)` on the
+    /// samples, interpolated between two of the table's rows once for a whole row of pixels — to
+    /// `row[0 ..< count]`; nothing where `b` is out of reach. Between samples the row interpolates
+    /// linearly in `a`, which makes it `value`'s bilinear interpolation again.
+    func addRow(at b: Float, to row: UnsafeMutablePointer<Float>) {
+        let tb = (b - origin) * inverseStep
+        guard tb >= 0, tb < Float(count - 1) else { return }
+        let j = lowerIndex(tb)
+        let fb = tb - Float(j)
+        let upper = values + j &* count, lower = upper + count
+        for i in 0..<count { row[i] += upper[i] + (lower[i] - upper[i]) * fb }
     }
 }

@@ -101,7 +101,8 @@ final class ShadowCache {
     func texture(width: Double, height: Double, corners: CornerShape, sigma: Double, margin: Double) -> ShadowTexture? {
         let key = TextureKey(width: width, height: height, radii: corners.radii, continuous: corners.continuous, sigma: sigma)
         if let cached = textures[key] { return cached }
-        guard ShadowTexture.size(width: width, height: height, sigma: sigma, margin: margin) != nil else { return nil }
+        guard let layout = ShadowTexture.Layout(width: width, height: height, corners: corners, sigma: sigma,
+                                                margin: margin) else { return nil }
         let horizontal = profile(length: width, sigma: sigma), vertical = profile(length: height, sigma: sigma)
         let radius = corners.radii.max()
         let table = radius > 0 ? corner(continuous: corners.continuous, radius: radius, sigma: sigma) : nil
@@ -111,7 +112,7 @@ final class ShadowCache {
             width: Float(width), height: Float(height), horizontal: horizontal.lookup, vertical: vertical.lookup,
             corner: table?.lookup, rounded: SIMD4(r.x > 0 ? 1 : 0, r.y > 0 ? 1 : 0, r.z > 0 ? 1 : 0, r.w > 0 ? 1 : 0))
         let texture = withExtendedLifetime((horizontal, vertical, table)) {
-            ShadowTexture(shape: shape, width: width, height: height, sigma: sigma, margin: margin)
+            ShadowTexture(shape: shape, layout: layout)
         }
         if textureByteCount + texture.byteCount > Self.textureBudget || textures.count >= Self.capacity {
             textures.removeAll(keepingCapacity: true)

@@ -63,11 +63,15 @@ extension FrameDrawing {
         guard let deviceToShape = shapeToDevice.inverted() else { return }
         let shape = s.cornerShape
         let palette = scratch.shadowPalette, groupPalette = scratch.groupShadowPalette
-        let opacity = group?.opacity ?? 1
-        for level in 0...256 {
-            let shade = color * (Float(level) / 256)
-            palette[level] = packed(shade * opacity)
-            groupPalette[level] = packed(shade)
+        if let opacity = group?.opacity {
+            for level in 0...256 {
+                let shade = color * (Float(level) / 256)
+                palette[level] = packed(shade * opacity)
+                groupPalette[level] = packed(shade)
+            }
+        } else {
+            // No group: only the canvas palette is read.
+            for level in 0...256 { palette[level] = packed(color * (Float(level) / 256)) }
         }
         let target = ShadowTarget(canvas: canvas, palette: palette, group: group?.canvas ?? nil, groupPalette: groupPalette)
         // Under the layer's own opaque background the shadow never shows: skip it, as a cross of
@@ -111,17 +115,25 @@ extension FrameDrawing {
             let extent = shapeToDevice.deviceBounds(x0: -margin, y0: -margin, x1: w + margin, y1: h + margin)
                 .intersection(canvas.rect)
             if !extent.isEmpty {
-                scratch.reserveColumns(extent.width)
-                let values = scratch.columns, us = scratch.columns + extent.width
+                // Per column: the blurred interval, the positions in the left and right corners'
+                // rows of deficits; then room for those two rows.
+                let n = extent.width, rowLength = (corner?.count ?? 0) + 2
+                scratch.reserveColumns(3 * n + 2 * rowLength)
+                let values = scratch.columns, lefts = values + n, rights = lefts + n, rows = rights + n
+                let fw = Float(w)
                 for x in extent.x0..<extent.x1 {
                     let u = Float((Double(x) + 0.5) * m.m11 + m.m31)
-                    us[x - extent.x0] = u
                     values[x - extent.x0] = hLookup.value(u)
+                    if let corner {
+                        lefts[x - extent.x0] = corner.rowPosition(u)
+                        rights[x - extent.x0] = corner.rowPosition(fw - u)
+                    }
                 }
                 var painter = AxisAlignedShadowPainter(
-                    target: target, columns: values, columnU: us, firstColumn: extent.x0,
+                    target: target, columns: values, leftPositions: lefts, rightPositions: rights, firstColumn: extent.x0,
                     vertical: vLookup, scaleY: m.m22, offsetY: m.m32, scaleX: m.m11, offsetX: m.m31,
-                    width: Float(w), height: Float(h), corner: corner, rounded: rounded, wide: wide, tall: tall)
+                    width: fw, height: Float(h), corner: corner, rounded: rounded, cornerRows: rows,
+                    wide: wide, tall: tall)
                 fill(area, map: shapeToDevice, into: canvas, painter: &painter)
             }
         } else {
