@@ -21,6 +21,9 @@ final class CoverageRasterizer {
     private var edges: UnsafeMutablePointer<Edge>
     private var active: UnsafeMutablePointer<Edge>
     private var sortScratch: UnsafeMutablePointer<Edge>
+    /// The sort's keys and their merge scratch, `edgeCapacity` long.
+    private var sortKeys: UnsafeMutablePointer<UInt64>
+    private var sortKeyScratch: UnsafeMutablePointer<UInt64>
     private var edgeCount = 0
     private var edgeCapacity = 256
     private var accumulation: UnsafeMutablePointer<Float>
@@ -48,6 +51,8 @@ final class CoverageRasterizer {
         edges = .allocate(capacity: edgeCapacity)
         active = .allocate(capacity: edgeCapacity)
         sortScratch = .allocate(capacity: edgeCapacity)
+        sortKeys = .allocate(capacity: edgeCapacity)
+        sortKeyScratch = .allocate(capacity: edgeCapacity)
         runs = .allocate(capacity: runCapacity)
     }
 
@@ -57,6 +62,8 @@ final class CoverageRasterizer {
         edges.deallocate()
         active.deallocate()
         sortScratch.deallocate()
+        sortKeys.deallocate()
+        sortKeyScratch.deallocate()
         rowKinds.deallocate()
         runs.deallocate()
     }
@@ -69,6 +76,7 @@ final class CoverageRasterizer {
         buildEdges(shape, clip: clip)
         let edgeCount = self.edgeCount
         guard edgeCount > 0 else { return }
+        sortEdgesByTop()
         let edges = self.edges, active = self.active
 
         // Columns span the whole shape (edges right of the clip were dropped, but the coverage
@@ -92,7 +100,6 @@ final class CoverageRasterizer {
         // Accumulate relative to the first column so cell indices start at 0.
         let shift = Float(xStart)
 
-        Self.sortByTop(edges, count: edgeCount, scratch: sortScratch)
         let repeats = reusesRepeatedRows && markRepeatedRows(rowStart: rowStart, rowEnd: rowEnd)
         let rowKinds = self.rowKinds
         var activeCount = 0
@@ -197,7 +204,7 @@ final class CoverageRasterizer {
             if r >= 0 && r < rows { kinds[r] |= bit }
         }
         @inline(__always) func markEnd(_ y: Float) {
-            let row = Int(y.rounded(.down))
+            let row = Int(y)  // y ≥ 0: the floor
             mark(row, Float(row) == y ? newEdges : swept)
         }
         for i in 0..<edgeCount {
@@ -206,7 +213,8 @@ final class CoverageRasterizer {
                 markEnd(e.y0)
                 markEnd(e.y1)
             } else {
-                let first = max(rowStart, Int(e.y0.rounded(.down))), last = min(rowEnd, Int(e.y1.rounded(.up)))
+                let below = Int(e.y1)
+                let first = max(rowStart, Int(e.y0)), last = min(rowEnd, Float(below) < e.y1 ? below + 1 : below)
                 if first < last { for r in first..<last { kinds[r - rowStart] |= swept } }
             }
         }
@@ -230,9 +238,19 @@ final class CoverageRasterizer {
         return any
     }
 
-    /// Sorts edges by their top, stably (a merge sort through `scratch`, so equal tops keep
-    /// their outline order).
-    private static func sortByTop(_ edges: UnsafeMutablePointer<Edge>, count: Int, scratch: UnsafeMutablePointer<Edge>) {
+    /// Sorts the edges by their top, stably (equal tops keep their outline order). What is
+    /// sorted is one 64-bit key per edge, the top's bits above the edge's index — tops are never
+    /// negative, so their bits order like their values, and the index makes every key distinct
+    /// and the order stable — and the edges are then gathered once, instead of moving 20-byte
+    /// edges through every pass.
+    private func sortEdgesByTop() {
+        let count = edgeCount
+        guard count > 1 else { return }
+        let keys = sortKeys, spare = sortKeyScratch
+        for i in 0..<count {
+            // Adding zero turns a −0 top into +0, whose bits sort first.
+            keys[i] = UInt64((edges[i].y0 + 0).bitPattern) << 32 | UInt64(i)
+        }
         // Runs of 8 by insertion, then merges of doubling width, alternating between buffers.
         let run = 8
         var start = 0
@@ -240,18 +258,18 @@ final class CoverageRasterizer {
             let end = min(start + run, count)
             var i = start + 1
             while i < end {
-                let e = edges[i]
+                let key = keys[i]
                 var j = i - 1
-                while j >= start && edges[j].y0 > e.y0 {
-                    edges[j + 1] = edges[j]
+                while j >= start && keys[j] > key {
+                    keys[j + 1] = keys[j]
                     j -= 1
                 }
-                edges[j + 1] = e
+                keys[j + 1] = key
                 i += 1
             }
             start = end
         }
-        var source = edges, target = scratch
+        var source = keys, target = spare
         var width = run
         while width < count {
             var lo = 0
@@ -259,8 +277,7 @@ final class CoverageRasterizer {
                 let mid = min(lo + width, count), hi = min(lo + 2 * width, count)
                 var a = lo, b = mid, o = lo
                 while a < mid && b < hi {
-                    // Take from the right run only when strictly smaller: stability.
-                    if source[b].y0 < source[a].y0 {
+                    if source[b] < source[a] {
                         target[o] = source[b]; b += 1
                     } else {
                         target[o] = source[a]; a += 1
@@ -274,7 +291,10 @@ final class CoverageRasterizer {
             swap(&source, &target)
             width *= 2
         }
-        if source != edges { edges.update(from: source, count: count) }
+        let edges = self.edges, sorted = sortScratch
+        for k in 0..<count { sorted[k] = edges[Int(truncatingIfNeeded: source[k] & 0xFFFF_FFFF)] }
+        self.edges = sorted
+        sortScratch = edges
     }
 
     // MARK: - Edges
@@ -349,6 +369,10 @@ final class CoverageRasterizer {
         active = .allocate(capacity: capacity)
         sortScratch.deallocate()
         sortScratch = .allocate(capacity: capacity)
+        sortKeys.deallocate()
+        sortKeys = .allocate(capacity: capacity)
+        sortKeyScratch.deallocate()
+        sortKeyScratch = .allocate(capacity: capacity)
         edgeCapacity = capacity
     }
 
@@ -364,7 +388,9 @@ final class CoverageRasterizer {
         let lo = min(e.x0, e.x1) - shift, hi = max(e.x0, e.x1) - shift
         var y = ya
         var x = min(max(e.x0 + (ya - e.y0) * dxdy - shift, lo), hi)
-        var row = Int(y.rounded(.down))
+        // Coordinates are clip-relative and never negative, so truncation is the floor
+        // (`rounded(.down)` is a library call where SSE4.1 cannot be assumed).
+        var row = Int(y)
         while y < yb {
             let yn = min(Float(row + 1), yb)
             let xn = min(max(e.x0 + (yn - e.y0) * dxdy - shift, lo), hi)
@@ -377,7 +403,7 @@ final class CoverageRasterizer {
     @inline(__always)
     private static func addSegment(_ cells: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ dy: Float) {
         let (l, r) = xa < xb ? (xa, xb) : (xb, xa)
-        let il = Int(l.rounded(.down))
+        let il = Int(l)  // l ≥ 0: the floor (see `accumulate`)
         if r <= Float(il + 1) {
             // Within one cell: the area right of the segment is linear in its mean x.
             let m = (l + r) * 0.5 - Float(il)
