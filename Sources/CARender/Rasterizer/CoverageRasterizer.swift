@@ -21,9 +21,6 @@ final class CoverageRasterizer {
     private var edges: UnsafeMutablePointer<Edge>
     private var active: UnsafeMutablePointer<Edge>
     private var sortScratch: UnsafeMutablePointer<Edge>
-    /// The sort's keys and their merge scratch, `edgeCapacity` long.
-    private var sortKeys: UnsafeMutablePointer<UInt64>
-    private var sortKeyScratch: UnsafeMutablePointer<UInt64>
     private var edgeCount = 0
     private var edgeCapacity = 256
     private var accumulation: UnsafeMutablePointer<Float>
@@ -51,8 +48,6 @@ final class CoverageRasterizer {
         edges = .allocate(capacity: edgeCapacity)
         active = .allocate(capacity: edgeCapacity)
         sortScratch = .allocate(capacity: edgeCapacity)
-        sortKeys = .allocate(capacity: edgeCapacity)
-        sortKeyScratch = .allocate(capacity: edgeCapacity)
         runs = .allocate(capacity: runCapacity)
     }
 
@@ -62,8 +57,6 @@ final class CoverageRasterizer {
         edges.deallocate()
         active.deallocate()
         sortScratch.deallocate()
-        sortKeys.deallocate()
-        sortKeyScratch.deallocate()
         rowKinds.deallocate()
         runs.deallocate()
     }
@@ -76,7 +69,6 @@ final class CoverageRasterizer {
         buildEdges(shape, clip: clip)
         let edgeCount = self.edgeCount
         guard edgeCount > 0 else { return }
-        sortEdgesByTop()
         let edges = self.edges, active = self.active
 
         // Columns span the whole shape (edges right of the clip were dropped, but the coverage
@@ -100,6 +92,7 @@ final class CoverageRasterizer {
         // Accumulate relative to the first column so cell indices start at 0.
         let shift = Float(xStart)
 
+        Self.sortByTop(edges, count: edgeCount, scratch: sortScratch)
         let repeats = reusesRepeatedRows && markRepeatedRows(rowStart: rowStart, rowEnd: rowEnd)
         let rowKinds = self.rowKinds
         var activeCount = 0
@@ -238,19 +231,9 @@ final class CoverageRasterizer {
         return any
     }
 
-    /// Sorts the edges by their top, stably (equal tops keep their outline order). What is
-    /// sorted is one 64-bit key per edge, the top's bits above the edge's index — tops are never
-    /// negative, so their bits order like their values, and the index makes every key distinct
-    /// and the order stable — and the edges are then gathered once, instead of moving 20-byte
-    /// edges through every pass.
-    private func sortEdgesByTop() {
-        let count = edgeCount
-        guard count > 1 else { return }
-        let keys = sortKeys, spare = sortKeyScratch
-        for i in 0..<count {
-            // Adding zero turns a −0 top into +0, whose bits sort first.
-            keys[i] = UInt64((edges[i].y0 + 0).bitPattern) << 32 | UInt64(i)
-        }
+    /// Sorts edges by their top, stably (a merge sort through `scratch`, so equal tops keep
+    /// their outline order).
+    private static func sortByTop(_ edges: UnsafeMutablePointer<Edge>, count: Int, scratch: UnsafeMutablePointer<Edge>) {
         // Runs of 8 by insertion, then merges of doubling width, alternating between buffers.
         let run = 8
         var start = 0
@@ -258,18 +241,18 @@ final class CoverageRasterizer {
             let end = min(start + run, count)
             var i = start + 1
             while i < end {
-                let key = keys[i]
+                let e = edges[i]
                 var j = i - 1
-                while j >= start && keys[j] > key {
-                    keys[j + 1] = keys[j]
+                while j >= start && edges[j].y0 > e.y0 {
+                    edges[j + 1] = edges[j]
                     j -= 1
                 }
-                keys[j + 1] = key
+                edges[j + 1] = e
                 i += 1
             }
             start = end
         }
-        var source = keys, target = spare
+        var source = edges, target = scratch
         var width = run
         while width < count {
             var lo = 0
@@ -277,7 +260,8 @@ final class CoverageRasterizer {
                 let mid = min(lo + width, count), hi = min(lo + 2 * width, count)
                 var a = lo, b = mid, o = lo
                 while a < mid && b < hi {
-                    if source[b] < source[a] {
+                    // Take from the right run only when strictly smaller: stability.
+                    if source[b].y0 < source[a].y0 {
                         target[o] = source[b]; b += 1
                     } else {
                         target[o] = source[a]; a += 1
@@ -291,10 +275,7 @@ final class CoverageRasterizer {
             swap(&source, &target)
             width *= 2
         }
-        let edges = self.edges, sorted = sortScratch
-        for k in 0..<count { sorted[k] = edges[Int(truncatingIfNeeded: source[k] & 0xFFFF_FFFF)] }
-        self.edges = sorted
-        sortScratch = edges
+        if source != edges { edges.update(from: source, count: count) }
     }
 
     // MARK: - Edges
@@ -369,10 +350,6 @@ final class CoverageRasterizer {
         active = .allocate(capacity: capacity)
         sortScratch.deallocate()
         sortScratch = .allocate(capacity: capacity)
-        sortKeys.deallocate()
-        sortKeys = .allocate(capacity: capacity)
-        sortKeyScratch.deallocate()
-        sortKeyScratch = .allocate(capacity: capacity)
         edgeCapacity = capacity
     }
 
