@@ -4,9 +4,12 @@
 /// winding-weighted coverage. Interiors cost one addition per pixel and come out exactly 1.
 ///
 /// Rows are processed in bands of `bandHeight` so the accumulation buffer stays small and in cache
-/// even for full-frame shapes. Scratch buffers live in the instance and are reused; the loops
-/// work on local copies of their pointers (no class-property access, so no exclusivity checks,
-/// inside them).
+/// even for full-frame shapes. Rows that only whole vertical edges cross (between a rounded
+/// rectangle's corners, or a border ring's) get exactly the cells of the row above, so they are
+/// neither accumulated nor swept: the painter calls of the first are repeated on them.
+///
+/// Scratch buffers live in the instance and are reused; the loops work on local copies of their
+/// pointers (no class-property access, so no exclusivity checks, inside them).
 final class CoverageRasterizer {
     struct Edge {
         var x0: Float, y0: Float, x1: Float, y1: Float
