@@ -174,10 +174,12 @@ final class CoverageRasterizer {
 
     /// Classifies rows `rowStart ..< rowEnd` (clip-relative) into `rowKinds`: a row is a repeat of
     /// the one above when every edge touching either row is vertical and covers both whole, the
-    /// same edges. Its cells then receive exactly the same additions (a vertical edge adds its
-    /// direction split at its fixed x), so its coverage is the same to the bit. Between a rounded
-    /// rectangle's corners, and a border ring's, every row is such a repeat. Returns false when
-    /// no two rows repeat (fewer than two vertical edges).
+    /// same edges. Its cells then receive the same additions (a vertical edge adds its direction
+    /// split at its fixed x), so its coverage is the same to the bit — unless three or more
+    /// edges add to one cell and a later band takes them in another order, which changes that
+    /// sum by a rounding at most. Between a rounded rectangle's corners, and a border ring's,
+    /// every row is such a repeat. Returns false when no two rows repeat (fewer than two
+    /// vertical edges).
     private func markRepeatedRows(rowStart: Int, rowEnd: Int) -> Bool {
         let rows = rowEnd - rowStart
         guard rows >= 3 else { return false }
