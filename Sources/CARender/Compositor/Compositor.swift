@@ -85,7 +85,9 @@ package final class Compositor {
                                    glyphs: glyphs, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
-            canvas.clear()
+            if !drawing.storesOpaqueBackground(rootItem, map: displayList.items[rootItem].deviceMap, over: canvas) {
+                canvas.clear()
+            }
             drawing.drawPlaced(rootItem, map: displayList.items[rootItem].deviceMap, superlayerMap: .scale(scale),
                                into: canvas, alpha: 1)
         }

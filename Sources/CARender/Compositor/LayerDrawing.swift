@@ -156,6 +156,24 @@ struct FrameDrawing {
         }
     }
 
+    /// Whether drawing layer `i` under `map` first stores its opaque background over every pixel
+    /// of `target`, so nothing drawn before it shows (and the canvas needs no clearing first): a
+    /// plain layer, fully opaque, unmasked, whose square-cornered bounds map, without rotation or
+    /// perspective, over the whole canvas. Its shadow, drawn beneath, is covered too.
+    func storesOpaqueBackground(_ i: Int, map: ProjectiveMap, over target: Canvas) -> Bool {
+        guard list.items[i].kind == .layer, list.items[i].transition == nil, list.items[i].mask < 0 else { return false }
+        let s = list.items[i].state
+        guard !s.isHidden, s.clampedOpacity >= 1, s.cornerShape.radii == .zero,
+              let color = s.backgroundColor, packed(color.premultiplied(opacity: 1)) >> 24 == 255,
+              map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0, map.m33 > 0 else { return false }
+        let box = s.boundsBox
+        let a = map.apply(box.x0, box.y0), b = map.apply(box.x1, box.y1)
+        let x0 = min(a.x, b.x) / map.m33, x1 = max(a.x, b.x) / map.m33
+        let y0 = min(a.y, b.y) / map.m33, y1 = max(a.y, b.y) / map.m33
+        return x0 <= Double(target.rect.x0) && y0 <= Double(target.rect.y0)
+            && x1 >= Double(target.rect.x1) && y1 >= Double(target.rect.y1)
+    }
+
     /// Whether the layer draws more than one thing, so that group opacity differs from applying
     /// the opacity to its single drawing.
     func drawsSeveralThings(_ i: Int) -> Bool {

@@ -4,9 +4,12 @@
 /// winding-weighted coverage. Interiors cost one addition per pixel and come out exactly 1.
 ///
 /// Rows are processed in bands of `bandHeight` so the accumulation buffer stays small and in cache
-/// even for full-frame shapes. Scratch buffers live in the instance and are reused; the loops
-/// work on local copies of their pointers (no class-property access, so no exclusivity checks,
-/// inside them).
+/// even for full-frame shapes. Rows that only whole vertical edges cross (between a rounded
+/// rectangle's corners, or a border ring's) get exactly the cells of the row above, so they are
+/// neither accumulated nor swept: the painter calls of the first are repeated on them.
+///
+/// Scratch buffers live in the instance and are reused; the loops work on local copies of their
+/// pointers (no class-property access, so no exclusivity checks, inside them).
 final class CoverageRasterizer {
     struct Edge {
         var x0: Float, y0: Float, x1: Float, y1: Float
@@ -27,6 +30,17 @@ final class CoverageRasterizer {
     private var accumulationCapacity: Int
     private var coverage: UnsafeMutablePointer<Float>
     private var coverageCapacity: Int
+    /// Per row of the shape: swept, or repeating the row above (see `markRepeatedRows`).
+    private var rowKinds = UnsafeMutablePointer<UInt8>.allocate(capacity: 1024)
+    private var rowKindCapacity = 1024
+    /// The painter calls of a row that later rows repeat (see `RunRecorder`).
+    private var runs: UnsafeMutablePointer<RecordedRun>
+    private var runCapacity = 1024
+    /// Whether rows that repeat the row above are painted from its runs (on by default; tests
+    /// turn it off to compare with sweeping every row).
+    var reusesRepeatedRows = true
+    /// How many rows the last `fill` painted from a row above's runs.
+    private(set) var repeatedRowCount = 0
 
     init() {
         accumulationCapacity = 4096
@@ -37,6 +51,7 @@ final class CoverageRasterizer {
         edges = .allocate(capacity: edgeCapacity)
         active = .allocate(capacity: edgeCapacity)
         sortScratch = .allocate(capacity: edgeCapacity)
+        runs = .allocate(capacity: runCapacity)
     }
 
     deinit {
@@ -45,11 +60,14 @@ final class CoverageRasterizer {
         edges.deallocate()
         active.deallocate()
         sortScratch.deallocate()
+        rowKinds.deallocate()
+        runs.deallocate()
     }
 
     /// Rasterizes `shape` (device pixel coordinates) under `rule`, handing each row's coverage
     /// inside `clip` to `painter`.
     func fill<P: CoveragePainter>(_ shape: Outline, rule: FillRule, clip: IntRect, painter: inout P) {
+        repeatedRowCount = 0
         guard !clip.isEmpty, !shape.isEmpty else { return }
         buildEdges(shape, clip: clip)
         let edgeCount = self.edgeCount
@@ -78,10 +96,17 @@ final class CoverageRasterizer {
         let shift = Float(xStart)
 
         Self.sortByTop(edges, count: edgeCount, scratch: sortScratch)
+        let repeats = reusesRepeatedRows && markRepeatedRows(rowStart: rowStart, rowEnd: rowEnd)
+        let rowKinds = self.rowKinds
         var activeCount = 0
         var next = 0
         var bandTop = rowStart
-        let acc = accumulation, out = coverage
+        let acc = accumulation, out = coverage, runLog = runs
+        // Rows that only vertical edges cross, whole (between a rounded rectangle's corners): each
+        // has the cells of the row above, so it gets no additions and repeats that row's runs.
+        // The bands stay where they would be without repeats, so the other rows' additions, and
+        // their coverage, are the same to the bit.
+        var recorder = RunRecorder(inner: painter, runs: runLog, coverage: out)
         while bandTop < rowEnd {
             let bandBottom = min(bandTop + Self.bandHeight, rowEnd)
             let top = Float(bandTop), bottom = Float(bandBottom)
@@ -93,7 +118,22 @@ final class CoverageRasterizer {
             var k = 0
             while k < activeCount {
                 let e = active[k]
-                Self.accumulate(e, into: acc, top: top, bottom: bottom, bandTop: bandTop, shift: shift, stride: stride)
+                if repeats && e.x0 == e.x1 {
+                    // A vertical edge adds to each row on its own: skip the repeats.
+                    var a = bandTop
+                    while a < bandBottom {
+                        while a < bandBottom && rowKinds[a - rowStart] == Self.repeatRow { a += 1 }
+                        var b = a
+                        while b < bandBottom && rowKinds[b - rowStart] != Self.repeatRow { b += 1 }
+                        if b > a {
+                            Self.accumulate(e, into: acc, top: Float(a), bottom: Float(b), bandTop: bandTop, shift: shift,
+                                            stride: stride)
+                        }
+                        a = b
+                    }
+                } else {
+                    Self.accumulate(e, into: acc, top: top, bottom: bottom, bandTop: bandTop, shift: shift, stride: stride)
+                }
                 if e.y1 <= bottom {
                     active[k] = active[activeCount - 1]
                     activeCount -= 1
@@ -102,14 +142,98 @@ final class CoverageRasterizer {
                 }
             }
             for row in bandTop..<bandBottom {
+                let kind = repeats ? rowKinds[row - rowStart] : Self.sweptRow
+                if kind == Self.repeatRow {
+                    recorder.replay(row: row + clip.y0, into: &painter)
+                    repeatedRowCount += 1
+                    continue
+                }
                 let cells = acc + (row - bandTop) * stride
-                Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
-                           painter: &painter)
+                if kind == Self.repeatStart {
+                    recorder.inner = painter
+                    recorder.count = 0
+                    Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
+                               painter: &recorder)
+                    painter = recorder.inner
+                } else {
+                    Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
+                               painter: &painter)
+                }
                 cells[width] = 0
                 cells[width + 1] = 0
             }
             bandTop = bandBottom
         }
+    }
+
+    // MARK: - Repeated rows
+
+    /// `rowKinds` values: a row swept as usual, the first of rows that repeat it, and such a
+    /// repeat.
+    private static let sweptRow: UInt8 = 0, repeatStart: UInt8 = 1, repeatRow: UInt8 = 2
+
+    /// Classifies rows `rowStart ..< rowEnd` (clip-relative) into `rowKinds`: a row is a repeat of
+    /// the one above when every edge touching either row is vertical and covers both whole, the
+    /// same edges. Its cells then receive the same additions (a vertical edge adds its direction
+    /// split at its fixed x), so its coverage is the same to the bit — unless three or more
+    /// edges add to one cell and a later band takes them in another order, which changes that
+    /// sum by a rounding at most. Between a rounded rectangle's corners, and a border ring's,
+    /// every row is such a repeat. Returns false when no two rows repeat (fewer than two
+    /// vertical edges).
+    private func markRepeatedRows(rowStart: Int, rowEnd: Int) -> Bool {
+        let rows = rowEnd - rowStart
+        guard rows >= 3 else { return false }
+        let edges = self.edges
+        var vertical = 0
+        for i in 0..<edgeCount where edges[i].x0 == edges[i].x1 { vertical += 1 }
+        guard vertical >= 2 else { return false }
+        if rows > rowKindCapacity {
+            rowKinds.deallocate()
+            rowKindCapacity = rows
+            rowKinds = .allocate(capacity: rows)
+        }
+        // Bits per row: touched by a sloped edge or a vertical edge's fractional end (swept), or
+        // a vertical edge starts or ends at its top (the edges differ from the row above's).
+        let swept: UInt8 = 1, newEdges: UInt8 = 2
+        let kinds = rowKinds
+        kinds.initialize(repeating: 0, count: rows)
+        @inline(__always) func mark(_ row: Int, _ bit: UInt8) {
+            let r = row - rowStart
+            if r >= 0 && r < rows { kinds[r] |= bit }
+        }
+        @inline(__always) func markEnd(_ y: Float) {
+            let row = Int(y)  // y ≥ 0: the floor
+            mark(row, Float(row) == y ? newEdges : swept)
+        }
+        for i in 0..<edgeCount {
+            let e = edges[i]
+            if e.x0 == e.x1 {
+                markEnd(e.y0)
+                markEnd(e.y1)
+            } else {
+                let below = Int(e.y1)
+                let first = max(rowStart, Int(e.y0)), last = min(rowEnd, Float(below) < e.y1 ? below + 1 : below)
+                if first < last { for r in first..<last { kinds[r - rowStart] |= swept } }
+            }
+        }
+        var any = false
+        var previousSwept = true
+        for r in 0..<rows {
+            let bits = kinds[r]
+            if bits & swept != 0 {
+                kinds[r] = Self.sweptRow
+                previousSwept = true
+            } else {
+                kinds[r] = previousSwept || bits & newEdges != 0 ? Self.repeatStart : Self.repeatRow
+                previousSwept = false
+                any = any || kinds[r] == Self.repeatRow
+            }
+        }
+        // A start with no repeat after it is swept with its neighbours.
+        for r in 0..<rows where kinds[r] == Self.repeatStart && (r + 1 == rows || kinds[r + 1] != Self.repeatRow) {
+            kinds[r] = Self.sweptRow
+        }
+        return any
     }
 
     /// Sorts edges by their top, stably (a merge sort through `scratch`, so equal tops keep
@@ -246,7 +370,9 @@ final class CoverageRasterizer {
         let lo = min(e.x0, e.x1) - shift, hi = max(e.x0, e.x1) - shift
         var y = ya
         var x = min(max(e.x0 + (ya - e.y0) * dxdy - shift, lo), hi)
-        var row = Int(y.rounded(.down))
+        // Coordinates are clip-relative and never negative, so truncation is the floor
+        // (`rounded(.down)` is a library call where SSE4.1 cannot be assumed).
+        var row = Int(y)
         while y < yb {
             let yn = min(Float(row + 1), yb)
             let xn = min(max(e.x0 + (yn - e.y0) * dxdy - shift, lo), hi)
@@ -259,7 +385,7 @@ final class CoverageRasterizer {
     @inline(__always)
     private static func addSegment(_ cells: UnsafeMutablePointer<Float>, _ xa: Float, _ xb: Float, _ dy: Float) {
         let (l, r) = xa < xb ? (xa, xb) : (xb, xa)
-        let il = Int(l.rounded(.down))
+        let il = Int(l)  // l ≥ 0: the floor (see `accumulate`)
         if r <= Float(il + 1) {
             // Within one cell: the area right of the segment is linear in its mean x.
             let m = (l + r) * 0.5 - Float(il)
@@ -349,10 +475,67 @@ final class CoverageRasterizer {
             accumulation = .allocate(capacity: needed)
             accumulation.initialize(repeating: 0, count: needed)
         }
+        // A row has at most one run per pixel (runs are never empty), plus one.
+        if coverageNeeded + 1 > runCapacity {
+            runs.deallocate()
+            runCapacity = coverageNeeded + 1
+            runs = .allocate(capacity: runCapacity)
+        }
         if coverageNeeded > coverageCapacity {
             coverage.deallocate()
             coverageCapacity = coverageNeeded
             coverage = .allocate(capacity: coverageNeeded)
+        }
+    }
+}
+
+/// One painter call of a row that later rows repeat.
+struct RecordedRun {
+    var x0: Int32
+    var count: Int32
+    /// Offset of the run's coverage in the coverage row, or −1 for a fully covered run.
+    var offset: Int32
+}
+
+/// Passes a row's painter calls on and keeps them, to paint rows with the same coverage again.
+/// Partial runs are kept as offsets into the coverage row, which stays as the sweep left it.
+private struct RunRecorder<Inner: CoveragePainter>: CoveragePainter {
+    var inner: Inner
+    let runs: UnsafeMutablePointer<RecordedRun>
+    let coverageRow: UnsafePointer<Float>
+    var count = 0
+
+    init(inner: Inner, runs: UnsafeMutablePointer<RecordedRun>, coverage: UnsafePointer<Float>) {
+        self.inner = inner
+        self.runs = runs
+        coverageRow = coverage
+    }
+
+    @inline(__always)
+    mutating func paint(row y: Int, x0: Int, count n: Int, coverage: UnsafePointer<Float>) {
+        runs[count] = RecordedRun(x0: Int32(truncatingIfNeeded: x0), count: Int32(truncatingIfNeeded: n),
+                                  offset: Int32(truncatingIfNeeded: coverage - coverageRow))
+        count += 1
+        inner.paint(row: y, x0: x0, count: n, coverage: coverage)
+    }
+
+    @inline(__always)
+    mutating func paintFull(row y: Int, x0: Int, count n: Int) {
+        runs[count] = RecordedRun(x0: Int32(truncatingIfNeeded: x0), count: Int32(truncatingIfNeeded: n), offset: -1)
+        count += 1
+        inner.paintFull(row: y, x0: x0, count: n)
+    }
+
+    /// Paints the recorded runs again on device row `y`.
+    @inline(__always)
+    func replay<P: CoveragePainter>(row y: Int, into painter: inout P) {
+        for k in 0..<count {
+            let run = runs[k]
+            if run.offset < 0 {
+                painter.paintFull(row: y, x0: Int(run.x0), count: Int(run.count))
+            } else {
+                painter.paint(row: y, x0: Int(run.x0), count: Int(run.count), coverage: coverageRow + Int(run.offset))
+            }
         }
     }
 }
