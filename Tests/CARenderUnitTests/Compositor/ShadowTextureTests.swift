@@ -108,21 +108,6 @@ final class ShadowTextureTests: XCTestCase {
         XCTAssertEqual(four[3], 0, accuracy: 0.002)
     }
 
-    /// The shadow blends' 16-bit lanes give `sourceOverPacked`'s bytes: every alpha of a
-    /// premultiplied source over destinations from dark to light, including the extremes.
-    func testFourPixelBlendMatchesThePackedBlend() {
-        var random = SplitMix64(seed: 0x5AD0)  // the same samples on every run
-        for alpha in UInt32(0)...255 {
-            for _ in 0..<64 {
-                func channel() -> UInt32 { UInt32.random(in: 0...alpha, using: &random) }
-                let src = SIMD4<UInt32>((0..<4).map { _ in channel() | channel() << 8 | channel() << 16 | alpha << 24 })
-                let dst = SIMD4<UInt32>((0..<4).map { k in k == 0 ? 0xFFFF_FFFF : k == 1 ? 0 : UInt32.random(in: 0...UInt32.max, using: &random) })
-                let four = sourceOver16(dst, src)
-                for k in 0..<4 { XCTAssertEqual(four[k], sourceOverPacked(dst[k], src[k]), "alpha \(alpha)") }
-            }
-        }
-    }
-
     // MARK: Group opacity
 
     /// A card with content, a border and a shadow, turned and fading, composited as a group: the

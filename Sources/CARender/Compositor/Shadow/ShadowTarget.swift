@@ -80,7 +80,7 @@ struct ShadowTargetRow {
         let shadow = SIMD4<UInt32>(palette[Int(levels.x)], palette[Int(levels.y)], palette[Int(levels.z)],
                                    palette[Int(levels.w)])
         let d = UnsafeMutableRawPointer(pixels + 4 &* i)
-        d.storeBytes(of: sourceOver16(d.loadUnaligned(as: SIMD4<UInt32>.self), shadow), as: SIMD4<UInt32>.self)
+        d.storeBytes(of: sourceOverPacked(d.loadUnaligned(as: SIMD4<UInt32>.self), shadow), as: SIMD4<UInt32>.self)
     }
 
     /// `blend4` of a block that lies at least partly in the group's offscreen.
@@ -98,33 +98,14 @@ struct ShadowTargetRow {
         let underRest = .!empty .& (rest .< 0xFF00_0000)
         if any(underRest) {
             let groupShadow = SIMD4<UInt32>(groupPalette[l0], groupPalette[l1], groupPalette[l2], groupPalette[l3])
-            g.storeBytes(of: rest.replacing(with: sourceOver16(groupShadow, rest), where: underRest),
+            g.storeBytes(of: rest.replacing(with: sourceOverPacked(groupShadow, rest), where: underRest),
                          as: SIMD4<UInt32>.self)
         }
         if any(empty) {
             let shadow = SIMD4<UInt32>(palette[l0], palette[l1], palette[l2], palette[l3])
             let d = UnsafeMutableRawPointer(pixels + 4 &* i)
             let below = d.loadUnaligned(as: SIMD4<UInt32>.self)
-            d.storeBytes(of: below.replacing(with: sourceOver16(below, shadow), where: empty), as: SIMD4<UInt32>.self)
+            d.storeBytes(of: below.replacing(with: sourceOverPacked(below, shadow), where: empty), as: SIMD4<UInt32>.self)
         }
     }
-}
-
-/// `sourceOverPacked` of four pixels, with the same bytes, its multiplications done in 16-bit
-/// lanes: x86-64's baseline (SSE2) multiplies 16-bit lanes in one instruction, where 32-bit lanes
-/// take five. Each channel's `t = dst · (255 − src.α) + 128` sits in a 16-bit lane of its own (red
-/// and blue, then green and alpha) and `t + (t >> 8)` stays below 2¹⁶ (at most 65025 + 128 + 254),
-/// so no lane carries into the next and the steps are `sourceOverPacked`'s.
-@inline(__always)
-func sourceOver16(_ dst: SIMD4<UInt32>, _ src: SIMD4<UInt32>) -> SIMD4<UInt32> {
-    let low = SIMD4<UInt32>(repeating: 0x00FF_00FF)
-    let inverse = SIMD4<UInt32>(repeating: 255) &- (src &>> 24)
-    // 255 − α in both 16-bit halves of each pixel's lane.
-    let factor = unsafeBitCast(inverse | (inverse &<< 16), to: SIMD8<UInt16>.self)
-    let half = SIMD8<UInt16>(repeating: 128)
-    let rb = unsafeBitCast(dst & low, to: SIMD8<UInt16>.self) &* factor &+ half
-    let ag = unsafeBitCast((dst &>> 8) & low, to: SIMD8<UInt16>.self) &* factor &+ half
-    let scaledRB = unsafeBitCast((rb &+ (rb &>> 8)) &>> 8, to: SIMD4<UInt32>.self)
-    let scaledAG = unsafeBitCast((ag &+ (ag &>> 8)) &>> 8, to: SIMD4<UInt32>.self)
-    return src &+ (scaledRB | (scaledAG &<< 8))
 }
