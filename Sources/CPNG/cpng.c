@@ -62,8 +62,8 @@ static struct libdeflate_compressor *compressor_for_level(int level) {
 /* Per-thread working buffers, kept between frames: a 720p frame needs a few megabytes, and
  * allocating them afresh each time costs page faults in everything around the encoder too. */
 typedef struct {
-    uint8_t *filtered, *rows, *scratch, *deflated;
-    size_t filtered_capacity, rows_capacity, scratch_capacity, deflated_capacity;
+    uint8_t *filtered, *rows, *deflated;
+    size_t filtered_capacity, rows_capacity, deflated_capacity;
 } encode_buffers;
 
 static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
@@ -159,13 +159,13 @@ static const uint8_t *image_row(uint8_t *buffer, const uint8_t *src, uint32_t wi
  * a probe of every PROBE_STRIDE-th row shows Average or Paeth leave clearly smaller residuals (many
  * small shapes, gradients, photographs), in which case all five, chosen per row. */
 static int filters_for_frame(const uint8_t *pixels, uint32_t height, size_t row_bytes, uint32_t width,
-                             size_t bpp, int premultiplied, size_t n, uint8_t *row_a, uint8_t *row_b, uint8_t *scratch) {
+                             size_t bpp, int premultiplied, size_t n, uint8_t *row_a, uint8_t *row_b) {
     uint64_t all = 0, up_sub = 0;
     for (uint32_t y = 1; y < height; y += PROBE_STRIDE) {
         const uint8_t *above = pixels + (size_t)(y - 1) * row_bytes, *row = pixels + (size_t)y * row_bytes;
         uint32_t a, b;
         cpng_probe_row(image_row(row_b, row, width, bpp, premultiplied), image_row(row_a, above, width, bpp, premultiplied),
-                       n, bpp, scratch, &a, &b);
+                       n, bpp, &a, &b);
         all += a;
         up_sub += b;
     }
@@ -195,20 +195,19 @@ static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32
     }
     if (!reserve(&buffers.filtered, &buffers.filtered_capacity, filtered_size)
         || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * (n + ROW_SLACK))
-        || !reserve(&buffers.scratch, &buffers.scratch_capacity, 5 * n)
         || !reserve(&buffers.deflated, &buffers.deflated_capacity, bound)) {
         return NULL;
     }
     uint8_t *prev = buffers.rows, *cur = buffers.rows + n + ROW_SLACK;
     if ((options.filters & CPNG_FILTER_PER_FRAME) && allowed == CPNG_FILTER_ALL) {
-        allowed = filters_for_frame(pixels, height, row_bytes, width, bpp, premultiplied, n, prev, cur, buffers.scratch);
+        allowed = filters_for_frame(pixels, height, row_bytes, width, bpp, premultiplied, n, prev, cur);
     }
     memset(prev, 0, n);
     const uint8_t *above = prev;
     for (uint32_t y = 0; y < height; y++) {
         /* Straight RGBA rows are filtered from the image itself; others from a converted copy. */
         const uint8_t *row = image_row(cur, pixels + (size_t)y * row_bytes, width, bpp, premultiplied);
-        cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), row, above, n, bpp, allowed, buffers.scratch);
+        cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), row, above, n, bpp, allowed);
         if (row == cur) {
             uint8_t *swap = prev; prev = cur; cur = swap;
         }

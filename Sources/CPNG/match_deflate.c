@@ -1,5 +1,5 @@
-// A deflate compressor (RFC 1951 inside RFC 1950's zlib framing) for filtered PNG rows that makes
-// files the size of zlib's default level in a fraction of its time.
+// A deflate compressor (RFC 1951 inside RFC 1950's zlib framing) for filtered PNG rows, at the
+// sizes of libdeflate's level 4 (a few percent above zlib's default level) in about half its time.
 //
 // zlib and libdeflate search hash chains: at each position they walk up to dozens of earlier
 // positions whose next bytes hash alike and keep the longest match. On a filtered interface frame
@@ -7,13 +7,13 @@
 // the previous byte and the previous pixel (a flat fill or a gradient is a run of one residual),
 // the same place in the row above and one pixel either side of it (an edge, straight or slanted,
 // leaves the same residuals row after row) -- plus repeats further back (a card's edge next to the
-// same card's, a shadow's falloff under the next card), which one probe each of two hash tables
-// finds: one keyed on the next 8 bytes (long repeats) and one on the next 4 (short ones, kept only
-// when at least FAR_MIN long, since a distant match costs up to 13 extra bits). The longest
-// candidate wins; a short match is first compared with the best one starting a byte later (one
-// step of lazy evaluation, as zlib's default level does). Positions inside a match are entered into
-// the hash tables sparsely (see INSERT_STEP), and never inside runs, whose positions predict
-// nothing.
+// same card's, a shadow's falloff under the next card), which two small hash tables find: one
+// keeps the last LONG_WAYS positions of each 8-byte sequence's hash (long repeats), the other the
+// last position of each 4-byte sequence's (short ones, kept only when at least FAR_MIN long, since
+// a distant match costs up to 13 extra bits). The longest candidate wins (greedy: a step of lazy
+// evaluation was measured to cost more than a deeper long table for the same bytes). Positions
+// inside a match are entered into the tables sparsely (see INSERT_STEP), and never inside runs,
+// whose positions predict nothing.
 //
 // Blocks, Huffman codes and the zlib framing are deflate_stream.c's, shared with run_deflate.c.
 #include "match_deflate.h"
@@ -21,19 +21,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Hash tables: positions (0 = none; position 0 never starts a match) of the last 8-byte and
- * 4-byte sequences per hash value. 2^16 + 2^15 entries (384 KiB) stay in the L2 cache. */
-#define LONG_HASH_BITS 16
+/* Hash tables: positions (0 = none; position 0 never starts a match) of the last LONG_WAYS 8-byte
+ * sequences per hash value, most recent first, and of the last 4-byte sequence per hash value:
+ * 4 × 2^14 + 2^15 entries (384 KiB) stay in the L2 cache. */
+#define LONG_HASH_BITS 14
+#define LONG_WAYS 4
 #define SHORT_HASH_BITS 15
-#define TABLE_ENTRIES ((1u << LONG_HASH_BITS) + (1u << SHORT_HASH_BITS))
+#define TABLE_ENTRIES ((LONG_WAYS << LONG_HASH_BITS) + (1u << SHORT_HASH_BITS))
 /* Shortest match taken from each kind of candidate: 3 bytes at distance 1 or bpp (a short code,
  * no extra bits), 4 from the row above or the long table (about 10-13 extra bits of distance), 5
  * from the short table (a 4-byte match far back costs about what 4 literals do). */
 #define NEAR_MIN 3
 #define ROW_MIN 4
 #define FAR_MIN 5
-/* A match shorter than this is compared with the one starting at the next byte. */
-#define LAZY_BELOW 32
 /* Inside a match that is not a run, every INSERT_STEP-th position and each of the last INSERT_TAIL
  * go into the hash tables, so repeats of what it covered can be found later (the tail, where the
  * next match starts, matters most: denser insertion costs more than it saves). */
@@ -61,8 +61,11 @@ typedef struct {
     size_t length, distance;
 } found_match;
 
+/* Enters position p (p + 8 <= size) into both tables. */
 static inline void insert(const uint8_t *in, size_t p, uint32_t *long_table, uint32_t *short_table) {
-    long_table[long_hash(in + p)] = (uint32_t)p;
+    uint32_t *bucket = long_table + LONG_WAYS * long_hash(in + p);
+    memmove(bucket + 1, bucket, (LONG_WAYS - 1) * sizeof *bucket);
+    bucket[0] = (uint32_t)p;
     short_table[short_hash(load32(in + p))] = (uint32_t)p;
 }
 
@@ -87,9 +90,12 @@ static inline __attribute__((always_inline)) found_match find_match(const uint8_
                                                                    size_t bpp, size_t row_bytes, int rows,
                                                                    uint32_t *long_table, uint32_t *short_table) {
     uint32_t v = load32(in + i);
-    uint32_t *long_slot = long_table + long_hash(in + i), *short_slot = short_table + short_hash(v);
-    size_t long_candidate = *long_slot, short_candidate = *short_slot;
-    *long_slot = (uint32_t)i;
+    uint32_t *bucket = long_table + LONG_WAYS * long_hash(in + i), *short_slot = short_table + short_hash(v);
+    uint32_t long_candidates[LONG_WAYS];
+    memcpy(long_candidates, bucket, sizeof long_candidates);
+    size_t short_candidate = *short_slot;
+    memmove(bucket + 1, bucket, (LONG_WAYS - 1) * sizeof *bucket);
+    bucket[0] = (uint32_t)i;
     *short_slot = (uint32_t)i;
     size_t limit = size - i < DEFLATE_MAX_MATCH ? size - i : DEFLATE_MAX_MATCH;
     found_match best = {0, 0};
@@ -101,9 +107,11 @@ static inline __attribute__((always_inline)) found_match find_match(const uint8_
         consider(in, i, row_bytes - bpp, v, 0, ROW_MIN, limit, &best);
         consider(in, i, row_bytes + bpp, v, 0, ROW_MIN, limit, &best);
     }
-    if (best.length == limit) return best;
-    if (long_candidate && i - long_candidate <= DEFLATE_WINDOW) {
-        consider(in, i, i - long_candidate, v, 0, ROW_MIN, limit, &best);
+    /* Most recent first: on a tie the nearer match wins, whose distance costs fewer bits. */
+    for (int way = 0; way < LONG_WAYS && best.length < limit; way++) {
+        size_t candidate = long_candidates[way];
+        if (!candidate || i - candidate > DEFLATE_WINDOW) break;
+        consider(in, i, i - candidate, v, 0, ROW_MIN, limit, &best);
     }
     if (best.length < SHORT_PROBE_BELOW && short_candidate && i - short_candidate <= DEFLATE_WINDOW) {
         consider(in, i, i - short_candidate, v, 0, FAR_MIN, limit, &best);
@@ -125,18 +133,10 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, size_
     uint32_t literal_counts[4][256];
     memset(literal_counts, 0, sizeof literal_counts);
     while (i < end && i <= last) {
-        int rows = i >= row_start;
-        found_match best = find_match(in, size, i, bpp, row_bytes, rows, long_table, short_table);
+        found_match best = find_match(in, size, i, bpp, row_bytes, i >= row_start, long_table, short_table);
         if (best.length < DEFLATE_MIN_MATCH) {
             i++;
             continue;
-        }
-        if (best.length < LAZY_BELOW && i + 1 <= last) {
-            found_match next = find_match(in, size, i + 1, bpp, row_bytes, rows, long_table, short_table);
-            if (next.length > best.length) {
-                best = next;
-                i++;
-            }
         }
         deflate_count_literals(literal_counts, in + literal_start, i - literal_start);
         tokens[2 * n] = (uint32_t)(i - literal_start);
@@ -176,7 +176,7 @@ size_t cpng_match_deflate(const uint8_t *in, size_t size, size_t bpp, size_t row
     if (!scratch->hash_table) return 0;
     /* Each frame starts with empty tables, so its bytes never depend on the frame before. */
     memset(scratch->hash_table, 0, TABLE_ENTRIES * sizeof *scratch->hash_table);
-    uint32_t *long_table = scratch->hash_table, *short_table = scratch->hash_table + (1u << LONG_HASH_BITS);
+    uint32_t *long_table = scratch->hash_table, *short_table = scratch->hash_table + (LONG_WAYS << LONG_HASH_BITS);
     if (bpp < 1) bpp = 1;
     if (row_bytes < bpp + 1) row_bytes = bpp + 1;
     deflate_bit_writer w;

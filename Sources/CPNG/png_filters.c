@@ -19,33 +19,27 @@ static inline __attribute__((always_inline)) int paeth_predictor(int a, int b, i
 }
 
 /* The first pixel has no left neighbour (a = c = 0); after it the loop has no branches and no
- * aliasing (restrict), so it vectorises. Each filter's score (the sum of its residuals as
- * signed bytes, libpng's heuristic) is accumulated in the same pass. */
+ * aliasing (restrict), so it vectorises. The scores are libpng's heuristic: the sum of the
+ * residuals as signed bytes' absolute values. */
 #define SCORE(v) ((uint32_t)(((int8_t)(v)) < 0 ? -(int)(int8_t)(v) : (int)(int8_t)(v)))
-#define FILTER_BODY                                                                         \
-    uint8_t *restrict o0 = out[0], *restrict o1 = out[1], *restrict o2 = out[2];            \
-    uint8_t *restrict o3 = out[3], *restrict o4 = out[4];                                   \
+
+/* The five scores alone: the row's filter is then written straight to the output row, which costs
+ * less than writing all five and copying one. */
+#define SCORE_ALL_BODY                                                                      \
     uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0, s4 = 0;                                        \
     for (size_t x = 0; x < bpp && x < n; x++) {                                             \
         int b = up[x];                                                                      \
-        o0[x] = cur[x];                                                                     \
-        o1[x] = cur[x];                                                                     \
-        o2[x] = (uint8_t)(cur[x] - b);                                                      \
-        o3[x] = (uint8_t)(cur[x] - (b >> 1));                                               \
-        o4[x] = (uint8_t)(cur[x] - b);                                                      \
-        s0 += SCORE(o0[x]); s1 += SCORE(o1[x]); s2 += SCORE(o2[x]);                         \
-        s3 += SCORE(o3[x]); s4 += SCORE(o4[x]);                                             \
+        s0 += SCORE(cur[x]); s1 += SCORE(cur[x]);                                           \
+        s2 += SCORE((uint8_t)(cur[x] - b)); s3 += SCORE((uint8_t)(cur[x] - (b >> 1)));      \
+        s4 += SCORE((uint8_t)(cur[x] - b));                                                 \
     }                                                                                       \
     for (size_t x = bpp; x < n; x++) {                                                      \
         int a = cur[x - bpp], b = up[x], c = up[x - bpp];                                   \
-        int paeth = paeth_predictor(a, b, c);                                               \
-        uint8_t v0 = cur[x];                                                                \
-        uint8_t v1 = (uint8_t)(cur[x] - a);                                                 \
-        uint8_t v2 = (uint8_t)(cur[x] - b);                                                 \
-        uint8_t v3 = (uint8_t)(cur[x] - ((a + b) >> 1));                                    \
-        uint8_t v4 = (uint8_t)(cur[x] - paeth);                                             \
-        o0[x] = v0; o1[x] = v1; o2[x] = v2; o3[x] = v3; o4[x] = v4;                         \
-        s0 += SCORE(v0); s1 += SCORE(v1); s2 += SCORE(v2); s3 += SCORE(v3); s4 += SCORE(v4); \
+        s0 += SCORE(cur[x]);                                                                \
+        s1 += SCORE((uint8_t)(cur[x] - a));                                                 \
+        s2 += SCORE((uint8_t)(cur[x] - b));                                                 \
+        s3 += SCORE((uint8_t)(cur[x] - ((a + b) >> 1)));                                    \
+        s4 += SCORE((uint8_t)(cur[x] - paeth_predictor(a, b, c)));                          \
     }                                                                                       \
     scores[0] = s0; scores[1] = s1; scores[2] = s2; scores[3] = s3; scores[4] = s4;
 
@@ -98,14 +92,14 @@ static int choose_up_sub_generic(const uint8_t *restrict cur, const uint8_t *res
     SCORE_UP_SUB_BODY
 }
 
-static void filter_all_generic(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
-    FILTER_BODY
+static void score_all_generic(uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
+    SCORE_ALL_BODY
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 __attribute__((target("avx2")))
-static void filter_all_avx2(uint8_t *out[5], uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
-    FILTER_BODY
+static void score_all_avx2(uint32_t scores[5], const uint8_t *restrict cur, const uint8_t *restrict up, size_t n, size_t bpp) {
+    SCORE_ALL_BODY
 }
 
 __attribute__((target("avx2")))
@@ -125,47 +119,38 @@ static int has_avx2(void) {
 }
 #else
 static int has_avx2(void) { return 0; }
-#define filter_all_avx2 filter_all_generic
+#define score_all_avx2 score_all_generic
 #define choose_up_sub_avx2 choose_up_sub_generic
 #define filter_one_avx2 filter_one_generic
 #endif
 
-void cpng_filter_row(uint8_t *dst, const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp,
-                     int allowed, uint8_t *scratch) {
+void cpng_filter_row(uint8_t *dst, const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp, int allowed) {
     allowed &= 0xf8;
     int single = allowed && !(allowed & (allowed - 1));
-    if (single || allowed == (0x10 | 0x20)) {
-        /* One filter, or Sub or Up by their scores: written straight to the output row. */
-        int type = single ? __builtin_ctz((unsigned)allowed) - 3
-                 : has_avx2() ? choose_up_sub_avx2(cur, up, n, bpp) : choose_up_sub_generic(cur, up, n, bpp);
-        dst[0] = (uint8_t)type;
-        if (has_avx2()) filter_one_avx2(dst + 1, cur, up, n, bpp, type); else filter_one_generic(dst + 1, cur, up, n, bpp, type);
-        return;
-    }
-    uint8_t *out[5];
-    for (int k = 0; k < 5; k++) out[k] = scratch + (size_t)k * n;
-    uint32_t scores[5];
-    if (has_avx2()) {
-        filter_all_avx2(out, scores, cur, up, n, bpp);
+    int type;
+    if (single) {
+        type = __builtin_ctz((unsigned)allowed) - 3;
+    } else if (allowed == (0x10 | 0x20)) {
+        type = has_avx2() ? choose_up_sub_avx2(cur, up, n, bpp) : choose_up_sub_generic(cur, up, n, bpp);
     } else {
-        filter_all_generic(out, scores, cur, up, n, bpp);
+        uint32_t scores[5];
+        if (has_avx2()) score_all_avx2(scores, cur, up, n, bpp); else score_all_generic(scores, cur, up, n, bpp);
+        type = -1;
+        for (int k = 0; k < 5; k++) {
+            if (!(allowed & (0x08 << k))) continue;
+            if (type < 0 || scores[k] < scores[type]) type = k;
+        }
+        if (type < 0) type = 4;
     }
-    int best = -1;
-    for (int k = 0; k < 5; k++) {
-        if (!(allowed & (0x08 << k))) continue;
-        if (best < 0 || scores[k] < scores[best]) best = k;
-    }
-    if (best < 0) best = 4;
-    dst[0] = (uint8_t)best;
-    memcpy(dst + 1, out[best], n);
+    /* The chosen filter, written straight to the output row. */
+    dst[0] = (uint8_t)type;
+    if (has_avx2()) filter_one_avx2(dst + 1, cur, up, n, bpp, type); else filter_one_generic(dst + 1, cur, up, n, bpp, type);
 }
 
-void cpng_probe_row(const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp, uint8_t *scratch,
-                    uint32_t *best_of_all, uint32_t *best_of_up_sub) {
-    uint8_t *out[5];
-    for (int k = 0; k < 5; k++) out[k] = scratch + (size_t)k * n;
+void cpng_probe_row(const uint8_t *cur, const uint8_t *up, size_t n, size_t bpp, uint32_t *best_of_all,
+                    uint32_t *best_of_up_sub) {
     uint32_t scores[5];
-    if (has_avx2()) filter_all_avx2(out, scores, cur, up, n, bpp); else filter_all_generic(out, scores, cur, up, n, bpp);
+    if (has_avx2()) score_all_avx2(scores, cur, up, n, bpp); else score_all_generic(scores, cur, up, n, bpp);
     uint32_t up_sub = scores[1] < scores[2] ? scores[1] : scores[2];
     uint32_t all = up_sub;
     for (int k = 0; k < 5; k++) if (scores[k] < all) all = scores[k];

@@ -1,7 +1,7 @@
 /// How frames are compressed. The default (filters chosen per frame and per row, deflated by the
-/// shim's matcher) writes interface frames no larger than zlib's level 6 in about a fifth of zlib
-/// level 1's time; `fast` deflates with runs only, in about half of that (see the table of
-/// measured settings in README).
+/// shim's matcher) writes interface frames within a few percent of zlib's level 6 in about a fifth
+/// of zlib level 1's time; `fast` deflates with runs only, in about half of that, for files a
+/// sixth to a quarter larger (see the table of measured settings in README).
 public struct PNGWriteOptions: Equatable, Sendable {
     /// PNG row filters. With several, each row gets the one whose residuals are smallest.
     public struct Filters: OptionSet, Sendable {
@@ -26,9 +26,9 @@ public struct PNGWriteOptions: Equatable, Sendable {
         case libdeflate
         /// A few candidate matches per position, where filtered interface frames repeat: the
         /// previous byte and pixel, the row above and a pixel either side of it, and the last
-        /// earlier places whose next 8 and next 4 bytes hash alike; greedy, with one step of lazy
-        /// evaluation; `compressionLevel` is not used. Files the size of zlib's level 6 on
-        /// interface frames, in about two thirds of libdeflate level 4's time.
+        /// earlier places whose next 8 and next 4 bytes hash alike; greedy; `compressionLevel` is
+        /// not used. On interface frames, files no larger than libdeflate level 4's (a few percent
+        /// above zlib's level 6) in about half its time.
         case matches
         /// Matches of a repeated byte or a repeated pixel only (what filtering makes of flat fills,
         /// straight edges and gradients), each block with its own Huffman codes; `compressionLevel`
@@ -41,7 +41,7 @@ public struct PNGWriteOptions: Equatable, Sendable {
     public enum Preset: String, CaseIterable, Sendable {
         /// Runs only, Sub or Up per row.
         case fast
-        /// The shim's matcher, filters chosen per frame and per row: no larger than zlib level 6.
+        /// The shim's matcher, filters chosen per frame and per row.
         case `default`
         /// libdeflate level 12.
         case small
