@@ -37,8 +37,8 @@
 /* Inside a match that is not a run, every INSERT_STEP-th position and each of the last INSERT_TAIL
  * go into the hash tables, so repeats of what it covered can be found later (the tail, where the
  * next match starts, matters most: denser insertion costs more than it saves). */
-#define INSERT_STEP 8
-#define INSERT_TAIL 10
+#define INSERT_STEP 32
+#define INSERT_TAIL 16
 /* The short table is probed only when no candidate has found this many bytes: a longer match
  * there is rare, since an 8-byte repeat would have come from the long table. */
 #define SHORT_PROBE_BELOW 8
