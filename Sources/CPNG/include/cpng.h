@@ -46,7 +46,7 @@ enum {
 /// How a frame is encoded. libpng writes the file (signature, IHDR, chunk framing and CRCs, error
 /// handling); the image data is filtered here and deflated with libdeflate (zlib's sizes in a
 /// fraction of zlib's time) or with one of the shim's own compressors, written for filtered
-/// interface frames: faster still, the matching one at zlib level-6 sizes on such frames.
+/// interface frames: faster still, the matching one within a few percent of zlib level-6 sizes.
 typedef struct cpng_write_options {
     int level;          /* libdeflate compression level, 0 (store) ... 12 (smallest) */
     int filters;        /* CPNG_FILTER_* bits: one filter, or several to choose per row */
