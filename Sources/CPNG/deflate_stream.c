@@ -189,7 +189,12 @@ static void canonical_codes(const uint8_t *lengths, int symbols, uint16_t *codes
  * Bits out
  * ------------------------------------------------------------------------------------------- */
 
-typedef deflate_bit_writer bit_writer;
+/* Bits out, filled from each byte's lowest bit. */
+typedef struct {
+    uint8_t *out;
+    uint64_t bits;
+    unsigned count;
+} bit_writer;
 
 /* Adds the low `n` bits of `value` without writing anything out: at most 56 bits may be pending,
  * and a flush leaves at most 7, so 49 bits can be added between flushes. */
@@ -399,28 +404,28 @@ size_t deflate_stream_bound(size_t size) {
     return size + 5 * (size / 65535 + blocks + 1) + blocks + 2 + 4 + 4 + 8;
 }
 
-void deflate_stream_begin(bit_writer *w, uint8_t *out) {
+size_t deflate_stream_compress(const uint8_t *in, size_t size, uint8_t *out, uint32_t *tokens,
+                               deflate_tokenizer tokenize, void *state) {
     deflate_tables_init();
-    w->out = out;
-    w->bits = 0;
-    w->count = 0;
+    bit_writer w = {out, 0, 0};
     /* zlib header: deflate with a 32 KiB window (0x78), "fastest" level flag, check bits. */
-    put_bits(w, 0x78, 8);
-    put_bits(w, 0x01, 8);
-}
-
-void deflate_stream_block(bit_writer *w, const uint8_t *in, size_t start, size_t end, const uint32_t *tokens,
-                          size_t token_count, const deflate_symbol_counts *counts, int final) {
-    write_block(w, in, start, end, tokens, token_count, counts, final);
-}
-
-size_t deflate_stream_finish(bit_writer *w, const uint8_t *in, size_t size, const uint8_t *out) {
-    align_to_byte(w);
+    put_bits(&w, 0x78, 8);
+    put_bits(&w, 0x01, 8);
+    size_t start = 0;
+    do {
+        deflate_symbol_counts counts;
+        memset(&counts, 0, sizeof counts);
+        size_t token_count;
+        size_t end = tokenize(in, size, start, state, tokens, &token_count, &counts);
+        write_block(&w, in, start, end, tokens, token_count, &counts, end == size);
+        start = end;
+    } while (start < size);
+    align_to_byte(&w);
     uint32_t adler = libdeflate_adler32(1, in, size);
-    w->out[0] = (uint8_t)(adler >> 24);
-    w->out[1] = (uint8_t)(adler >> 16);
-    w->out[2] = (uint8_t)(adler >> 8);
-    w->out[3] = (uint8_t)adler;
-    w->out += 4;
-    return (size_t)(w->out - out);
+    w.out[0] = (uint8_t)(adler >> 24);
+    w.out[1] = (uint8_t)(adler >> 16);
+    w.out[2] = (uint8_t)(adler >> 8);
+    w.out[3] = (uint8_t)adler;
+    w.out += 4;
+    return (size_t)(w.out - out);
 }

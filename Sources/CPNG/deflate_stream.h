@@ -85,6 +85,23 @@ static inline void deflate_count_literals(uint32_t counts[4][256], const uint8_t
     for (; k < n; k++) counts[0][literal[k]]++;
 }
 
+/* Ends a block's tokens: in[literal_start ..< end] as a last token of literals, the four literal
+ * tables summed into `counts`, and the end-of-block symbol. Returns the number of tokens. */
+static inline size_t deflate_finish_tokens(const uint8_t *in, size_t literal_start, size_t end, uint32_t *tokens,
+                                           size_t n, uint32_t literal_counts[4][256], deflate_symbol_counts *counts) {
+    if (literal_start < end) {
+        deflate_count_literals(literal_counts, in + literal_start, end - literal_start);
+        tokens[2 * n] = (uint32_t)(end - literal_start);
+        tokens[2 * n + 1] = 0;
+        n++;
+    }
+    for (int s = 0; s < 256; s++) {
+        counts->litlen[s] += literal_counts[0][s] + literal_counts[1][s] + literal_counts[2][s] + literal_counts[3][s];
+    }
+    counts->litlen[DEFLATE_END_OF_BLOCK] = 1;
+    return n;
+}
+
 /* Bytes at which p and q first differ, up to `limit`: 16 bytes per compare where SSE2 is there
  * (every x86-64 processor), then 8, then one. */
 static inline size_t deflate_common_length(const uint8_t *p, const uint8_t *q, size_t limit) {
@@ -112,25 +129,20 @@ static inline size_t deflate_common_length(const uint8_t *p, const uint8_t *q, s
     return k;
 }
 
-/* Bits out, filled from each byte's lowest bit. */
-typedef struct {
-    uint8_t *out;
-    uint64_t bits;
-    unsigned count;
-} deflate_bit_writer;
-
 /* The largest zlib stream the writer makes of `size` input bytes (every block at most stored). */
 size_t deflate_stream_bound(size_t size);
 
-/* Writes the zlib header. */
-void deflate_stream_begin(deflate_bit_writer *w, uint8_t *out);
+/* Splits in[start ..< about start + DEFLATE_BLOCK_INPUT] into tokens and counts their symbols;
+ * returns where the block ends (a match may run past DEFLATE_BLOCK_INPUT, never past `size`).
+ * `state` is the compressor's own (its pixel size, its hash tables). */
+typedef size_t (*deflate_tokenizer)(const uint8_t *in, size_t size, size_t start, void *state, uint32_t *tokens,
+                                    size_t *token_count, deflate_symbol_counts *counts);
 
-/* Writes in[start ..< end], described by `tokens` and `counts`, as one block: with Huffman codes
- * built for its symbols, or stored when that is smaller. */
-void deflate_stream_block(deflate_bit_writer *w, const uint8_t *in, size_t start, size_t end, const uint32_t *tokens,
-                          size_t token_count, const deflate_symbol_counts *counts, int final);
-
-/* Ends the stream with the Adler-32 of all `size` input bytes; returns the stream's length. */
-size_t deflate_stream_finish(deflate_bit_writer *w, const uint8_t *in, size_t size, const uint8_t *out);
+/* Compresses in[0 ..< size] into a zlib stream in `out` (at least deflate_stream_bound(size)
+ * bytes), block by block, each block's tokens found by `tokenize` into `tokens` (2 ×
+ * DEFLATE_TOKENS_PER_BLOCK words) and written with codes built for it, or stored when that is
+ * smaller; returns the stream's length. */
+size_t deflate_stream_compress(const uint8_t *in, size_t size, uint8_t *out, uint32_t *tokens,
+                               deflate_tokenizer tokenize, void *state);
 
 #endif

@@ -120,11 +120,18 @@ static inline __attribute__((always_inline)) found_match find_match(const uint8_
     return best;
 }
 
-/* Splits in[start ..< about start + DEFLATE_BLOCK_INPUT] into tokens and counts their symbols;
- * returns where the block ends (a match may run past DEFLATE_BLOCK_INPUT, never past `size`). */
-static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, size_t bpp, size_t row_bytes,
-                             uint32_t *long_table, uint32_t *short_table, uint32_t *tokens, size_t *token_count,
-                             deflate_symbol_counts *counts) {
+/* What the tokenizer needs besides the bytes. */
+typedef struct {
+    size_t bpp, row_bytes;
+    uint32_t *long_table, *short_table;
+} match_state;
+
+/* A deflate_tokenizer (deflate_stream.h) over a match_state. */
+static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, void *state, uint32_t *tokens,
+                             size_t *token_count, deflate_symbol_counts *counts) {
+    const match_state *m = state;
+    size_t bpp = m->bpp, row_bytes = m->row_bytes;
+    uint32_t *long_table = m->long_table, *short_table = m->short_table;
     size_t end = size - start > DEFLATE_BLOCK_INPUT ? start + DEFLATE_BLOCK_INPUT : size;
     size_t literal_start = start, i = start > 0 ? start : 1, n = 0;
     /* Candidates read 8 bytes from i (the long hash); the last few bytes are literals. */
@@ -156,17 +163,7 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, size_
     }
     if (i < end) i = end;
     /* Literals up to the block's end (or up to where the last match ended, when it ran past). */
-    if (literal_start < i) {
-        deflate_count_literals(literal_counts, in + literal_start, i - literal_start);
-        tokens[2 * n] = (uint32_t)(i - literal_start);
-        tokens[2 * n + 1] = 0;
-        n++;
-    }
-    for (int s = 0; s < 256; s++) {
-        counts->litlen[s] += literal_counts[0][s] + literal_counts[1][s] + literal_counts[2][s] + literal_counts[3][s];
-    }
-    counts->litlen[DEFLATE_END_OF_BLOCK] = 1;
-    *token_count = n;
+    *token_count = deflate_finish_tokens(in, literal_start, i, tokens, n, literal_counts, counts);
     return i;
 }
 
@@ -177,20 +174,8 @@ size_t cpng_match_deflate(const uint8_t *in, size_t size, size_t bpp, size_t row
     if (!scratch->hash_table) return 0;
     /* Each frame starts with empty tables, so its bytes never depend on the frame before. */
     memset(scratch->hash_table, 0, TABLE_ENTRIES * sizeof *scratch->hash_table);
-    uint32_t *long_table = scratch->hash_table, *short_table = scratch->hash_table + (LONG_WAYS << LONG_HASH_BITS);
-    if (bpp < 1) bpp = 1;
-    if (row_bytes < bpp + 1) row_bytes = bpp + 1;
-    deflate_bit_writer w;
-    deflate_stream_begin(&w, out);
-    size_t start = 0;
-    do {
-        deflate_symbol_counts counts;
-        memset(&counts, 0, sizeof counts);
-        size_t token_count;
-        size_t end = tokenize_block(in, size, start, bpp, row_bytes, long_table, short_table, scratch->tokens,
-                                    &token_count, &counts);
-        deflate_stream_block(&w, in, start, end, scratch->tokens, token_count, &counts, end == size);
-        start = end;
-    } while (start < size);
-    return deflate_stream_finish(&w, in, size, out);
+    match_state state = {bpp < 1 ? 1 : bpp, row_bytes, scratch->hash_table,
+                         scratch->hash_table + (LONG_WAYS << LONG_HASH_BITS)};
+    if (state.row_bytes < state.bpp + 1) state.row_bytes = state.bpp + 1;
+    return deflate_stream_compress(in, size, out, scratch->tokens, tokenize_block, &state);
 }

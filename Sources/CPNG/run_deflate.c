@@ -41,10 +41,10 @@ static inline uint32_t match_starts(const uint8_t *p, size_t distance) {
 /* match_starts looks at DEFLATE_MIN_MATCH - 1 bytes past a start, so only this many starts are sure. */
 #define SCAN_STEP (SCAN_WIDTH - (DEFLATE_MIN_MATCH - 1))
 
-/* Splits in[start ..< about start + DEFLATE_BLOCK_INPUT] into tokens and counts their symbols; returns
- * where the block ends (a match may run past DEFLATE_BLOCK_INPUT, never past `size`). */
-static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, size_t bpp, uint32_t *tokens,
+/* A deflate_tokenizer (deflate_stream.h) whose state is the pixel size. */
+static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, void *state, uint32_t *tokens,
                              size_t *token_count, deflate_symbol_counts *counts) {
+    size_t bpp = *(const size_t *)state;
     size_t end = size - start > DEFLATE_BLOCK_INPUT ? start + DEFLATE_BLOCK_INPUT : size;
     size_t literal_start = start, i = start, n = 0;
     /* Vector scans read SCAN_WIDTH bytes from i and bpp bytes before it. */
@@ -88,33 +88,12 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, size_
     }
     if (i < end) i = end;
     /* Literals up to the block's end (or up to where the last match ended, when it ran past). */
-    if (literal_start < i) {
-        for (size_t k = literal_start; k < i; k++) literal_counts[0][in[k]]++;
-        tokens[2 * n] = (uint32_t)(i - literal_start);
-        tokens[2 * n + 1] = 0;
-        n++;
-    }
-    for (int s = 0; s < 256; s++) {
-        counts->litlen[s] += literal_counts[0][s] + literal_counts[1][s] + literal_counts[2][s] + literal_counts[3][s];
-    }
-    counts->litlen[DEFLATE_END_OF_BLOCK] = 1;
-    *token_count = n;
+    *token_count = deflate_finish_tokens(in, literal_start, i, tokens, n, literal_counts, counts);
     return i;
 }
 
 size_t cpng_run_deflate(const uint8_t *in, size_t size, size_t bpp, uint8_t *out, cpng_deflate_scratch *scratch) {
     if (!deflate_scratch_reserve_tokens(scratch)) return 0;
     if (bpp < 1) bpp = 1;
-    deflate_bit_writer w;
-    deflate_stream_begin(&w, out);
-    size_t start = 0;
-    do {
-        deflate_symbol_counts counts;
-        memset(&counts, 0, sizeof counts);
-        size_t token_count;
-        size_t end = tokenize_block(in, size, start, bpp, scratch->tokens, &token_count, &counts);
-        deflate_stream_block(&w, in, start, end, scratch->tokens, token_count, &counts, end == size);
-        start = end;
-    } while (start < size);
-    return deflate_stream_finish(&w, in, size, out);
+    return deflate_stream_compress(in, size, out, scratch->tokens, tokenize_block, &bpp);
 }

@@ -10,45 +10,6 @@ import XCTest
 final class MatchDeflateTests: XCTestCase {
     private let matches = PNGWriteOptions.default
 
-    /// A small deterministic generator, so "noise" is the same on every run.
-    private struct Noise {
-        var state: UInt64
-        mutating func next() -> UInt8 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-    }
-
-    private func image(width: Int, height: Int, _ colour: (Int, Int) -> RGBA8) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
-        for y in 0..<height { for x in 0..<width { image[x, y] = colour(x, y) } }
-        return image
-    }
-
-    /// An interface frame: a flat background, cards with borders repeated along the row, a soft
-    /// shadow under each, and a slanted antialiased edge (the same residuals a pixel further along
-    /// on each row: a match at the row above plus or minus a pixel).
-    private func interfaceFrame(width: Int, height: Int, alpha: Bool) -> RGBAImage {
-        image(width: width, height: height) { x, y in
-            let background = RGBA8(r: 245, g: 245, b: 247, a: alpha ? UInt8(128 + (x + y) % 100) : 255)
-            let inCard = x % 160 > 20 && x % 160 < 130 && y % 120 > 15 && y % 120 < 95
-            if inCard {
-                let border = x % 160 == 21 || x % 160 == 129 || y % 120 == 16 || y % 120 == 94
-                return border ? RGBA8(r: 25, g: 25, b: 25, a: 255) : RGBA8(r: UInt8(40 + (x / 160) * 30), g: 102, b: 230, a: 255)
-            }
-            let below = y % 120 - 95
-            if x % 160 > 20 && x % 160 < 130 && below >= 0 && below < 12 {
-                let shade = UInt8(245 - (12 - below) * 6)
-                return RGBA8(r: shade, g: shade, b: shade &+ 2, a: 255)
-            }
-            if x + y < width / 3 {
-                let edge = UInt8(clamping: (width / 3 - x - y) * 40)
-                return RGBA8(r: 245 &- edge / 2, g: 245, b: 247, a: 255)
-            }
-            return background
-        }
-    }
-
     private func decoded(_ data: Data) throws -> RGBAImage { try Fixtures.decodedPNG(data) }
 
     func testDefaultPresetUsesTheMatcher() {
@@ -58,7 +19,7 @@ final class MatchDeflateTests: XCTestCase {
 
     func testInterfaceFramesRoundTripExactlyAsRGBAndRGBA() throws {
         for alpha in [false, true] {
-            let frame = interfaceFrame(width: 640, height: 360, alpha: alpha)
+            let frame = EncoderTestImages.interfaceFrame(width: 640, height: 360, alpha: alpha)
             let data = try frame.pngData(options: matches)
             XCTAssertEqual(data[25], alpha ? 6 : 2, "IHDR colour type: RGBA with alpha, RGB when opaque")
             XCTAssertEqual(try decoded(data), frame, alpha ? "RGBA" : "RGB")
@@ -70,7 +31,7 @@ final class MatchDeflateTests: XCTestCase {
     /// the file is no larger than libdeflate's level 6 (zlib's default level in size) and clearly
     /// smaller than the run-only deflater's.
     func testInterfaceFrameIsNoLargerThanLevelSix() throws {
-        let frame = interfaceFrame(width: 640, height: 360, alpha: false)
+        let frame = EncoderTestImages.interfaceFrame(width: 640, height: 360, alpha: false)
         let matched = try frame.pngData(options: matches).count
         let levelSix = try frame.pngData(options: PNGWriteOptions(compressionLevel: 6, deflater: .libdeflate)).count
         let runs = try frame.pngData(options: .fast).count
@@ -81,11 +42,11 @@ final class MatchDeflateTests: XCTestCase {
     /// A frame of many 256 KiB blocks: long runs across rows and blocks, and a pattern repeated
     /// further back than the row above (every 37th row is the same ramp).
     func testLargeFrameSpanningSeveralBlocks() throws {
-        let flat = image(width: 1500, height: 400) { _, _ in RGBA8(r: 10, g: 20, b: 30, a: 255) }
+        let flat = EncoderTestImages.image(width: 1500, height: 400) { _, _ in RGBA8(r: 10, g: 20, b: 30, a: 255) }
         let data = try flat.pngData(options: matches)
         XCTAssertEqual(try decoded(data), flat)
         XCTAssertLessThan(data.count, 1500 * 400 * 3 / 100, "a flat frame is almost all runs")
-        let striped = image(width: 1500, height: 400) { x, y in
+        let striped = EncoderTestImages.image(width: 1500, height: 400) { x, y in
             y % 37 == 0 ? RGBA8(r: UInt8((x * 7) & 255), g: UInt8(x & 255), b: 0, a: 255) : RGBA8(r: 200, g: 200, b: 200, a: 255)
         }
         XCTAssertEqual(try decoded(striped.pngData(options: matches)), striped)
@@ -94,8 +55,8 @@ final class MatchDeflateTests: XCTestCase {
     /// Noise has no matches: its blocks are stored, so the file is no larger than the pixels plus
     /// framing (a byte of filter type per row, 5 bytes per stored block, chunk and zlib headers).
     func testNoiseIsStoredNotExpanded() throws {
-        var noise = Noise(state: 42)
-        let frame = image(width: 300, height: 200) { _, _ in RGBA8(r: noise.next(), g: noise.next(), b: noise.next(), a: noise.next()) }
+        var noise = EncoderTestImages.Noise(state: 42)
+        let frame = EncoderTestImages.image(width: 300, height: 200) { _, _ in RGBA8(r: noise.next(), g: noise.next(), b: noise.next(), a: noise.next()) }
         let data = try frame.pngData(options: matches)
         XCTAssertEqual(try decoded(data), frame)
         let raw = (300 * 4 + 1) * 200
@@ -105,9 +66,9 @@ final class MatchDeflateTests: XCTestCase {
     /// Noise with repeats at every distance the candidates look at (1, a pixel, a row, a row plus
     /// and minus a pixel) and at distances only the hash tables find, up to the 32 KiB window.
     func testRepeatsAtEveryCandidateDistanceRoundTrip() throws {
-        var noise = Noise(state: 9)
+        var noise = EncoderTestImages.Noise(state: 9)
         let width = 500
-        var frame = image(width: width, height: 90) { _, _ in RGBA8(r: noise.next(), g: noise.next(), b: noise.next(), a: 255) }
+        var frame = EncoderTestImages.image(width: width, height: 90) { _, _ in RGBA8(r: noise.next(), g: noise.next(), b: noise.next(), a: 255) }
         for y in stride(from: 3, to: 90, by: 3) {
             for x in 0..<width {
                 let source: (Int, Int)
@@ -132,20 +93,20 @@ final class MatchDeflateTests: XCTestCase {
     /// of reach.
     func testTinyOddAndVeryWideSizesRoundTrip() throws {
         for (width, height) in [(1, 1), (1, 5), (2, 1), (2, 2), (3, 7), (17, 2), (4097, 2), (8300, 3)] {
-            let frame = image(width: width, height: height) { x, y in
+            let frame = EncoderTestImages.image(width: width, height: height) { x, y in
                 RGBA8(r: UInt8((x * 29) & 255), g: UInt8((y * 71) & 255), b: UInt8((x * y * 13) & 255), a: 255)
             }
             XCTAssertEqual(try decoded(frame.pngData(options: matches)), frame, "\(width)×\(height)")
         }
         for width in 1...40 {
-            let frame = image(width: width, height: 4) { x, y in x % 5 == 0 ? RGBA8(r: 9, g: 9, b: 9, a: UInt8(255 - y)) : RGBA8(r: 200, g: 100, b: 50, a: 255) }
+            let frame = EncoderTestImages.image(width: width, height: 4) { x, y in x % 5 == 0 ? RGBA8(r: 9, g: 9, b: 9, a: UInt8(255 - y)) : RGBA8(r: 200, g: 100, b: 50, a: 255) }
             XCTAssertEqual(try decoded(frame.pngData(options: matches)), frame, "width \(width)")
         }
     }
 
     /// Every single filter decodes exactly with the matcher.
     func testEachSingleFilterRoundTrips() throws {
-        let frame = interfaceFrame(width: 97, height: 31, alpha: true)
+        let frame = EncoderTestImages.interfaceFrame(width: 97, height: 31, alpha: true)
         for filters: PNGWriteOptions.Filters in [.none, .sub, .up, .average, .paeth] {
             let options = PNGWriteOptions(filters: filters, deflater: .matches)
             XCTAssertEqual(try decoded(frame.pngData(options: options)), frame, "filters \(filters.rawValue)")
@@ -155,11 +116,11 @@ final class MatchDeflateTests: XCTestCase {
     /// The hash tables start empty for every frame: the bytes never depend on what the thread
     /// encoded before, nor on which thread encodes.
     func testSameBytesWhateverWasEncodedBefore() throws {
-        let frame = interfaceFrame(width: 320, height: 180, alpha: false)
+        let frame = EncoderTestImages.interfaceFrame(width: 320, height: 180, alpha: false)
         let first = try frame.pngData(options: matches)
-        var noise = Noise(state: 7)
-        _ = try image(width: 700, height: 90) { _, _ in RGBA8(r: noise.next(), g: 1, b: 2, a: noise.next()) }.pngData(options: matches)
-        _ = try interfaceFrame(width: 320, height: 180, alpha: true).pngData(options: matches)
+        var noise = EncoderTestImages.Noise(state: 7)
+        _ = try EncoderTestImages.image(width: 700, height: 90) { _, _ in RGBA8(r: noise.next(), g: 1, b: 2, a: noise.next()) }.pngData(options: matches)
+        _ = try EncoderTestImages.interfaceFrame(width: 320, height: 180, alpha: true).pngData(options: matches)
         XCTAssertEqual(try frame.pngData(options: matches), first)
         /// Written by the other thread before it signals, read here after the wait.
         final class Result: @unchecked Sendable { var data = Data() }
