@@ -5,6 +5,7 @@
 #include "cpng.h"
 #include "inflight_files.h"
 #include "png_filters.h"
+#include "match_deflate.h"
 #include "run_deflate.h"
 
 #include <errno.h>
@@ -61,8 +62,8 @@ static struct libdeflate_compressor *compressor_for_level(int level) {
 /* Per-thread working buffers, kept between frames: a 720p frame needs a few megabytes, and
  * allocating them afresh each time costs page faults in everything around the encoder too. */
 typedef struct {
-    uint8_t *filtered, *rows, *scratch, *deflated;
-    size_t filtered_capacity, rows_capacity, scratch_capacity, deflated_capacity;
+    uint8_t *filtered, *rows, *deflated;
+    size_t filtered_capacity, rows_capacity, deflated_capacity;
 } encode_buffers;
 
 static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
@@ -109,6 +110,44 @@ static void rgba_to_rgb(uint8_t *restrict dst, const uint8_t *restrict src, uint
 #define rgba_to_rgb rgba_to_rgb_generic
 #endif
 
+/* Copies `width` premultiplied RGBA pixels to straight alpha: each colour channel c of a pixel with
+ * alpha a (0 < a < 255) becomes c * 255 / a rounded to nearest (at most 255), a pixel with alpha
+ * 0 becomes all zeros, opaque pixels stay as they are -- what Pixmap.unpremultiplied() computes. */
+static void unpremultiply_row(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++) {
+        const uint8_t *p = src + 4 * (size_t)x;
+        uint8_t *q = dst + 4 * (size_t)x;
+        uint32_t a = p[3];
+        if (a == 255) {
+            memcpy(q, p, 4);
+        } else if (a == 0) {
+            memset(q, 0, 4);
+        } else {
+            uint32_t half = a / 2;
+            for (int c = 0; c < 3; c++) {
+                uint32_t v = (p[c] * 255u + half) / a;
+                q[c] = (uint8_t)(v > 255 ? 255 : v);
+            }
+            q[3] = (uint8_t)a;
+        }
+    }
+}
+
+/* The row to filter: RGB (the alpha dropped; the caller only asks for that when every pixel is
+ * opaque, where premultiplied and straight alpha agree), straight RGBA converted from
+ * premultiplied, or the image's own row. */
+static const uint8_t *image_row(uint8_t *buffer, const uint8_t *src, uint32_t width, size_t bpp, int premultiplied) {
+    if (bpp == 3) {
+        rgba_to_rgb(buffer, src, width);
+        return buffer;
+    }
+    if (premultiplied) {
+        unpremultiply_row(buffer, src, width);
+        return buffer;
+    }
+    return src;
+}
+
 /* Every PROBE_STRIDE-th row is filtered all five ways to decide a frame's filter set. */
 #define PROBE_STRIDE 16
 /* Keep all five filters when the best of them leaves residuals at most this share (in 1/256) of
@@ -120,19 +159,13 @@ static void rgba_to_rgb(uint8_t *restrict dst, const uint8_t *restrict src, uint
  * a probe of every PROBE_STRIDE-th row shows Average or Paeth leave clearly smaller residuals (many
  * small shapes, gradients, photographs), in which case all five, chosen per row. */
 static int filters_for_frame(const uint8_t *pixels, uint32_t height, size_t row_bytes, uint32_t width,
-                             size_t bpp, size_t n, uint8_t *row_a, uint8_t *row_b, uint8_t *scratch) {
+                             size_t bpp, int premultiplied, size_t n, uint8_t *row_a, uint8_t *row_b) {
     uint64_t all = 0, up_sub = 0;
     for (uint32_t y = 1; y < height; y += PROBE_STRIDE) {
         const uint8_t *above = pixels + (size_t)(y - 1) * row_bytes, *row = pixels + (size_t)y * row_bytes;
-        if (bpp == 4) {
-            memcpy(row_a, above, n);
-            memcpy(row_b, row, n);
-        } else {
-            rgba_to_rgb(row_a, above, width);
-            rgba_to_rgb(row_b, row, width);
-        }
         uint32_t a, b;
-        cpng_probe_row(row_b, row_a, n, bpp, scratch, &a, &b);
+        cpng_probe_row(image_row(row_b, row, width, bpp, premultiplied), image_row(row_a, above, width, bpp, premultiplied),
+                       n, bpp, &a, &b);
         all += a;
         up_sub += b;
     }
@@ -144,16 +177,17 @@ static int filters_for_frame(const uint8_t *pixels, uint32_t height, size_t row_
 static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_bytes,
                                    cpng_write_options options, size_t *size) {
     static __thread encode_buffers buffers;
-    static __thread cpng_run_deflate_scratch run_scratch;
+    static __thread cpng_deflate_scratch deflate_scratch;
     size_t bpp = options.drop_alpha ? 3 : 4;
+    int premultiplied = options.premultiplied && !options.drop_alpha;
     size_t n = (size_t)width * bpp;
     size_t filtered_size = (n + 1) * height;
     int level = options.level < 0 ? 0 : (options.level > 12 ? 12 : options.level);
     int allowed = options.filters & 0xf8 ? options.filters & 0xf8 : CPNG_FILTER_PAETH;
     struct libdeflate_compressor *compressor = NULL;
     size_t bound;
-    if (options.runs_only) {
-        bound = cpng_run_deflate_bound(filtered_size);
+    if (options.deflater != CPNG_DEFLATER_LIBDEFLATE) {
+        bound = deflate_stream_bound(filtered_size);
     } else {
         compressor = compressor_for_level(level);
         if (!compressor) return NULL;
@@ -161,29 +195,28 @@ static const uint8_t *encode_image(const uint8_t *pixels, uint32_t width, uint32
     }
     if (!reserve(&buffers.filtered, &buffers.filtered_capacity, filtered_size)
         || !reserve(&buffers.rows, &buffers.rows_capacity, 2 * (n + ROW_SLACK))
-        || !reserve(&buffers.scratch, &buffers.scratch_capacity, 5 * n)
         || !reserve(&buffers.deflated, &buffers.deflated_capacity, bound)) {
         return NULL;
     }
     uint8_t *prev = buffers.rows, *cur = buffers.rows + n + ROW_SLACK;
     if ((options.filters & CPNG_FILTER_PER_FRAME) && allowed == CPNG_FILTER_ALL) {
-        allowed = filters_for_frame(pixels, height, row_bytes, width, bpp, n, prev, cur, buffers.scratch);
+        allowed = filters_for_frame(pixels, height, row_bytes, width, bpp, premultiplied, n, prev, cur);
     }
     memset(prev, 0, n);
+    const uint8_t *above = prev;
     for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *src = pixels + (size_t)y * row_bytes;
-        if (bpp == 4) {
-            /* RGBA rows are filtered straight from the image; only RGB needs a converted copy. */
-            cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), src, y ? src - row_bytes : prev, n, bpp, allowed,
-                            buffers.scratch);
-            continue;
+        /* Straight RGBA rows are filtered from the image itself; others from a converted copy. */
+        const uint8_t *row = image_row(cur, pixels + (size_t)y * row_bytes, width, bpp, premultiplied);
+        cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), row, above, n, bpp, allowed);
+        if (row == cur) {
+            uint8_t *swap = prev; prev = cur; cur = swap;
         }
-        rgba_to_rgb(cur, src, width);
-        cpng_filter_row(buffers.filtered + (size_t)y * (n + 1), cur, prev, n, bpp, allowed, buffers.scratch);
-        uint8_t *swap = prev; prev = cur; cur = swap;
+        above = row;
     }
-    if (options.runs_only) {
-        *size = cpng_run_deflate(buffers.filtered, filtered_size, bpp, buffers.deflated, &run_scratch);
+    if (options.deflater == CPNG_DEFLATER_MATCHES) {
+        *size = cpng_match_deflate(buffers.filtered, filtered_size, bpp, n + 1, buffers.deflated, &deflate_scratch);
+    } else if (options.deflater == CPNG_DEFLATER_RUNS) {
+        *size = cpng_run_deflate(buffers.filtered, filtered_size, bpp, buffers.deflated, &deflate_scratch);
     } else {
         *size = libdeflate_zlib_compress(compressor, buffers.filtered, filtered_size, buffers.deflated, bound);
     }

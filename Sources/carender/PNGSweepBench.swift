@@ -1,9 +1,10 @@
 import CARender
 import Foundation
 
-/// `carender bench --png-sweep`: encodes one frame of each scene with every deflate level and the
-/// main filter choices, and prints the median milliseconds and the bytes of each, so the
-/// `--png-compression` settings can be chosen from figures measured on the same frame.
+/// `carender bench --png-sweep`: encodes one frame of each scene with the shim's two deflaters
+/// (runs only, matches), every libdeflate level and the main filter choices, and prints the median
+/// milliseconds and the bytes of each, so the `--png-compression` settings can be chosen from
+/// figures measured on the same frame.
 struct PNGSweepBench {
     var iterations: Int
 
@@ -16,6 +17,9 @@ struct PNGSweepBench {
         print("  level  filters                      ms      bytes")
         for (label, filters) in Self.filterChoices {
             try time(PNGWriteOptions(filters: filters, deflater: .runs), image, level: "runs", label: label)
+        }
+        for (label, filters) in Self.filterChoices {
+            try time(PNGWriteOptions(filters: filters, deflater: .matches), image, level: "match", label: label)
         }
         for level in [1, 2, 3, 4, 5, 6, 7, 9, 12] {
             for (label, filters) in Self.filterChoices {

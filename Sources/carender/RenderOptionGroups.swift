@@ -69,7 +69,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Alpha channel of the frames: auto decides once for the sequence (RGB when the background is opaque), always, never.")
     var alpha: AlphaChoice = .auto
 
-    @Option(name: .customLong("png-compression"), help: "PNG speed/size trade-off: fast (runs only), default (libdeflate level 4) or small (level 12).")
+    @Option(name: .customLong("png-compression"), help: "PNG speed/size trade-off: fast (runs only), default (a few candidate matches per position) or small (libdeflate level 12).")
     var pngCompression: PNGWriteOptions.Preset = .default
 
     @Option(name: .customLong("contact-sheet"), help: ArgumentHelp(

@@ -31,7 +31,7 @@ final class FrameWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var firstError: Error?
     /// The last frame queued, its options and its encoding (filled in by the thread encoding it).
-    private var previous: (image: RGBAImage, options: PNGWriteOptions, encoded: EncodedFrame)?
+    private var previous: (frame: FramePixels, options: PNGWriteOptions, encoded: EncodedFrame)?
     /// How many frames were encoded (not counting repeats written from an earlier encoding).
     private(set) var encodedCount = 0
     /// Frames queued since the last flush, and the folders they went to.
@@ -44,6 +44,17 @@ final class FrameWriter: @unchecked Sendable {
 
     /// Queues `image` to be written to `url`; throws an earlier frame's error, if any.
     func write(_ image: RGBAImage, to url: URL, options: PNGWriteOptions = .default) throws {
+        try write(.straight(image), to: url, options: options)
+    }
+
+    /// Queues a frame as the compositor left it (premultiplied) to be written to `url`: the
+    /// encoder converts it to straight alpha row by row as it filters, with no converted copy of
+    /// the frame. `isOpaque` is what `pixmap.isOpaque` returns, when the caller has tested it.
+    func write(_ pixmap: Pixmap, isOpaque: Bool? = nil, to url: URL, options: PNGWriteOptions = .default) throws {
+        try write(.premultiplied(pixmap, isOpaque: isOpaque), to: url, options: options)
+    }
+
+    private func write(_ frame: FramePixels, to url: URL, options: PNGWriteOptions) throws {
         try throwIfFailed()
         let folder = url.deletingLastPathComponent().path
         if !unsyncedFolders.contains(folder) { unsyncedFolders.insert(folder) }
@@ -56,18 +67,18 @@ final class FrameWriter: @unchecked Sendable {
             unsyncedCount = 0
             submit { for folder in folders { try Self.sync(folder) } }
         }
-        if let previous, previous.options == options, previous.image.hasSamePixels(as: image) {
+        if let previous, previous.options == options, previous.frame.hasSamePixels(as: frame) {
             let encoded = previous.encoded
             submit { try Self.writeAtomically(try encoded.wait(), to: url) }
             return
         }
         let encoded = EncodedFrame()
-        previous = (image, options, encoded)
+        previous = (frame, options, encoded)
         encodedCount += 1
         submit {
             let data: Data
             do {
-                data = try image.pngData(options: options)
+                data = try frame.pngData(options: options)
                 encoded.fulfil(.success(data))
             } catch {
                 encoded.fulfil(.failure(error))
@@ -165,12 +176,33 @@ private final class EncodedFrame: @unchecked Sendable {
     }
 }
 
-extension RGBAImage {
-    /// Whether both images have the same size and bytes (one `memcmp`).
-    func hasSamePixels(as other: RGBAImage) -> Bool {
-        guard width == other.width, height == other.height else { return false }
-        return bytes.withUnsafeBytes { a in
-            other.bytes.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+/// A frame to write: a straight-alpha image, or the compositor's premultiplied pixels.
+private enum FramePixels: Sendable {
+    case straight(RGBAImage)
+    case premultiplied(Pixmap, isOpaque: Bool?)
+
+    func pngData(options: PNGWriteOptions) throws -> Data {
+        switch self {
+        case .straight(let image): return try image.pngData(options: options)
+        case .premultiplied(let pixmap, let isOpaque): return try pixmap.pngData(options: options, isOpaque: isOpaque)
         }
+    }
+
+    /// Whether both frames are of one kind with the same size and bytes (one `memcmp`). Equal
+    /// premultiplied pixels give equal files; frames of different kinds are never compared.
+    func hasSamePixels(as other: FramePixels) -> Bool {
+        switch (self, other) {
+        case (.straight(let a), .straight(let b)):
+            return Self.sameBytes(a.width, a.height, a.bytes, b.width, b.height, b.bytes)
+        case (.premultiplied(let a, _), .premultiplied(let b, _)):
+            return Self.sameBytes(a.width, a.height, a.bytes, b.width, b.height, b.bytes)
+        default:
+            return false
+        }
+    }
+
+    private static func sameBytes(_ w1: Int, _ h1: Int, _ a: [UInt8], _ w2: Int, _ h2: Int, _ b: [UInt8]) -> Bool {
+        guard w1 == w2, h1 == h2 else { return false }
+        return a.withUnsafeBytes { a in b.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 }

@@ -1,7 +1,7 @@
-/// How frames are compressed. The default (filters chosen per frame and per row, libdeflate level
-/// 4) writes interface frames no larger than zlib's level 6 in well under half of zlib level 1's
-/// time; `fast` deflates with runs only, in about a third of that (see the table of measured
-/// settings in README).
+/// How frames are compressed. The default (filters chosen per frame and per row, deflated by the
+/// shim's matcher) writes interface frames within a few percent of zlib's level 6 in about a fifth
+/// of zlib level 1's time; `fast` deflates with runs only, in about half of that, for files a
+/// sixth to a quarter larger (see the table of measured settings in README).
 public struct PNGWriteOptions: Equatable, Sendable {
     /// PNG row filters. With several, each row gets the one whose residuals are smallest.
     public struct Filters: OptionSet, Sendable {
@@ -24,6 +24,12 @@ public struct PNGWriteOptions: Equatable, Sendable {
     public enum Deflater: Equatable, Sendable {
         /// libdeflate at `compressionLevel`: matches anywhere in the last 32 KiB.
         case libdeflate
+        /// A few candidate matches per position, where filtered interface frames repeat: the
+        /// previous byte and pixel, the row above and a pixel either side of it, and the last
+        /// earlier places whose next 8 and next 4 bytes hash alike; greedy; `compressionLevel` is
+        /// not used. On interface frames, files no larger than libdeflate level 4's (a few percent
+        /// above zlib's level 6) in about half its time.
+        case matches
         /// Matches of a repeated byte or a repeated pixel only (what filtering makes of flat fills,
         /// straight edges and gradients), each block with its own Huffman codes; `compressionLevel`
         /// is not used. About a third of libdeflate level 1's time on interface frames, for files
@@ -35,7 +41,7 @@ public struct PNGWriteOptions: Equatable, Sendable {
     public enum Preset: String, CaseIterable, Sendable {
         /// Runs only, Sub or Up per row.
         case fast
-        /// libdeflate level 4, filters chosen per frame and per row.
+        /// The shim's matcher, filters chosen per frame and per row.
         case `default`
         /// libdeflate level 12.
         case small
@@ -56,7 +62,7 @@ public struct PNGWriteOptions: Equatable, Sendable {
     public var dropAlphaWhenOpaque: Bool
     public var deflater: Deflater
 
-    /// The deflate level of the default setting (`--png-compression default`).
+    /// The libdeflate level used when `deflater` is `.libdeflate` and no level is given.
     public static let defaultCompressionLevel = 4
 
     public init(compressionLevel: Int = defaultCompressionLevel, filters: Filters = [.all, .perFrameChoice],
@@ -67,7 +73,8 @@ public struct PNGWriteOptions: Equatable, Sendable {
         self.deflater = deflater
     }
 
-    public static let `default` = PNGWriteOptions()
+    /// The command line's default: the shim's matcher, filters chosen per frame and per row.
+    public static let `default` = PNGWriteOptions(deflater: .matches)
     /// The fastest: runs only, and Sub or Up per row (Average and Paeth residuals seldom repeat).
     public static let fast = PNGWriteOptions(filters: [.sub, .up], deflater: .runs)
     /// The smallest files, for goldens and archives.

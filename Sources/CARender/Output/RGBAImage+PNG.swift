@@ -23,25 +23,8 @@ extension RGBAImage {
 
     /// Encodes through the libpng shim; errors name `target` (a path, or "(memory)").
     private func encodedPNG(options: PNGWriteOptions, describedAs target: String) throws -> Data {
-        guard width > 0, height > 0 else {
-            throw PNGError(kind: .invalidImage, path: target, message: "cannot write an empty \(width)×\(height) image")
-        }
-        let cOptions = cpng_write_options(
-            level: Int32(max(0, min(12, options.compressionLevel))),
-            filters: options.filters.rawValue,
-            drop_alpha: options.dropAlphaWhenOpaque && isOpaque ? 1 : 0,
-            runs_only: options.deflater == .runs ? 1 : 0)
-        var error = cpng_error()
-        var bytes: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let status = self.bytes.withUnsafeBufferPointer { buffer in
-            cpng_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &bytes, &size, &error)
-        }
-        guard status == Int32(CPNG_OK), let bytes else {
-            throw PNGError(status: status, error: &error, path: target)
-        }
-        // The encoder's buffer becomes the Data's storage: no copy of the file.
-        return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in cpng_free(pointer) })
+        try encodePNG(bytes, width: width, height: height, premultiplied: false,
+                      isOpaque: options.dropAlphaWhenOpaque && isOpaque, options: options, describedAs: target)
     }
 
     /// Decodes any PNG libpng accepts (palette, grey, 16-bit, interlaced, with or without alpha)
@@ -59,6 +42,55 @@ extension RGBAImage {
         defer { cpng_free(pixels) }
         let count = Int(w) * Int(h) * 4
         self.init(width: Int(w), height: Int(h), bytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+}
+
+extension Pixmap {
+    /// The pixmap encoded as a PNG file's bytes, in memory: the same file as
+    /// `unpremultiplied().pngData(options:)`, converted to straight alpha row by row as the rows
+    /// are filtered instead of in a copy of the frame. `isOpaque`, when the caller knows it, saves
+    /// testing every pixel's alpha again.
+    package func pngData(options: PNGWriteOptions, isOpaque: Bool? = nil) throws -> Data {
+        let opaque = options.dropAlphaWhenOpaque && (isOpaque ?? self.isOpaque)
+        return try encodePNG(bytes, width: width, height: height, premultiplied: true, isOpaque: opaque,
+                             options: options, describedAs: "(memory)")
+    }
+}
+
+/// Encodes RGBA `bytes` through the libpng shim, as RGB when `isOpaque` (the caller has checked
+/// `dropAlphaWhenOpaque`); errors name `target` (a path, or "(memory)").
+private func encodePNG(_ pixels: [UInt8], width: Int, height: Int, premultiplied: Bool, isOpaque: Bool,
+                       options: PNGWriteOptions, describedAs target: String) throws -> Data {
+    guard width > 0, height > 0 else {
+        throw PNGError(kind: .invalidImage, path: target, message: "cannot write an empty \(width)×\(height) image")
+    }
+    let cOptions = cpng_write_options(
+        level: Int32(max(0, min(12, options.compressionLevel))),
+        filters: options.filters.rawValue,
+        drop_alpha: isOpaque ? 1 : 0,
+        deflater: options.deflater.shimValue,
+        premultiplied: premultiplied ? 1 : 0)
+    var error = cpng_error()
+    var bytes: UnsafeMutablePointer<UInt8>?
+    var size = 0
+    let status = pixels.withUnsafeBufferPointer { buffer in
+        cpng_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4, cOptions, &bytes, &size, &error)
+    }
+    guard status == Int32(CPNG_OK), let bytes else {
+        throw PNGError(status: status, error: &error, path: target)
+    }
+    // The encoder's buffer becomes the Data's storage: no copy of the file.
+    return Data(bytesNoCopy: bytes, count: size, deallocator: .custom { pointer, _ in cpng_free(pointer) })
+}
+
+extension PNGWriteOptions.Deflater {
+    /// The shim's `CPNG_DEFLATER_*` value.
+    var shimValue: Int32 {
+        switch self {
+        case .libdeflate: return Int32(CPNG_DEFLATER_LIBDEFLATE)
+        case .runs: return Int32(CPNG_DEFLATER_RUNS)
+        case .matches: return Int32(CPNG_DEFLATER_MATCHES)
+        }
     }
 }
 

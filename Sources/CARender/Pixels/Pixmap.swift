@@ -14,7 +14,13 @@ package struct Pixmap: Sendable {
         bytes = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// Converts to a straight-alpha image, rounding each channel to nearest.
+    /// True when every pixel has alpha 255 (premultiplied and straight alpha then agree).
+    var isOpaque: Bool {
+        bytes.withUnsafeBytes { RGBAImage.allOpaque($0) }
+    }
+
+    /// Converts to a straight-alpha image, rounding each channel to nearest. (The PNG encoder
+    /// converts row by row as it filters instead, without this copy: `pngData(options:)`.)
     public func unpremultiplied() -> RGBAImage {
         // Opaque pixels are already straight: copy everything, then fix the translucent ones,
         // testing two pixels' alphas at a time.

@@ -64,28 +64,32 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// True when every pixel has alpha 255 (such a frame can be written as RGB).
     public var isOpaque: Bool {
-        bytes.withUnsafeBytes { raw in
-            // Two pixels per 8-byte load: their alpha bytes must both be 0xFF. The loop reads each
-            // frame once before encoding, so it is kept branch-light (one test per 16 pixels).
-            let alphas: UInt64 = 0xFF00_0000_FF00_0000
-            let pairs = raw.count / 8
-            var i = 0
-            while i &+ 8 <= pairs {
-                var all = alphas
-                for k in 0..<8 { all &= raw.loadUnaligned(fromByteOffset: (i &+ k) &* 8, as: UInt64.self) }
-                if all & alphas != alphas { return false }
-                i &+= 8
-            }
-            while i < pairs {
-                if raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self) & alphas != alphas { return false }
-                i &+= 1
-            }
-            var j = pairs &* 8 &+ 3
-            while j < raw.count {
-                if raw[j] != 255 { return false }
-                j &+= 4
-            }
-            return true
+        bytes.withUnsafeBytes { Self.allOpaque($0) }
+    }
+
+    /// Whether every 4th byte (each RGBA pixel's alpha) of `raw` is 255; the same test for straight
+    /// and premultiplied pixels.
+    static func allOpaque(_ raw: UnsafeRawBufferPointer) -> Bool {
+        // Two pixels per 8-byte load: their alpha bytes must both be 0xFF. The loop reads each
+        // frame once before encoding, so it is kept branch-light (one test per 16 pixels).
+        let alphas: UInt64 = 0xFF00_0000_FF00_0000
+        let pairs = raw.count / 8
+        var i = 0
+        while i &+ 8 <= pairs {
+            var all = alphas
+            for k in 0..<8 { all &= raw.loadUnaligned(fromByteOffset: (i &+ k) &* 8, as: UInt64.self) }
+            if all & alphas != alphas { return false }
+            i &+= 8
         }
+        while i < pairs {
+            if raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self) & alphas != alphas { return false }
+            i &+= 1
+        }
+        var j = pairs &* 8 &+ 3
+        while j < raw.count {
+            if raw[j] != 255 { return false }
+            j &+= 4
+        }
+        return true
     }
 }

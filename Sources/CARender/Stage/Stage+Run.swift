@@ -285,8 +285,21 @@ extension Stage {
                 progress.send(.frame(job.frame, skipped: true))
                 continue
             }
-            var frame = try renderFrame()
-            if let underlay, !frame.isOpaque {
+            let pixmap = try renderPremultipliedFrame()
+            // Tested once, only where it decides something: drawing over the underlay, or RGB.
+            let opaque: Bool? = underlay != nil || pngOptions.dropAlphaWhenOpaque ? pixmap.isOpaque : nil
+            if video == nil && sheet == nil && (underlay == nil || opaque == true) {
+                // PNG files only: the encoder takes the premultiplied frame as it is.
+                if options.writesFiles && !exists {
+                    try writer.write(pixmap, isOpaque: opaque, to: url, options: pngOptions)
+                    written += 1
+                    wrote(url)
+                }
+                progress.send(.frame(job.frame, skipped: exists))
+                continue
+            }
+            var frame = pixmap.unpremultiplied()
+            if let underlay, opaque == false {
                 if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
                     warnedAboutAlpha = true
                     Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")

@@ -184,6 +184,12 @@ public final class Stage {
     /// Rasterizes the presentation tree at the current time, or throws a `StageError` naming
     /// why the stage cannot be rendered.
     public func renderFrame() throws -> RGBAImage {
+        try renderPremultipliedFrame().unpremultiplied()
+    }
+
+    /// The frame as the compositor left it, premultiplied (what `renderFrame()` converts to
+    /// straight alpha); the PNG encoder converts it row by row instead.
+    func renderPremultipliedFrame() throws -> Pixmap {
         // Inside a turn (a snapshot, as `renderInContext` takes) the frame shows what is on screen
         // now; other turns due at this instant must not run in the middle of this one.
         context.makeCurrent()
@@ -199,7 +205,7 @@ public final class Stage {
         } else {
             renderOnLargeStack(tree, levels: depth)
         }
-        return framePixmap.unpremultiplied()
+        return framePixmap
     }
 
     // MARK: - Deep trees

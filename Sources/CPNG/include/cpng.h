@@ -36,18 +36,29 @@ enum {
     CPNG_FILTER_PER_FRAME = 0x100
 };
 
+/// Which deflate compressor writes the image data.
+enum {
+    CPNG_DEFLATER_LIBDEFLATE = 0, /* libdeflate at `level` */
+    CPNG_DEFLATER_RUNS = 1,       /* matches of a repeated byte or pixel only (run_deflate.c) */
+    CPNG_DEFLATER_MATCHES = 2     /* a few candidate matches per position (match_deflate.c) */
+};
+
 /// How a frame is encoded. libpng writes the file (signature, IHDR, chunk framing and CRCs, error
-/// handling); the image data is filtered here and deflated with libdeflate, which reaches zlib
-/// level-6 sizes in a fraction of zlib's time, or with the run-only compressor, faster still.
+/// handling); the image data is filtered here and deflated with libdeflate (zlib's sizes in a
+/// fraction of zlib's time) or with one of the shim's own compressors, written for filtered
+/// interface frames: faster still, the matching one within a few percent of zlib level-6 sizes.
 typedef struct cpng_write_options {
     int level;          /* libdeflate compression level, 0 (store) ... 12 (smallest) */
     int filters;        /* CPNG_FILTER_* bits: one filter, or several to choose per row */
     int drop_alpha;     /* write RGB, ignoring the 4th byte of each pixel */
-    int runs_only;      /* deflate with matches of a repeated byte or pixel only (run_deflate.c),
-                           not libdeflate: `level` is then unused */
+    int deflater;       /* CPNG_DEFLATER_*; `level` is used by libdeflate only */
+    int premultiplied;  /* the pixels have premultiplied alpha: converted to straight alpha row by
+                           row as they are filtered (no effect with drop_alpha, which the caller
+                           sets only when every pixel is opaque) */
 } cpng_write_options;
 
-/// Encodes 8-bit RGBA rows (straight alpha) into a PNG in memory. When several filters are
+/// Encodes 8-bit RGBA rows (straight alpha, or premultiplied with `options.premultiplied`) into a
+/// PNG in memory. When several filters are
 /// allowed, each row gets the one whose residuals have the smallest sum of absolute values
 /// (libpng's own heuristic). On success `*png_bytes` (to be released with
 /// cpng_free) holds `*png_size` bytes.

@@ -33,6 +33,15 @@ final class PNGCompressionCommandTests: XCTestCase {
         XCTAssertGreaterThan(differing, 0, "fast and default deflate differently, so their files differ")
     }
 
+    /// The default setting's matcher starts every frame with empty hash tables, so a worker that
+    /// encoded other frames before writes the bytes a serial render does.
+    func testDefaultWithTwoWorkersWritesTheBytesOfASerialRender() throws {
+        let serial = try CLIScripts.contents(try render(["--concurrency", "1"], into: "serial-default"))
+        XCTAssertEqual(serial.count, 30)
+        let parallel = try CLIScripts.contents(try render(["--png-compression", "default", "--concurrency", "2"], into: "parallel-default"))
+        XCTAssertEqual(parallel, serial)
+    }
+
     func testUnknownSettingIsRejectedNamingTheChoices() throws {
         let result = try CLIScripts.run([CLIScripts.long.path, "-o", folder.appendingPathComponent("none").path, "--png-compression", "fastest"])
         XCTAssertNotEqual(result.status, 0)
