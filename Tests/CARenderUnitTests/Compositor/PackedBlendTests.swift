@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// The four-pixel packed blends and the solid painter's four-pixel loops give the scalar loops'
 /// bytes, and a frame whose opaque root background covers the canvas needs no clearing.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// Records every pixel's coverage, fully covered runs as 1, and how often each pixel was painted.
 private struct CoverageGrid: CoveragePainter {
@@ -87,7 +88,7 @@ final class RepeatedRowsTests: XCTestCase {
     }
 
     func testRandomRoundedRectanglesAndRingsMatchSweepingEveryRow() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         for trial in 0..<300 {
             let x0 = generator.next(in: -20...50), y0 = generator.next(in: -20...40)
             let x1 = x0 + generator.next(in: 0.5...60), y1 = y0 + generator.next(in: 0.5...50)
@@ -135,21 +136,5 @@ final class RepeatedRowsTests: XCTestCase {
         var infinite = Outline()
         infinite.add(3, 3); infinite.add(.infinity, 3); infinite.add(20, 30); infinite.add(3, 30); infinite.closeContour()
         assertSame(both(infinite), "infinite vertex")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so failures reproduce.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + (range.upperBound - range.lowerBound) * Double(next() >> 11) / Double(1 << 53)
     }
 }

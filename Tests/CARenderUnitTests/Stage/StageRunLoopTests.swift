@@ -1,5 +1,6 @@
 import XCTest
 @testable import CARender
+import CARenderTestSupport
 
 /// Run-loop turns run in time order, turns at one time in scheduling order; bad times are
 /// reported, never fatal.
@@ -8,7 +9,7 @@ final class StageRunLoopTests: XCTestCase {
         let stage = Stage(width: 10, height: 10)
         var log: [String] = []
         // A fixed shuffle of 200 turns at 20 distinct times.
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var expected: [(Double, Int)] = []
         for index in 0..<200 {
             let t = Double(generator.next() % 20) / 10
@@ -42,18 +43,5 @@ final class StageRunLoopTests: XCTestCase {
         lines = capturingDiagnostics { samples = stage.sample("opacity", of: layer, from: 0, to: 1e12, fps: 60) }
         XCTAssertEqual(samples.count, 0, "refused before allocating")
         XCTAssertTrue(lines.contains { $0.contains("more than \(Stage.maximumFrameCount) samples") }, "\(lines)")
-    }
-}
-
-/// A small deterministic generator for test data.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
