@@ -47,6 +47,10 @@ public final class Stage {
     /// Reused across frames: it keeps its scratch buffers, and the frame buffer is reused too.
     private let compositor = Compositor()
     private var framePixmap = Pixmap(width: 0, height: 0)
+    /// The frame before: frames are drawn into the two buffers in turn, because whoever took the
+    /// last frame (the PNG writer keeps it, to write an identical next frame without encoding it
+    /// again) still holds it, and drawing into a buffer someone holds copies it first.
+    private var previousFramePixmap = Pixmap(width: 0, height: 0)
 
     /// A stage of `width × height` points; time starts at 0.
     public init(width: CGFloat, height: CGFloat) {
@@ -196,6 +200,7 @@ public final class Stage {
         let size = try pixelSize()
         if !isRunningTurn && !isSettled { advance(to: time) }
         let tree = rootLayer.renderNode(at: time)
+        swap(&framePixmap, &previousFramePixmap)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
