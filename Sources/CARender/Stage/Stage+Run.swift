@@ -288,32 +288,35 @@ extension Stage {
             let pixmap = try renderPremultipliedFrame()
             // Tested once, only where it decides something: drawing over the underlay, or RGB.
             let opaque: Bool? = underlay != nil || pngOptions.dropAlphaWhenOpaque ? pixmap.isOpaque : nil
-            if video == nil && sheet == nil && (underlay == nil || opaque == true) {
-                // PNG files only: the encoder takes the premultiplied frame as it is.
-                if options.writesFiles && !exists {
-                    try writer.write(pixmap, isOpaque: opaque, to: url, options: pngOptions)
-                    written += 1
-                    wrote(url)
+            // Straight pixels only where something needs them (a video, the contact sheet, the
+            // underlay beneath transparent pixels); otherwise the encoder takes the premultiplied
+            // frame as it is and converts it row by row.
+            var frame: RGBAImage?
+            if video != nil || sheet != nil || (underlay != nil && opaque == false) {
+                var straight = pixmap.unpremultiplied()
+                if let underlay, opaque == false {
+                    if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
+                        warnedAboutAlpha = true
+                        Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
+                    }
+                    straight = straight.composited(over: underlay)
                 }
-                progress.send(.frame(job.frame, skipped: exists))
-                continue
-            }
-            var frame = pixmap.unpremultiplied()
-            if let underlay, opaque == false {
-                if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
-                    warnedAboutAlpha = true
-                    Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
-                }
-                frame = frame.composited(over: underlay)
+                frame = straight
             }
             if options.writesFiles && !exists {
-                try writer.write(frame, to: url, options: pngOptions)
+                if let frame {
+                    try writer.write(frame, to: url, options: pngOptions)
+                } else {
+                    try writer.write(pixmap, isOpaque: opaque, to: url, options: pngOptions)
+                }
                 written += 1
                 wrote(url)
             }
-            try video?.write(frame, hasAlpha: plan.hasAlpha)
-            sheet?.append(frame, caption: job.frame.map { String(format: "#%d  %.3f s", $0, job.time) }
-                                            ?? String(format: "%.3f s", job.time))
+            if let frame {
+                try video?.write(frame, hasAlpha: plan.hasAlpha)
+                sheet?.append(frame, caption: job.frame.map { String(format: "#%d  %.3f s", $0, job.time) }
+                                                ?? String(format: "%.3f s", job.time))
+            }
             progress.send(.frame(job.frame, skipped: exists))
         }
         try writer.finish()
