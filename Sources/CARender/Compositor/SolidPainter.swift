@@ -51,7 +51,7 @@ struct SolidPainter: CoveragePainter {
             if opaque && c >= 1 {
                 d.packedPixel = color
             } else if c > 0 {
-                d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(color, UInt32(c * 256)))
+                d.packedPixel = sourceOverPacked(d.packedPixel, scalePacked(color, Self.level(c)))
             }
             d += 4
             i += 1
@@ -60,7 +60,8 @@ struct SolidPainter: CoveragePainter {
 }
 
 extension SolidPainter {
-    /// Coverage (0…1, or a hair above 1) as a scale of 0…256, truncated like the scalar loop's.
+    /// Coverage (0…1, or a hair above 1) as a scale of 0…256, truncated: the same for the
+    /// four-pixel and the one-pixel loop.
     @inline(__always)
     static func level(_ c: Float) -> UInt32 {
         UInt32(truncatingIfNeeded: Int32(max(0, min(c, 1)) * 256))
