@@ -58,44 +58,35 @@ final class CompletionBlockTests: XCTestCase {
         XCTAssertEqual(firedAt, 3)
     }
 
+    /// The completion log of an outer transaction (animating opacity for `outer` seconds) with an
+    /// inner one (animating the corner radius for `inner` seconds), both committed at 1 s.
+    private func nestedBlocksLog(outer: CFTimeInterval, inner: CFTimeInterval) -> [String] {
+        let s = TransactionStage()
+        var log: [String] = []
+        s.stage.at(1) {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(outer)
+            CATransaction.setCompletionBlock { log.append("outer@\(CACurrentMediaTime())") }
+            s.layer.opacity = 0.5
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(inner)
+            CATransaction.setCompletionBlock { log.append("inner@\(CACurrentMediaTime())") }
+            s.layer.cornerRadius = 8
+            CATransaction.commit()
+            CATransaction.commit()
+        }
+        s.stage.advance(to: 5)
+        return log
+    }
+
     /// Nested transactions: the inner block waits for the inner animations, the outer block for
     /// everything added after it was set, inner ones included.
     func testNestedBlocksCompleteInOrder() {
-        let s = TransactionStage()
-        var log: [String] = []
-        s.stage.at(1) {
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(1)
-            CATransaction.setCompletionBlock { log.append("outer@\(CACurrentMediaTime())") }
-            s.layer.opacity = 0.5
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(2)
-            CATransaction.setCompletionBlock { log.append("inner@\(CACurrentMediaTime())") }
-            s.layer.cornerRadius = 8
-            CATransaction.commit()
-            CATransaction.commit()
-        }
-        s.stage.advance(to: 5)
-        XCTAssertEqual(log, ["inner@3.0", "outer@3.0"])
+        XCTAssertEqual(nestedBlocksLog(outer: 1, inner: 2), ["inner@3.0", "outer@3.0"])
     }
 
     func testInnerBlockFiresBeforeTheOuterWhenItsAnimationsEndFirst() {
-        let s = TransactionStage()
-        var log: [String] = []
-        s.stage.at(1) {
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(2)
-            CATransaction.setCompletionBlock { log.append("outer@\(CACurrentMediaTime())") }
-            s.layer.opacity = 0.5
-            CATransaction.begin()
-            CATransaction.setAnimationDuration(0.5)
-            CATransaction.setCompletionBlock { log.append("inner@\(CACurrentMediaTime())") }
-            s.layer.cornerRadius = 8
-            CATransaction.commit()
-            CATransaction.commit()
-        }
-        s.stage.advance(to: 5)
-        XCTAssertEqual(log, ["inner@1.5", "outer@3.0"])
+        XCTAssertEqual(nestedBlocksLog(outer: 2, inner: 0.5), ["inner@1.5", "outer@3.0"])
     }
 
     /// Replacing the block ends tracking for the old one, which fires once what it tracked is
