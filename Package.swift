@@ -52,19 +52,43 @@ let package = Package(
             dependencies: ["CTextLibraries"],
             linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
         ),
-        .target(
-            name: "CARender",
-            dependencies: ["CPNG", "CText"],
-            swiftSettings: nativeSwiftSettings
-        ),
+        // The library, in layers: each target imports only those above it in this list, and the
+        // compiler keeps it so (a target cannot import one that is not among its dependencies).
+        // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
+        //
+        //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
+        //
+        // Pixel buffers, blending and the PNG codec.
+        .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
+        // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
+        .target(name: "CARenderGeometry", dependencies: ["CARenderPixels"], swiftSettings: nativeSwiftSettings),
+        // Exact-area coverage of outlines, strokes and rounded rectangles.
+        .target(name: "CARenderRaster", dependencies: ["CARenderGeometry"], swiftSettings: nativeSwiftSettings),
+        // Fonts, shaping, layout and glyph drawing (HarfBuzz and FreeType underneath).
+        .target(name: "CARenderText", dependencies: ["CARenderRaster", "CText"], swiftSettings: nativeSwiftSettings),
+        // CGContext and CGGradient: drawing into a bitmap.
+        .target(name: "CARenderGraphics", dependencies: ["CARenderText"], swiftSettings: nativeSwiftSettings),
+        // Core Animation's model: layers, timing, animations, transactions, the presentation tree.
+        .target(name: "CARenderModel", dependencies: ["CARenderGraphics"], swiftSettings: nativeSwiftSettings),
+        // The presentation tree drawn into pixels: display list, fills, shadows, masks, 3D.
+        .target(name: "CARenderCompositor", dependencies: ["CARenderModel"], swiftSettings: nativeSwiftSettings),
+        // The stage (clock, run loop, rendering a sequence) and its output: frame files, contact sheets.
+        .target(name: "CARenderStage", dependencies: ["CARenderCompositor"], swiftSettings: nativeSwiftSettings),
+        // UIKit's animation surface over the layers.
+        .target(name: "CARenderUIKit", dependencies: ["CARenderStage"], swiftSettings: nativeSwiftSettings),
+        // What scripts import: every layer above, re-exported.
+        .target(name: "CARender", dependencies: ["CARenderUIKit"], swiftSettings: nativeSwiftSettings),
+        // Golden references: storing, comparing and recording frames and timelines.
+        .target(name: "CARenderGolden", dependencies: ["CARenderStage"]),
         .target(
             name: "CARenderTesting",
-            dependencies: ["CARender"]
+            dependencies: ["CARender", "CARenderGolden"]
         ),
         .executableTarget(
             name: "carender",
             dependencies: [
                 "CARender",
+                "CARenderGolden",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,7 +101,11 @@ let package = Package(
         // `swift test` runs both targets.
         .testTarget(
             name: "CARenderUnitTests",
-            dependencies: ["CARender", "CARenderTestSupport", "CTextOracle"]
+            dependencies: [
+                "CARender", "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
+                "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit", "CARenderGolden",
+                "CARenderTestSupport", "CTextOracle",
+            ]
         ),
         .testTarget(
             name: "CARenderEndToEndTests",

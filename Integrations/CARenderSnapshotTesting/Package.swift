@@ -20,7 +20,7 @@ let package = Package(
         .target(
             name: "CARenderSnapshotTesting",
             dependencies: [
-                .product(name: "CARender", package: "carender"),
+                .product(name: "CARenderTesting", package: "carender"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),

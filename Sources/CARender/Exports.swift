@@ -1,3 +1,14 @@
-// Scripts written for QuartzCore get CGFloat, CGPoint, CGRect, NSValue, … from its import alone;
-// here Foundation provides them, so importing CARender imports Foundation too.
+// What `import CARender` brings into a script: Apple's QuartzCore, Core Graphics and UIKit
+// animation names, and carender's own (`Stage`, `RGBAImage`, ...), from the layers that declare
+// them. Scripts written for QuartzCore get CGFloat, CGPoint, CGRect, NSValue, … from its import
+// alone; here Foundation provides them, so importing CARender imports Foundation too.
 @_exported import Foundation
+@_exported import CARenderPixels
+@_exported import CARenderGeometry
+@_exported import CARenderRaster
+@_exported import CARenderText
+@_exported import CARenderGraphics
+@_exported import CARenderModel
+@_exported import CARenderCompositor
+@_exported import CARenderStage
+@_exported import CARenderUIKit

@@ -1,4 +1,5 @@
 @_exported import CARender
+@_exported import CARenderGolden
 import Foundation
 
 /// Where ``assertGolden(_:named:tolerance:in:record:fileID:filePath:function:line:column:)``

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARender
+import CARenderGolden
 import Foundation
 
 /// `carender golden SCRIPT DIR`: renders the times a folder of golden frames holds and compares

@@ -116,13 +116,13 @@ struct ScriptCompiler {
         }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
-            + "#sourceLocation()\n@_spi(Script) import CARender\nimport Foundation\nexit(ScriptOutcome.exitStatus)\n"
+            + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\nexit(ScriptOutcome.exitStatus)\n"
     }
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v4".utf8))
+        hash.combine(Data("carender-script-cache-v5".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

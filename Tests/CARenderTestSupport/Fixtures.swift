@@ -16,6 +16,13 @@ package enum Fixtures {
 
     /// The folder holding this test process's executable: SwiftPM's build folder, where the
     /// `carender` executable and `libCARender.so` live too.
+    /// The library's targets from the bottom layer up, as `Package.swift` declares them; `CARender`
+    /// re-exports them all.
+    package static let libraryLayers = [
+        "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
+        "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit",
+    ]
+
     package static let buildFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// One compile cache for the scripts tests run through the `carender` command line, so each

@@ -1,4 +1,5 @@
 import CARender
+import CARenderGolden
 import CARenderTestSupport
 import XCTest
 

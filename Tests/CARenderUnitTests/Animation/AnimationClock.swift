@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// A Stage-free stand-in for `Stage.advance(to:)`'s animation duties: moves the virtual clock
 /// and delivers animation callbacks exactly as the integration is specified to

@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// CAAnimationGroup (its children run in the group's time space).
 final class AnimationGroupTests: XCTestCase {

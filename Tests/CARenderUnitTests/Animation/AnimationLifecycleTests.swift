@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// Adding, replacing and removing animations, and delegate callbacks on the virtual clock
 /// (CALayer — add(_:forKey:), removeAnimation(forKey:); CAAnimationDelegate).

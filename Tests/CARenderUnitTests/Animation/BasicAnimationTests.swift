@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// CABasicAnimation endpoints, live model values, additive and cumulative composition, value
 /// functions and sub-key-paths (CABasicAnimation, CAPropertyAnimation). The layer's

@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// Basic animations between fixed endpoints of numeric properties and points moving along paths
 /// are evaluated from a compiled track (`TypedBasicTrack`, `PathTrack`) instead of by the

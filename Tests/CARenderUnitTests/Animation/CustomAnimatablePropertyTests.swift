@@ -1,5 +1,10 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderGraphics
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// A layer subclass's own animatable property (Apple's `@NSManaged var progress`; in carender a
 /// property over `value(forKey:)`/`setValue(_:forKey:)`): animations of it reach the presentation

@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// Interpolation of every animatable type (Core Animation Programming Guide: Animatable
 /// Properties).

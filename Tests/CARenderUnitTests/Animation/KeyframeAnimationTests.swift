@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// CAKeyframeAnimation (values, keyTimes, timingFunctions, calculationMode, path). Values
 /// [0, 10, 30] on `position.x`, d = 1, unless stated.

@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// Paced keyframes along a path space time by arc length: the point at fraction `s` of the
 /// animation lies `s` of the way along the path, measured along the curve. Checked against a

@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// Presentation evaluation is a per-frame hot path: once animations are added (and their key

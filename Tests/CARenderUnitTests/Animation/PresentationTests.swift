@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// Presentation layers and render nodes reflect animations at the stage's time
 /// (CALayer — presentation(); CATransition startProgress / endProgress).

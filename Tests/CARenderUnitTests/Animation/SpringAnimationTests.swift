@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// CASpringAnimation (a damped harmonic oscillator: mass, stiffness, damping, initialVelocity),
 /// evaluated in seconds.

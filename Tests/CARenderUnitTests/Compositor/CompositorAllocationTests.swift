@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderCompositor
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// The compositor's hot-path contract: once warmed up, a frame allocates nothing on the heap.

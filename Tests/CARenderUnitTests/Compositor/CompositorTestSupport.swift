@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderCompositor
 
 /// Small builders for render trees and pixel checks used by the compositor tests.
 enum Draw {

@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderRaster
+@testable import CARenderModel
+@testable import CARenderCompositor
 import CARenderTestSupport
 
 /// A shape or gradient layer that does not change is not re-measured, re-stroked or re-ramped:

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderCompositor
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// The undocumented 3D transitions `cube` and `oglFlip`, checked against a 3D model built here:

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
 import CARenderTestSupport
 
 /// What one layer draws (shadow, background, contents, sublayers, border), checked against hand-computed pixel values.

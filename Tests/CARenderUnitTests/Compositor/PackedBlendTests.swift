@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderRaster
+@testable import CARenderCompositor
 import CARenderTestSupport
 
 /// The four-pixel packed blends and the solid painter's four-pixel loops give the scalar loops'

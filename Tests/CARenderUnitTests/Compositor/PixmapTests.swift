@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderCompositor
+@testable import CARenderStage
 import CARenderTestSupport
 
 final class PixmapTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderCompositor
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// carender against Skia, a high-quality analytic rasterizer: each scene of Fixtures/scenes isolates one feature;

@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderCompositor
 
 /// Shadow tables are computed once and then found again, frame after frame, however the layers
 /// casting them turn.

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderRaster
+@testable import CARenderText
+@testable import CARenderModel
+@testable import CARenderCompositor
 
 /// When the composite alpha of a shadowed layer is exactly its rounded outline (and the shadow
 /// can be drawn in closed form), decided from the presentation values.

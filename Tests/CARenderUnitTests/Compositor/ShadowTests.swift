@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderRaster
+@testable import CARenderModel
+@testable import CARenderCompositor
 
 /// Shadows against a brute-force Gaussian: within 2/255 at every pixel, whichever way the
 /// compositor computes them (closed form for a plain outline, blurred alpha otherwise).

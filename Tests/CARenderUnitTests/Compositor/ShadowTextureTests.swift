@@ -1,6 +1,10 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderRaster
+@testable import CARenderModel
+@testable import CARenderCompositor
 import CARenderTestSupport
 
 /// Turned and tilted rounded-rectangle shadows are read from a texture of the shape's blur,

@@ -1,6 +1,11 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderCompositor
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// push, moveIn and reveal fade the picture that slides, as iOS shows: reported as "Apple's fade

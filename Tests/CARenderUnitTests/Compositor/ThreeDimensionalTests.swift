@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
 import CARenderTestSupport
 
 /// 3D: perspective, flattening, transform-layer depth, back faces, the near

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// Transitions as the device shows them: clipped by `masksToBounds`, and undocumented types

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderModel
+@testable import CARenderCompositor
 import CARenderTestSupport
 
 /// CATransition rendering: the old snapshot and the new

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 final class CATransform3DTests: XCTestCase {
     private func apply(_ t: CATransform3D, _ p: (CGFloat, CGFloat, CGFloat)) -> (CGFloat, CGFloat, CGFloat) {

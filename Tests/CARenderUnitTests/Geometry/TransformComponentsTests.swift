@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
 
 final class TransformComponentsTests: XCTestCase {
     func testRoundTripsComposedTransforms() {

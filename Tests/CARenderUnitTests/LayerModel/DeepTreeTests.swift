@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// Walks of the layer tree keep their own stacks, so a tree's depth is limited by memory, not
 /// by the thread's stack: 10,000 nested layers commit, lay out, deliver animation events,

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 final class KeyValueCodingTests: XCTestCase {
     func testEveryPropertyKeyReadsItsDefault() {

@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// Changes that would make the layer tree (or an animation group) contain itself are refused:
 /// the tree is left as it was and an error names the layers. Apple's frameworks raise an

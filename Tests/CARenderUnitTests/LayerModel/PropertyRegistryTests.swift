@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// What the property registry derives from each declaration.
 final class PropertyRegistryTests: XCTestCase {

@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
 
 /// Tracks read and write whole numeric properties in place through the property's `StateSlot`;
 /// that must be indistinguishable from going through the property's coding, for every property

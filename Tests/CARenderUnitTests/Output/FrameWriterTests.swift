@@ -1,4 +1,6 @@
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderStage
 import CARenderTestSupport
 import XCTest
 

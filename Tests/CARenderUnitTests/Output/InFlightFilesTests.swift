@@ -1,4 +1,5 @@
-@testable import CARender
+import CARender
+@testable import CARenderStage
 import CARenderTestSupport
 import XCTest
 

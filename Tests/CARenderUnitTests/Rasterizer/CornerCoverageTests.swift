@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderRaster
 
 /// Rounded corners cover exactly their area: every pixel's coverage within 1/255 of the true area
 /// of the pixel inside the rounded rectangle, for circular and continuous corners, radii 0.5 to

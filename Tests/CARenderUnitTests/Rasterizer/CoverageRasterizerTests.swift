@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderRaster
 
 /// Records the coverage the rasterizer hands out, per device pixel.
 private struct CoverageRecorder: CoveragePainter {

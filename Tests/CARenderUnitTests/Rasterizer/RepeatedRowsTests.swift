@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderRaster
 import CARenderTestSupport
 
 /// Records every pixel's coverage, fully covered runs as 1, and how often each pixel was painted.

@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderRaster
 
 /// The stroker against oracles computed here, independently of it: a dense polyline of each
 /// centre line (evaluated from the Bézier and circle formulas directly), distances to it, and arc

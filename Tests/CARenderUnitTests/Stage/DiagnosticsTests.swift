@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// Bad input is named in a warning instead of being dropped in silence.
 final class DiagnosticsTests: XCTestCase {

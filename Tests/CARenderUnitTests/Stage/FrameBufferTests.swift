@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// The stage draws frames into two buffers in turn, so a frame someone still holds (the PNG

@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// `render()` first brings the stage up to date at its current time: whatever the script did
 /// since the last `advance(to:)` is committed and the animation events it causes are delivered.

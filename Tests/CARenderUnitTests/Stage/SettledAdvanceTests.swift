@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// Advancing a stage whose layers and animations have not changed since its last advance skips
 /// the walk over the tree's animation events when the next event is clearly later; these tests

@@ -1,5 +1,10 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
+@testable import CARenderUIKit
 
 /// Each stage owns its context: transactions, clock, diagnostics and view-animation state start
 /// clean with every new stage, and static Core Animation calls act on the stage last created,

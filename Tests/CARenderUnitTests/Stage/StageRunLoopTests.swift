@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
+@testable import CARenderStage
 import CARenderTestSupport
 
 /// Run-loop turns run in time order, turns at one time in scheduling order; bad times are

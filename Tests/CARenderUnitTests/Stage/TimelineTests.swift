@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// `Stage.sample(_:of:...)` and `TimelineSample`: ordering, frame grids, formatting, and that
 /// sampling drives the stage exactly as rendering does.

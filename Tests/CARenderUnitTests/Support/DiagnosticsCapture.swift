@@ -1,4 +1,5 @@
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// Collects the warnings and errors the current stage's context reports while `body` runs.
 func capturingDiagnostics(_ body: () -> Void) -> [String] {

@@ -1,6 +1,13 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderText
+@testable import CARenderModel
+@testable import CARenderCompositor
+@testable import CARenderStage
+@testable import CARenderUIKit
 
 /// CATextLayer's API as Apple documents it, its animation, and how its text lands in pixels.
 final class CATextLayerTests: XCTestCase {

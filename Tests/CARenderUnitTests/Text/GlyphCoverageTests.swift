@@ -1,7 +1,9 @@
 import CTextOracle
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderRaster
+@testable import CARenderText
 
 /// Glyph coverage from carender's exact-area rasterizer against FreeType's own rasterizer run at
 /// 16× and box-filtered (the test oracle in Tests/CTextOracle).

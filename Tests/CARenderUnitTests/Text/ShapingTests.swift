@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderText
+@testable import CARenderUIKit
 
 /// Shaped runs and their positions against HarfBuzz's own `hb-shape` on the same font files.
 final class ShapingTests: XCTestCase {

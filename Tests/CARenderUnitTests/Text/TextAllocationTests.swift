@@ -1,5 +1,10 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderText
+@testable import CARenderModel
+@testable import CARenderCompositor
 import CARenderTestSupport
 
 /// Drawing text is a per-frame hot path: once its glyphs are shaped and their coverage cached,

@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderText
+@testable import CARenderStage
 
 /// The tool's own text: captions under contact-sheet cells.
 final class TextImageTests: XCTestCase {

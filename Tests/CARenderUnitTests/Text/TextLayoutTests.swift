@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderText
 
 /// Wrapping, truncation and alignment at chosen widths, with every expected break and position
 /// computed from `hb-shape`'s advances for the same font (not from the layout code).

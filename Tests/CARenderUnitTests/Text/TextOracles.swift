@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderText
 
 /// Independent answers for the text tests: HarfBuzz's own command-line shaper (`hb-shape`, from
 /// libharfbuzz-bin, installed by Tools/install-system-packages) run on the same font files.

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderText
+@testable import CARenderModel
+@testable import CARenderUIKit
 
 /// UIFont, string measuring, UILabel and UIButton as UIKit documents them.
 final class UIKitTextTests: XCTestCase {

@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
+@testable import CARenderStage
 
 /// Hierarchical time through layers: conversion, layer speeds, pause/resume and the add-time
 /// substitutions (CAMediaTiming; CALayer.convertTime(_:from:); Technical Q&A QA1673: How to pause

@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// The two-stage CAMediaTiming mapping on its own (CAMediaTiming: beginTime, timeOffset, speed,
 /// repeatCount, repeatDuration, autoreverses, fillMode), with hand-worked examples. Times are

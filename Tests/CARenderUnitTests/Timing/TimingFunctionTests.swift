@@ -1,5 +1,6 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderModel
 
 /// CAMediaTimingFunction: Apple's control points (CAMediaTimingFunctionName, e.g. easeIn
 /// (0.42, 0, 1, 1)) and the solver against four-place reference values of the cubic Bézier and

@@ -1,5 +1,8 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
 import CARenderTestSupport
 
 /// Implicit animations, the seeds' transaction scenarios and completion blocks

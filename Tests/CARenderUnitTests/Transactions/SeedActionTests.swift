@@ -1,5 +1,9 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderUIKit
 import CARenderTestSupport
 
 /// Seeds 003 and 004: actions supplied by a delegate, actions disabled for a removal, and the

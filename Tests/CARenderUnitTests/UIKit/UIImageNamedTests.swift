@@ -1,5 +1,7 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderUIKit
 import CARenderTestSupport
 
 /// `UIImage(named:)`: assets next to the script, and a warning naming every path tried.

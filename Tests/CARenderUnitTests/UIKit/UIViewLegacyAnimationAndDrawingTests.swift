@@ -1,5 +1,10 @@
 import XCTest
-@testable import CARender
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
+@testable import CARenderUIKit
 import CARenderTestSupport
 
 /// UIKit's `beginAnimations(_:context:)`/`commitAnimations()` blocks, `layerClass` overrides and

@@ -1,4 +1,4 @@
-import CARender
+import CARenderTesting
 import Foundation
 import SnapshotTesting
 

@@ -1,0 +1,433 @@
+import Foundation
+import CARenderPixels
+import CARenderGeometry
+import CARenderRaster
+import CARenderModel
+
+/// One layer of a frame's display list: its presentation state and everything the drawing needs
+/// that is derived once per frame — where it lands on the device, how far it reaches, the
+/// sublayers in drawing order and the images it shows.
+struct DisplayItem {
+    var state: LayerState
+    var kind: RenderNode.Kind
+    /// Drawing-order sublayers: `DisplayList.placed[firstChild ..< firstChild + childCount]`.
+    var firstChild = 0
+    var childCount = 0
+    /// Sublayers not hidden (a transform layer among them counts once, whatever it holds).
+    var visibleSublayers = 0
+    /// The mask layer's item, or -1.
+    var mask = -1
+    /// The transition running on the layer (drawn when the layer is placed as a sublayer or root).
+    var transition: TransitionState?
+    /// The item of the layer's rendering from before its transition, or -1, and that rendering's
+    /// map into the superlayer's plane (where the layer was placed when the transition began).
+    var snapshot = -1
+    var snapshotToParent = ProjectiveMap.identity
+    /// The contents image, and the image dissolving away while `contents` animates.
+    var contents: CGImage?
+    var crossfadeFrom: CGImage?
+    var isCrossfading = false
+    /// How many separate things the layer's kind draws of its own besides contents: a shape
+    /// layer's fill and stroke, a gradient layer's ramp, a text layer's string (0: nothing).
+    var kindDrawings = 0
+    /// Layer-space box a shape layer's fill and stroke can touch, when it draws either.
+    var shapeBox: (x0: Double, y0: Double, x1: Double, y1: Double)?
+    /// Whether the layer casts a shadow: some shadow opacity and colour, and no `masksToBounds`
+    /// (which clips the layer's own shadow away, as on iOS).
+    var hasShadow = false
+    /// Layer-space box the shadow is cast from: the shadow path's bounds, or the box of all the
+    /// layer draws.
+    var shadowSource: (x0: Double, y0: Double, x1: Double, y1: Double) = (0, 0, 0, 0)
+    /// Bounds space → device pixels in the frame's main drawing.
+    var deviceMap: ProjectiveMap
+    /// Device pixels the layer and its subtree can touch under `deviceMap`, with and without its
+    /// own shadow.
+    var extent = IntRect.empty
+    var extentWithoutShadow = IntRect.empty
+
+    /// Whether the layer shows contents: an image, or one dissolving away.
+    var hasContents: Bool { contents != nil || crossfadeFrom != nil }
+}
+
+/// A plain layer to draw among its siblings: where its bounds space lands in the parent's plane
+/// and what extra opacity it carries (a transform layer's opacity reaches each sublayer).
+struct PlacedLayer {
+    var item: Int
+    var toParent: ProjectiveMap
+    var alpha: Double
+    /// The depth (z before the divide by w) of the layer's bounds-space point (u, v) in the
+    /// parent's 3D space: `u·x + v·y + z`, the z column the flattened map drops.
+    var depth = SIMD3<Double>.zero
+}
+
+/// The frame's layer tree, flattened once per frame into reusable arrays: per layer its device map
+/// and extents, its sublayers in drawing order. Drawing then only reads it.
+///
+/// Sibling order is ascending `zPosition`, stable (equal z keeps sublayer order). A
+/// `CATransformLayer` child contributes its plain descendants, which share the parent's 3D space
+/// and are depth-sorted among themselves, back to front by the depth of their centre.
+final class DisplayList {
+    private(set) var items: [DisplayItem] = []
+    private(set) var placed: [PlacedLayer] = []
+    /// Where each `placed` entry's render node is while the list is built: its index in the
+    /// superlayer node's `sublayers` (read in place, not copied: a copy retains every reference
+    /// the layer state holds), or `-1 - i` for `placedNodes[i]`, a transform layer's content
+    /// gathered from deeper in the tree.
+    private var placedSources: [Int] = []
+    private var placedNodes: [RenderNode] = []
+    /// Sorting scratch: indices and their keys.
+    private var order: [Int] = []
+    private var keys: [Double] = []
+    /// Transform-layer contents gathered before depth sorting.
+    private var gathered: [PlacedLayer] = []
+    private var gatheredNodes: [RenderNode] = []
+    /// Flattening scratch for shadow paths' bounds.
+    private var pathOutline = Outline()
+    /// Device pixels per point of the frame being built.
+    private(set) var scale: Double = 1
+
+    /// Starts a new frame with `root` drawn through `map`; returns the root's item.
+    func build(root: RenderNode, map: ProjectiveMap, scale: Double) -> Int {
+        finishFrame()
+        self.scale = scale
+        return addPlaced(root, map: map, superlayer: -1, superlayerMap: .scale(scale))
+    }
+
+    /// Releases the frame's references to layer state (keeping the storage).
+    func finishFrame() {
+        items.removeAll(keepingCapacity: true)
+        placed.removeAll(keepingCapacity: true)
+        placedSources.removeAll(keepingCapacity: true)
+        placedNodes.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a layer placed in its superlayer (or as the root): the layer itself, and the
+    /// rendering from before its running transition, mapped as it was placed then.
+    /// `superlayer` is the superlayer's item, or -1 for the root (an index, not the state: passing
+    /// the state as an optional would copy it for every layer, for the rare transition's sake).
+    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: Int,
+                           superlayerMap: ProjectiveMap) -> Int {
+        let index = add(node, map: map)
+        if let transition = node.transition {
+            items[index].transition = transition
+            if !node.transitionSnapshot.isEmpty {
+                let old = node.transitionSnapshot[0]
+                let parent = superlayer >= 0 ? items[superlayer].state.sublayerPlacement : nil
+                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(parent))
+                let snapshot = add(old, map: toParent.then(superlayerMap))
+                items[index].snapshot = snapshot
+                items[index].snapshotToParent = toParent
+            }
+        }
+        return index
+    }
+
+    /// Adds a layer and its subtree drawn through `map`; returns its item.
+    func add(_ node: RenderNode, map: ProjectiveMap) -> Int {
+        // The state is read through `node` (borrowed), not bound to a local: a local copy would
+        // retain every reference it holds.
+        let index = items.count
+        var item = DisplayItem(state: node.state, kind: node.kind, deviceMap: map)
+        if node.kind != .transformLayer {
+            item.contents = node.state.contents as? CGImage
+            if let crossfade = node.state.contentsCrossfade {
+                item.isCrossfading = true
+                item.crossfadeFrom = crossfade.from as? CGImage
+            }
+            item.hasShadow = node.state.shadowOpacity > 0 && !node.state.masksToBounds
+                && (node.state.shadowColor?.alpha ?? 0) > 0
+            switch node.kind {
+            case .shapeLayer:
+                item.kindDrawings = node.state.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = node.state.shape.reachBox }
+            case .gradientLayer:
+                item.kindDrawings = node.state.gradient.colors?.isEmpty == false ? 1 : 0
+            case .textLayer:
+                item.kindDrawings = node.state.text.content != nil ? 1 : 0
+            case .layer, .transformLayer:
+                break
+            }
+        }
+        items.append(item)
+        let first = placed.count
+        appendSublayers(of: node, item: index)
+        let count = placed.count - first
+        items[index].firstChild = first
+        items[index].childCount = count
+        var k = first
+        while k < first + count {
+            let source = placedSources[k]
+            let childMap = placed[k].toParent.then(map)
+            placed[k].item = source >= 0
+                ? addPlaced(node.sublayers[source], map: childMap, superlayer: index, superlayerMap: map)
+                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: index, superlayerMap: map)
+            k += 1
+        }
+        if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
+        if !node.mask.isEmpty {
+            let mask = node.mask[0]
+            let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
+            items[index].mask = add(mask, map: maskMap)
+        }
+        items[index].extent = computeExtent(index, map: map, includeShadow: true)
+        items[index].extentWithoutShadow = items[index].hasShadow
+            ? computeExtent(index, map: map, includeShadow: false) : items[index].extent
+        return index
+    }
+
+    // MARK: - Sibling order
+
+    /// Appends the node's visible sublayers in drawing order to `placed` / `placedSources`, and
+    /// counts them in the node's item.
+    private func appendSublayers(of node: RenderNode, item index: Int) {
+        let sublayers = node.sublayers
+        let base = order.count
+        var i = 0
+        while i < sublayers.count {
+            if !sublayers[i].state.isHidden {
+                order.append(i)
+                keys.append(Double(sublayers[i].state.zPosition))
+            }
+            i += 1
+        }
+        Self.stableSort(&order, keys: &keys, from: base)
+        items[index].visibleSublayers = order.count - base
+        // Taken once for all the sublayers, field by field (not a copy of the state).
+        let superlayer = order.count > base ? node.state.sublayerPlacement : nil
+        var k = base
+        while k < order.count {
+            let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
+            if sublayers[order[k]].kind == .transformLayer {
+                let gatherBase = gathered.count
+                let keyBase = order.count
+                gatherTransformLayerContents(sublayers[order[k]], toParent: toParent, alpha: 1)
+                // Depth-sort the gathered layers: their indices and depths go on top of `order`.
+                var j = gatherBase
+                while j < gathered.count {
+                    order.append(j)
+                    j += 1
+                }
+                Self.stableSort(&order, keys: &keys, from: keyBase)
+                j = keyBase
+                while j < order.count {
+                    placed.append(gathered[order[j]])
+                    placedSources.append(-1 - placedNodes.count)
+                    placedNodes.append(gatheredNodes[order[j]])
+                    j += 1
+                }
+                order.removeLast(order.count - keyBase)
+                keys.removeLast(keys.count - keyBase)
+                gathered.removeLast(gathered.count - gatherBase)
+                gatheredNodes.removeLast(gatheredNodes.count - gatherBase)
+            } else {
+                placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
+                                          depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
+                placedSources.append(order[k])
+            }
+            k += 1
+        }
+        order.removeLast(order.count - base)
+        keys.removeLast(keys.count - base)
+    }
+
+    /// Collects the plain layers under a transform layer with their 4×4 maps into the 3D space of
+    /// the nearest flattening ancestor, their depths (z / w of the bounds centre) in `keys`.
+    private func gatherTransformLayerContents(_ node: RenderNode, toParent: CATransform3D, alpha: Double) {
+        guard !node.state.isHidden else { return }
+        let alpha = alpha * node.state.clampedOpacity
+        let sublayers = node.sublayers
+        let placement = node.state.sublayerPlacement
+        var i = 0
+        while i < sublayers.count {
+            let child = sublayers[i]
+            i += 1
+            if child.state.isHidden { continue }
+            let m = CATransform3DConcat(child.state.mappingToSuperlayer(placement), toParent)
+            if child.kind == .transformLayer {
+                gatherTransformLayerContents(child, toParent: m, alpha: alpha)
+                continue
+            }
+            let b = child.state.bounds
+            let cx = b.midX, cy = b.midY
+            let z = cx * m.m13 + cy * m.m23 + m.m43
+            let w = cx * m.m14 + cy * m.m24 + m.m44
+            keys.append(w > 0 ? Double(z / w) : -Double.infinity)
+            gathered.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: m), alpha: alpha,
+                                        depth: SIMD3(Double(m.m13), Double(m.m23), Double(m.m43))))
+            gatheredNodes.append(child)
+        }
+    }
+
+    /// Sorts `indices[from...]` by `keys[from...]` (kept in step), ascending and stable, in place:
+    /// an insertion sort, linear on the usual already-ordered siblings.
+    private static func stableSort(_ indices: inout [Int], keys: inout [Double], from start: Int) {
+        var i = start + 1
+        while i < indices.count {
+            let key = keys[i], index = indices[i]
+            var j = i - 1
+            while j >= start && keys[j] > key {
+                keys[j + 1] = keys[j]
+                indices[j + 1] = indices[j]
+                j -= 1
+            }
+            keys[j + 1] = key
+            indices[j + 1] = index
+            i += 1
+        }
+    }
+
+    // MARK: - Extents
+
+    /// The device pixels an item and its subtree can touch under `map`: the cached extent when
+    /// `map` is the item's own device map, computed otherwise (shadow planes, transitions).
+    func extent(_ i: Int, map: ProjectiveMap, includeShadow: Bool = true) -> IntRect {
+        if map == items[i].deviceMap { return includeShadow ? items[i].extent : items[i].extentWithoutShadow }
+        return computeExtent(i, map: map, includeShadow: includeShadow)
+    }
+
+    private func computeExtent(_ i: Int, map: ProjectiveMap, includeShadow: Bool) -> IntRect {
+        let s = items[i].state
+        guard !s.isHidden else { return .empty }
+        var extent = IntRect.empty
+        let first = items[i].firstChild, end = first + items[i].childCount
+        let shadow = includeShadow && items[i].hasShadow ? shadowExtent(i, map: map) : .empty
+        if items[i].kind != .transformLayer {
+            let box = s.boundsBox
+            let boundsExtent = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
+            extent = boundsExtent
+            if let shape = items[i].shapeBox {
+                // A stroke (or a path) may reach past the bounds, unless they clip it.
+                let shapeExtent = map.deviceBounds(x0: shape.x0, y0: shape.y0, x1: shape.x1, y1: shape.y1)
+                extent = extent.union(s.masksToBounds ? shapeExtent.intersection(boundsExtent) : shapeExtent)
+            }
+            if let image = items[i].contents {
+                let r = ContentsPlacement(image, state: s).rect
+                extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
+            }
+            if let image = items[i].crossfadeFrom {
+                let r = ContentsPlacement(image, state: s).rect
+                extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
+            }
+            extent = extent.union(shadow)
+            var children = IntRect.empty
+            var k = first
+            while k < end {
+                children = children.union(placedExtent(placed[k], superlayerMap: map))
+                k += 1
+            }
+            extent = extent.union(s.masksToBounds ? children.intersection(boundsExtent) : children)
+        } else {
+            var k = first
+            while k < end {
+                extent = extent.union(self.extent(placed[k].item, map: placed[k].toParent.then(map)))
+                k += 1
+            }
+        }
+        let mask = items[i].mask
+        if mask >= 0 {
+            let maskMap = ProjectiveMap(flattening: items[mask].state.mappingToSuperlayer(nil)).then(map)
+            extent = extent.intersection(self.extent(mask, map: maskMap)).union(shadow)
+        }
+        return extent
+    }
+
+    /// A sublayer's extent, including where its transition can move its old and new renderings.
+    private func placedExtent(_ p: PlacedLayer, superlayerMap: ProjectiveMap) -> IntRect {
+        let map = p.toParent.then(superlayerMap)
+        let item = p.item
+        guard let transition = items[item].transition else { return extent(item, map: map) }
+        let snapshot = items[item].snapshot
+        let oldMap = items[item].snapshotToParent.then(superlayerMap)
+        var extent = IntRect.empty
+        if let kind = TransitionKind(rawValue: transition.type.rawValue), kind == .cube || kind == .oglFlip {
+            // The 3D types: exactly where this frame's faces land.
+            let direction = TransitionDirection(subtype: transition.subtype?.rawValue)
+            let faces = TransitionFaces(kind: kind, direction: direction, box: items[item].state.boundsBox,
+                                        progress: transition.progress)
+            if let face = faces.new { extent = self.extent(item, map: face.map.then(map)) }
+            if snapshot >= 0, let face = faces.old {
+                extent = extent.union(self.extent(snapshot, map: face.map.then(oldMap)))
+            }
+            return extent
+        }
+        let w = Double(items[item].state.bounds.width), h = Double(items[item].state.bounds.height)
+        for k in 0..<5 {
+            let (dx, dy): (Double, Double)
+            switch k {
+            case 1: (dx, dy) = (w, 0)
+            case 2: (dx, dy) = (-w, 0)
+            case 3: (dx, dy) = (0, h)
+            case 4: (dx, dy) = (0, -h)
+            default: (dx, dy) = (0, 0)
+            }
+            extent = extent.union(self.extent(item, map: ProjectiveMap.translation(dx, dy).then(map)))
+            if snapshot >= 0 {
+                extent = extent.union(self.extent(snapshot, map: ProjectiveMap.translation(dx, dy).then(oldMap)))
+            }
+        }
+        return extent
+    }
+
+    /// Where a layer's blurred shadow can reach, in device pixels.
+    func shadowExtent(_ i: Int, map: ProjectiveMap) -> IntRect {
+        let s = items[i].state
+        let source = items[i].shadowSource
+        let margin = 3.5 * max(Double(s.shadowRadius), 0) + 1 / scale
+        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        return map.deviceBounds(x0: source.x0 - margin + dx, y0: source.y0 - margin + dy,
+                                x1: source.x1 + margin + dx, y1: source.y1 + margin + dy)
+    }
+
+    /// The layer-space box the shadow is cast from: the shadow path's bounds, or the box of
+    /// everything the layer draws (its bounds, contents, a shape layer's fill and stroke, and
+    /// sublayers with their own shadows where they are not clipped).
+    private func shadowSourceBox(_ i: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+        let s = items[i].state
+        if let path = s.shadowPath {
+            pathOutline.removeAll()
+            pathOutline.addPath(path, tolerance: 0.5)
+            if let b = pathOutline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
+            return (0, 0, 0, 0)
+        }
+        let b = s.boundsBox
+        guard items[i].hasContents || items[i].shapeBox != nil || items[i].childCount > 0 else { return b }
+        var box = PointBounds()
+        includeDrawing(of: i, map: .identity, ownShadow: false, in: &box)
+        guard box.points > 0 else { return b }
+        return (box.minX, box.minY, box.maxX, box.maxY)
+    }
+
+    /// Adds to `box` the corners of what item `j` draws, mapped by `map` into the box's space
+    /// (points behind the eye are left out: they are clipped when drawn).
+    private func includeDrawing(of j: Int, map: ProjectiveMap, ownShadow: Bool, in box: inout PointBounds) {
+        let s = items[j].state
+        guard !s.isHidden else { return }
+        if items[j].kind != .transformLayer {
+            let b = s.boundsBox
+            Self.include(b, map: map, in: &box)
+            if let shape = items[j].shapeBox, !s.masksToBounds { Self.include(shape, map: map, in: &box) }
+            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if ownShadow && items[j].hasShadow {
+                let source = items[j].shadowSource
+                let margin = 3.5 * max(Double(s.shadowRadius), 0)
+                let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+                Self.include((source.x0 - margin + dx, source.y0 - margin + dy, source.x1 + margin + dx, source.y1 + margin + dy),
+                             map: map, in: &box)
+            }
+            if s.masksToBounds { return }
+        }
+        let first = items[j].firstChild
+        for k in first..<(first + items[j].childCount) {
+            includeDrawing(of: placed[k].item, map: placed[k].toParent.then(map), ownShadow: true, in: &box)
+        }
+    }
+
+    private static func include(_ r: (x0: Double, y0: Double, x1: Double, y1: Double), map: ProjectiveMap,
+                                in box: inout PointBounds) {
+        for k in 0..<4 {
+            let p = map.apply(k == 0 || k == 3 ? r.x0 : r.x1, k < 2 ? r.y0 : r.y1)
+            if p.w >= nearPlaneW { box.include(p.x / p.w, p.y / p.w) }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import CARenderPixels
+import CARenderRaster
+import CARenderText
+/// The buffers drawing reuses from layer to layer and frame to frame, in one owner: the
+/// rasterizer's accumulation rows, offscreen canvases, outlines, text layouts, shadow planes and
+/// palettes.
+///
+/// Outlines and text layouts are lent out (`borrowOutline`, `borrowTextLayout`) and given back
+/// (`giveBack`), so a step fills the shape it was handed and never one another step left behind;
+/// their storage keeps its capacity.
+final class DrawingScratch {
+    /// The rasterizer, outlines and text layouts, which text drawing (a layer below) borrows too.
+    let text = TextDrawingScratch()
+    var rasterizer: CoverageRasterizer { text.rasterizer }
+    let pool = OffscreenPool()
+    /// A shadow colour at 257 alpha levels: as drawn beneath the layer, and within its group.
+    let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+    let groupShadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
+    /// Per-column values of an axis-aligned shadow and its corner rows (see `AxisAlignedShadowPainter`).
+    private(set) var columns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var columnCapacity = 1
+    /// Planes for blurring shadow alpha.
+    private(set) var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var blurCapacity = 1
+    /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
+    var depthSiblings: [DepthSibling] = []
+    /// A coverage row for painters that rewrite coverage (aliased outer edges).
+    private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private var edgeCoverageCapacity = 1
+
+    deinit {
+        shadowPalette.deallocate()
+        groupShadowPalette.deallocate()
+        columns.deallocate()
+        blurPlane.deallocate()
+        blurScratch.deallocate()
+        edgeCoverage.deallocate()
+    }
+
+    /// The coverage row for aliased outer edges, at least `count` long.
+    func edgeRow(_ count: Int) -> UnsafeMutablePointer<Float> {
+        if count > edgeCoverageCapacity {
+            edgeCoverage.deallocate()
+            edgeCoverageCapacity = count
+            edgeCoverage = .allocate(capacity: count)
+        }
+        return edgeCoverage
+    }
+
+    func borrowOutline() -> Outline { text.borrowOutline() }
+    func giveBack(_ outline: Outline) { text.giveBack(outline) }
+    func borrowTextLayout() -> TextLayout { text.borrowTextLayout() }
+    func giveBack(_ layout: TextLayout) { text.giveBack(layout) }
+
+    /// Room for `count` values in `columns`.
+    func reserveColumns(_ count: Int) {
+        guard count > columnCapacity else { return }
+        columns.deallocate()
+        columnCapacity = count
+        columns = .allocate(capacity: columnCapacity)
+    }
+
+    /// Room for `count` values in `blurPlane` and in `blurScratch`.
+    func reserveBlurPlanes(_ count: Int) {
+        guard count > blurCapacity else { return }
+        blurPlane.deallocate()
+        blurScratch.deallocate()
+        blurCapacity = count
+        blurPlane = .allocate(capacity: count)
+        blurScratch = .allocate(capacity: count)
+    }
+}

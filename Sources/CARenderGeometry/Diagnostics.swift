@@ -1,0 +1,52 @@
+import Foundation
+
+/// Messages for the script's author, in the command line's format (`carender: warning: …`).
+/// Each stage's context keeps its own log (see `StageContext`).
+package final class DiagnosticLog {
+    /// Messages `warnOnce` has already reported.
+    private var reported: Set<String> = []
+    /// Where messages go: standard error, or a test's collector.
+    package var sink: (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    package init() {}
+
+    package func warning(_ message: String) {
+        sink("carender: warning: \(message)")
+    }
+
+    package func error(_ message: String) {
+        sink("carender: error: \(message)")
+    }
+
+    /// A warning reported only the first time this exact message comes up.
+    package func warnOnce(_ message: String) {
+        guard reported.insert(message).inserted else { return }
+        warning(message)
+    }
+}
+
+/// Reports to the current stage's diagnostic log: the entry point for library code that
+/// notices ignored or invalid input (a wrong-typed value set through key-value coding, a
+/// non-finite colour, a refused layer cycle).
+///
+/// The model layer points `currentLog` at the log of the stage it makes current (layers below it
+/// know no stage).
+package enum Diagnostics {
+    /// The log of the current stage (see `StageContext.makeCurrent()`).
+    nonisolated(unsafe) package static var currentLog = DiagnosticLog()
+
+    package static func warning(_ message: String) {
+        currentLog.warning(message)
+    }
+
+    package static func error(_ message: String) {
+        currentLog.error(message)
+    }
+
+    /// A warning reported only the first time this exact message comes up on this stage.
+    package static func warnOnce(_ message: String) {
+        currentLog.warnOnce(message)
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+import CARenderGeometry
+
+/// The abstract base of Core Animation's animations: timing, a timing function, a delegate and
+/// user values. Animations are copied when added to a layer.
+open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+    // MARK: CAMediaTiming
+
+    /// When the animation begins, in the layer's local time; 0 means "when added" (replaced with
+    /// the layer's local time by the transaction that adds it).
+    open var beginTime: CFTimeInterval = 0
+    /// The length of one cycle; ≤ 0 is replaced, when added, by the transaction's animation
+    /// duration (0.25 s by default).
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    // MARK: Animation attributes
+
+    /// The pacing of each cycle; nil means linear.
+    open var timingFunction: CAMediaTimingFunction?
+    /// Receives start and stop callbacks; held strongly, as on Apple's platforms.
+    open var delegate: (any CAAnimationDelegate)?
+    /// Whether the animation is removed from the layer when its active duration ends (true by
+    /// default); fill-forwards needs false to show after the end.
+    open var isRemovedOnCompletion = true
+
+    /// Values stored with `setValue(_:forKey:)` for keys that are not animation properties.
+    var userValues: [String: Any] = [:]
+
+    /// Set on the first warning about this animation so each problem is reported once.
+    var hasWarned = false
+
+    public required override init() {
+        super.init()
+    }
+
+    /// A new animation with Apple's defaults.
+    open class func animation() -> Self { Self() }
+
+    /// Apple's defaults for the animation's properties: 1 for `speed`, `removed` for `fillMode`,
+    /// true for `removedOnCompletion`; nil otherwise.
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "speed": return Float(1)
+        case "fillMode": return CAMediaTimingFillMode.removed.rawValue
+        case "removedOnCompletion": return true
+        default: return nil
+        }
+    }
+
+    // MARK: Copying
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.copyProperties(from: self)
+        return copy
+    }
+
+    /// Copies every property of `other` into the receiver; subclasses add their own.
+    func copyProperties(from other: CAAnimation) {
+        copyAnimationProperties(from: other)
+    }
+
+    /// Copies the properties every animation has (timing, attributes, delegate, user values),
+    /// and nothing a subclass adds.
+    final func copyAnimationProperties(from other: CAAnimation) {
+        for property in Self.keyedProperties.values { property.copy(other, self) }
+        delegate = other.delegate
+        userValues = other.userValues
+    }
+
+    // MARK: Key-value coding
+
+    /// The timing and attribute properties by their Objective-C key-value-coding names, each
+    /// declared once: reading, setting by key and copying all come from this list.
+    private static let keyedProperties: [String: KeyedProperty] = [
+        "beginTime": KeyedProperty(\.beginTime, accept: number),
+        "duration": KeyedProperty(\.duration, accept: number),
+        "speed": KeyedProperty(\.speed, accept: { number($0).map(Float.init) }),
+        "timeOffset": KeyedProperty(\.timeOffset, accept: number),
+        "repeatCount": KeyedProperty(\.repeatCount, accept: { number($0).map(Float.init) }),
+        "repeatDuration": KeyedProperty(\.repeatDuration, accept: number),
+        "autoreverses": KeyedProperty(\.autoreverses, accept: { $0 as? Bool }),
+        "fillMode": KeyedProperty(\.fillMode, read: { $0.rawValue }, accept: { ($0 as? String).map(CAMediaTimingFillMode.init(rawValue:)) }),
+        "removedOnCompletion": KeyedProperty(\.isRemovedOnCompletion, accept: { $0 as? Bool }),
+        // Any other value clears the timing function, as assigning a non-function would.
+        "timingFunction": KeyedProperty(\.timingFunction, accept: { .some($0 as? CAMediaTimingFunction) }),
+    ]
+
+    /// How key-value coding reads, sets and copies one property.
+    private struct KeyedProperty {
+        let read: (CAAnimation) -> Any?
+        /// Sets the property when the value has a usable type; otherwise leaves it alone.
+        let write: (CAAnimation, Any?) -> Void
+        let copy: (_ from: CAAnimation, _ to: CAAnimation) -> Void
+
+        init<Value>(_ keyPath: ReferenceWritableKeyPath<CAAnimation, Value>, read box: @escaping (Value) -> Any? = { $0 },
+                    accept: @escaping (Any?) -> Value?) {
+            read = { box($0[keyPath: keyPath]) }
+            write = { animation, value in
+                if let v = accept(value) { animation[keyPath: keyPath] = v }
+            }
+            copy = { from, to in to[keyPath: keyPath] = from[keyPath: keyPath] }
+        }
+    }
+
+    /// A number from the Swift number types key-value coding is given.
+    private static func number(_ v: Any?) -> Double? {
+        switch v {
+        case let d as Double: return d
+        case let f as Float: return Double(f)
+        case let c as CGFloat: return Double(c)
+        case let i as Int: return Double(i)
+        case let n as NSNumber: return n.doubleValue
+        default: return nil
+        }
+    }
+
+    /// The value stored for `key`: the timing properties by their Objective-C names, or a value
+    /// stored earlier with `setValue(_:forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        if let property = Self.keyedProperties[key] { return property.read(self) }
+        return userValues[key]
+    }
+
+    /// Stores `value` under `key` (any string; a user tag unless it names a timing property).
+    open func setValue(_ value: Any?, forKey key: String) {
+        if let property = Self.keyedProperties[key] { return property.write(self, value) }
+        userValues[key] = value
+    }
+
+    // MARK: CAAction
+
+    /// Adds the animation to `anObject` (a layer) under `event`, which is how actions animate.
+    open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+
+    // MARK: Evaluation
+
+    /// The timing parameters with the duration resolved: a positive `duration` as is, otherwise
+    /// `inheritedDuration` (a group's, for its children) or Core Animation's 0.25 s.
+    func timingParameters(inheritedDuration: Double? = nil) -> MediaTimingParameters {
+        var d = duration
+        if !(d > 0) { d = inheritedDuration ?? TransactionSystem.defaultAnimationDuration }
+        return MediaTimingParameters(beginTime: beginTime, duration: d, speed: Double(speed), timeOffset: timeOffset,
+                                     repeatCount: Double(repeatCount), repeatDuration: repeatDuration,
+                                     autoreverses: autoreverses, fillMode: fillMode)
+    }
+
+    /// Writes this animation's effect at `parentTime` (the layer's local time, or the group's
+    /// basic time for a child) into `accumulator`.
+    func apply(to accumulator: inout PresentationAccumulator, parentTime: Double, inheritedDuration: Double? = nil) {
+        apply(to: &accumulator, timing: timingParameters(inheritedDuration: inheritedDuration), parentTime: parentTime)
+    }
+
+    /// `apply(to:parentTime:inheritedDuration:)` with the timing parameters already resolved.
+    func apply(to accumulator: inout PresentationAccumulator, timing: MediaTimingParameters, parentTime: Double) {
+        guard let sample = timing.sample(parentTime: parentTime, parentFrozen: accumulator.parentFrozen) else { return }
+        apply(sample, to: &accumulator)
+    }
+
+    /// Prepares the copy attached to `layer` for evaluation: property animations resolve their
+    /// key path against the layer's properties and convert their values once, warning about
+    /// key paths that animate nothing (the animation stays attached and harmless).
+    func compile(for layer: CALayer) {}
+
+    /// Subclasses write their value for a sample that contributes; the base class has none.
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {}
+
+    /// `sample`'s progress through the animation's own timing function.
+    func curvedProgress(_ sample: TimingSample) -> Double {
+        let s = sample.progress
+        return timingFunction?.evaluate(s) ?? s
+    }
+
+    /// Prints `message` to standard error, once per animation.
+    func warnOnce(_ message: @autoclosure () -> String) {
+        guard !hasWarned else { return }
+        hasWarned = true
+        Diagnostics.warning(message())
+    }
+}

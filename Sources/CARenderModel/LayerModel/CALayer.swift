@@ -1,0 +1,869 @@
+import Foundation
+import CARenderGeometry
+import CARenderGraphics
+
+/// A rectangle of content in a tree of layers: Core Animation's model object.
+///
+/// Property values live in a `LayerState` value (`modelState`); every setter goes through
+/// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
+open class CALayer: NSObject {
+    /// The model values, as the program last set them.
+    package internal(set) var modelState = LayerState()
+
+    /// The layer's name, for debugging and `sublayers` look-ups.
+    open var name: String?
+
+    /// The object that may supply actions; held weakly, as on Apple's platforms.
+    open weak var delegate: (any CALayerDelegate)?
+
+    /// Actions by key, searched after the delegate.
+    open var actions: [String: any CAAction]?
+
+    /// A dictionary of default values, searched after `actions` (`style["actions"]` holds actions).
+    open var style: [AnyHashable: Any]?
+
+    /// Keys and values stored by `setValue(_:forKey:)` for keys that are not layer properties.
+    var customValues: [String: Any] = [:]
+    /// While the presentation is redrawn for an animated key of the layer's own, the values
+    /// `value(forKey:)` reports for those keys (see CustomPropertyRedraw.swift).
+    var presentationDrawingValues: [String: Any]?
+
+    /// For a presentation copy, the model layer it was made from.
+    weak var modelLayerReference: CALayer?
+
+    /// The model values as of the last outermost commit: what is rendered, before animations.
+    /// Nil until the layer is first committed.
+    var committedState: LayerState?
+    /// Whether the layer has been part of a committed stage tree (only such layers animate
+    /// implicitly).
+    var hasBeenCommitted = false
+    /// Presentation copies take property writes without transactions or actions.
+    var isPresentationCopy = false
+    /// True while one change of the sublayers (setting `sublayers`, replacing one) runs, so its
+    /// steps do not each look up the `kCATransition` action again.
+    private var isChangingSublayers = false
+    /// Attached animations in application order (see CALayer+Animations.swift).
+    var animationEntries: [AttachedAnimation] = [] {
+        didSet { refreshPresentationEntries() }
+    }
+    /// What the presentation pass reads of `animationEntries` every frame, in one buffer
+    /// (`PresentationEntry`).
+    private(set) var presentationEntries = ContiguousArray<PresentationEntry>()
+
+    /// Rebuilds `presentationEntries` after the entries, a begin time or a stop flag changed.
+    func refreshPresentationEntries() {
+        presentationEntries = PresentationEntry.records(for: animationEntries)
+    }
+
+    private(set) var sublayerStorage: [CALayer]?
+    /// The layer this one is a sublayer of, or whose `mask` it is.
+    public private(set) weak var superlayer: CALayer?
+    private(set) var maskStorage: CALayer?
+
+    public override init() {
+        super.init()
+    }
+
+    /// Makes a copy of `layer`'s state (used for presentation layers and by subclasses).
+    public init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer {
+            modelState = other.modelState
+            name = other.name
+            delegate = other.delegate
+            actions = other.actions
+            style = other.style
+            customValues = other.customValues
+        }
+    }
+
+    // MARK: - The model-change hook
+
+    /// The properties this class responds to, each declared once (see LayerProperty.swift).
+    /// A layer class that adds properties overrides this with a table inheriting its
+    /// superclass's.
+    package class var propertyTable: LayerPropertyTable { baseProperties }
+
+    /// How the compositor treats layers of this class; a layer class with its own drawing
+    /// overrides it with its own kind.
+    class var renderKind: RenderNode.Kind { .layer }
+
+    /// The setter hook for a declared property: the change reports the property's KVC name
+    /// from the class's table.
+    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {
+        guard let property = type(of: self).propertyTable.property(storedAt: keyPath) else {
+            preconditionFailure("\(keyPath) is not a declared property of \(type(of: self))")
+        }
+        setModelValue(keyPath, value, forKey: property.name)
+    }
+
+    /// Every property setter lands here: the one place where a change joins the current
+    /// transaction and can trigger an action. The action is looked up before the value is stored
+    /// (so it can read the on-screen value) and run after.
+    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, forKey key: String) {
+        if isPresentationCopy {
+            modelState[keyPath: keyPath] = value
+            return
+        }
+        let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
+        let action = changes ? actionForPropertyChange(key) : nil
+        StageContext.current.transactions.layerWillChange(self)
+        modelState[keyPath: keyPath] = value
+        action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    // MARK: - Actions
+
+    /// The action for `event`: the delegate's `action(for:forKey:)`, then `actions`, then
+    /// `style["actions"]`, then `defaultAction(forKey:)`, then Core Animation's implicit
+    /// animation for animatable properties. `NSNull` anywhere ends the search with nil.
+    open func action(forKey event: String) -> (any CAAction)? {
+        ActionSearch.action(for: self, event: event)
+    }
+
+    /// The class's default action for `event`. Like Apple's, CALayer's returns nil: implicit
+    /// animations come from the last step of `action(forKey:)`, not from here.
+    open class func defaultAction(forKey event: String) -> (any CAAction)? {
+        nil
+    }
+
+    // MARK: - Key-value coding (implemented in CALayer+KeyValueCoding.swift)
+
+    /// The value of a property, or of an arbitrary key stored with `setValue(_:forKey:)`. A dotted
+    /// key that names part of a layer property ("transform.rotation.z") is read as that key path;
+    /// any other key is taken whole.
+    open func value(forKey key: String) -> Any? { layerValue(forKey: key) }
+
+    /// Sets a property, or stores an arbitrary value under `key` (dotted keys as in `value(forKey:)`).
+    open func setValue(_ value: Any?, forKey key: String) { setLayerValue(value, forKey: key) }
+
+    /// The value at a key path such as "position.x", "bounds.size.width" or
+    /// "transform.rotation.z"; keys that are not layer properties read what `setValue` stored.
+    /// Numbers come out as `NSNumber` (castable to `CGFloat`, `Double`, `Float`), geometry as the
+    /// plain struct (castable to `NSValue`).
+    open func value(forKeyPath keyPath: String) -> Any? { layerValue(forKeyPath: keyPath) }
+
+    /// Sets the value at a key path. Setting part of a property ("transform.rotation.z") changes
+    /// the property as a whole through the same hook as its setter, so actions are looked up for
+    /// the property ("transform"). A value of the wrong type for a property is ignored (Apple's
+    /// frameworks raise an exception instead).
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { setLayerValue(value, forKeyPath: keyPath) }
+
+    /// The value `value(forKey:)` reports for a key never set: a layer property's default, nil
+    /// for other keys. Subclasses override it to give their own keys defaults (calling super
+    /// for the rest).
+    open class func defaultValue(forKey key: String) -> Any? {
+        kvcBoxed(propertyTable.resolve(key)?.value(in: LayerState()))
+    }
+
+    /// Whether a change of `key` (including every animation frame of it) needs the layer redrawn;
+    /// false for every key unless a subclass says otherwise.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Hit testing (implemented in CALayer+HitTesting.swift)
+
+    /// The farthest descendant (or this layer) containing `p`, which is in the superlayer's
+    /// coordinates; hidden layers and, with `masksToBounds`, points outside the bounds are
+    /// skipped; siblings are searched front to back. Uses model geometry.
+    open func hitTest(_ p: CGPoint) -> CALayer? { layerHitTest(p) }
+
+    /// Whether `p`, in this layer's coordinates, lies inside its bounds.
+    open func contains(_ p: CGPoint) -> Bool { bounds.contains(p) }
+
+
+    // MARK: - Overridable entry points
+    // Declared here, in the class body, so subclasses can override them as on Apple's
+    // platforms; each forwards to its implementation in the extension that owns the concept.
+
+    /// The layer's rectangle in its superlayer's coordinates (see CALayer+Frame.swift).
+    open var frame: CGRect {
+        get { frameValue }
+        set { frameValue = newValue }
+    }
+
+    /// The transform as an affine transform when it is one, otherwise the identity.
+    open func affineTransform() -> CGAffineTransform { affineTransformValue() }
+
+    /// Replaces the transform with an affine one.
+    open func setAffineTransform(_ m: CGAffineTransform) { replaceTransform(withAffine: m) }
+
+    /// Attaches a copy of `anim` under `key` (see CALayer+Animations.swift).
+    open func add(_ anim: CAAnimation, forKey key: String?) { attach(anim, forKey: key) }
+
+    /// The attached copy under `key`.
+    open func animation(forKey key: String) -> CAAnimation? { attachedAnimation(forKey: key) }
+
+    /// The keys of the attached animations in the order they apply; nil when there are none.
+    open func animationKeys() -> [String]? { attachedAnimationKeys() }
+
+    /// Removes the animation under `key`.
+    open func removeAnimation(forKey key: String) { detachAnimation(forKey: key) }
+
+    /// Removes every animation.
+    open func removeAllAnimations() { detachAllAnimations() }
+
+    /// Converts a point from `layer`'s coordinates (see CALayer+Conversion.swift).
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint { convertPoint(p, from: layer) }
+
+    /// Converts a point to `layer`'s coordinates.
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint { convertPoint(p, to: layer) }
+
+    /// Converts a rectangle from `layer`'s coordinates (the box of its converted corners).
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect { convertRect(r, from: layer) }
+
+    /// Converts a rectangle to `layer`'s coordinates.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { convertRect(r, to: layer) }
+
+    /// Converts `t` from `layer`'s local time (absolute time when nil) to the receiver's.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval { convertLocalTime(t, from: layer) }
+
+    /// Converts `t` from the receiver's local time to `layer`'s (absolute time when nil).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertLocalTime(t, to: layer) }
+
+    /// A copy with the running animations applied at the current time (see
+    /// CALayer+Presentation.swift); nil before the layer is first committed.
+    ///
+    /// Unlike Apple's (`-> Self?`) the copy is a plain `CALayer`: Swift can only build an
+    /// instance of an unknown subclass through a `required` initializer, which would break
+    /// subclasses written for Apple's CALayer. Custom key-value properties are copied.
+    open func presentation() -> CALayer? { makePresentation() }
+
+    /// For a presentation copy the model layer it was made from, otherwise the receiver.
+    open func model() -> CALayer { modelLayer() }
+
+    // MARK: - Filters (kept, not drawn)
+
+    /// Core Image filters; carender keeps them but does not draw them (a warning says so).
+    open var filters: [Any]? {
+        didSet { warnNotDrawn("filters", filters != nil) }
+    }
+
+    /// Filters applied to what lies behind the layer; kept, not drawn.
+    open var backgroundFilters: [Any]? {
+        didSet { warnNotDrawn("backgroundFilters", backgroundFilters != nil) }
+    }
+
+    /// A filter replacing source-over compositing; kept, not drawn (source-over is used).
+    open var compositingFilter: Any? {
+        didSet { warnNotDrawn("compositingFilter", compositingFilter != nil) }
+    }
+
+    private func warnNotDrawn(_ property: String, _ isSet: Bool) {
+        guard isSet else { return }
+        Diagnostics.warnOnce("\(property) is kept but not drawn by carender")
+    }
+
+    /// How far a corner curve's rounding extends along each edge, relative to `cornerRadius`.
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
+    }
+
+    /// Whether `contents` is drawn flipped: an odd number of geometry-flipped layers above it.
+    open func contentsAreFlipped() -> Bool {
+        var flips = 0
+        var layer = superlayer
+        while let current = layer {
+            if current.isGeometryFlipped { flips += 1 }
+            layer = current.superlayer
+        }
+        return flips % 2 == 1
+    }
+
+    /// The size the layer would like to be; the default is its bounds' size.
+    open func preferredFrameSize() -> CGSize { bounds.size }
+
+    // MARK: - Layout and display
+
+    /// Set by `setNeedsLayout()`; cleared when the layer is laid out.
+    var needsLayoutFlag = false
+    /// Set by `setNeedsDisplay()`; cleared when the layer is displayed.
+    var needsDisplayFlag = false
+
+    /// Marks the layer for layout: `layoutSublayers()` runs before the next commit reaches the
+    /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
+    open func setNeedsLayout() {
+        needsLayoutFlag = true
+        StageContext.current.layout.schedule(self)
+    }
+
+    /// Whether `setNeedsLayout()` is pending.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer now if it is marked, then its sublayers.
+    open func layoutIfNeeded() {
+        var walked: Set<ObjectIdentifier> = []
+        performLayoutIfNeeded(walked: &walked)
+    }
+
+    /// Positions the sublayers; the default asks the delegate's `layoutSublayers(of:)`.
+    /// Override to lay out sublayers by hand.
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    /// Marks the contents for an update: `display()` runs before the next commit.
+    open func setNeedsDisplay() {
+        needsDisplayFlag = true
+        StageContext.current.layout.schedule(self)
+    }
+
+    /// Marks part of the contents for an update (carender updates the whole layer).
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether `setNeedsDisplay()` is pending.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Displays the layer now if it is marked.
+    open func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// Updates `contents`: the delegate's `display(_:)` when it implements it, else a drawing —
+    /// a context the size of the bounds times `contentsScale` handed to `draw(in:)`, whose image
+    /// becomes the contents (when something was drawn). Override to set `contents` yourself.
+    open func display() {
+        if let delegate { delegate.display(self) } else { drawContentsImage() }
+    }
+
+    /// Draws the layer's content into `ctx` (the layer's coordinates, y down); the default asks
+    /// the delegate's `draw(_:in:)`. Override to draw with Core Graphics.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    // MARK: - CAMediaTiming
+
+    open var beginTime: CFTimeInterval {
+        get { modelState.beginTime }
+        set { setModelValue(\.beginTime, newValue) }
+    }
+
+    /// Infinite by default for layers, so a layer's local time never wraps.
+    open var duration: CFTimeInterval {
+        get { modelState.duration }
+        set { setModelValue(\.duration, newValue) }
+    }
+
+    /// 0 pauses the layer's subtree (Apple's QA1673 pause recipe).
+    open var speed: Float {
+        get { modelState.speed }
+        set { setModelValue(\.speed, newValue) }
+    }
+
+    open var timeOffset: CFTimeInterval {
+        get { modelState.timeOffset }
+        set { setModelValue(\.timeOffset, newValue) }
+    }
+
+    open var repeatCount: Float {
+        get { modelState.repeatCount }
+        set { setModelValue(\.repeatCount, newValue) }
+    }
+
+    open var repeatDuration: CFTimeInterval {
+        get { modelState.repeatDuration }
+        set { setModelValue(\.repeatDuration, newValue) }
+    }
+
+    open var autoreverses: Bool {
+        get { modelState.autoreverses }
+        set { setModelValue(\.autoreverses, newValue) }
+    }
+
+    open var fillMode: CAMediaTimingFillMode {
+        get { modelState.fillMode }
+        set { setModelValue(\.fillMode, newValue) }
+    }
+
+    // MARK: - Geometry
+
+    /// The layer's own coordinate space: its origin and size.
+    open var bounds: CGRect {
+        get { modelState.bounds }
+        set {
+            let resized = newValue.size != modelState.bounds.size
+            setModelValue(\.bounds, newValue)
+            if resized && !isPresentationCopy {
+                setNeedsLayout()
+                if needsDisplayOnBoundsChange { setNeedsDisplay() }
+            }
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer's coordinates.
+    open var position: CGPoint {
+        get { modelState.position }
+        set { setModelValue(\.position, newValue) }
+    }
+
+    /// The position on the z axis; also orders siblings, higher on top.
+    open var zPosition: CGFloat {
+        get { modelState.zPosition }
+        set { setModelValue(\.zPosition, newValue) }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.
+    open var anchorPoint: CGPoint {
+        get { modelState.anchorPoint }
+        set { setModelValue(\.anchorPoint, newValue) }
+    }
+
+    /// The z component of the anchor point.
+    open var anchorPointZ: CGFloat {
+        get { modelState.anchorPointZ }
+        set { setModelValue(\.anchorPointZ, newValue) }
+    }
+
+    /// The transform applied to the layer about its anchor point.
+    open var transform: CATransform3D {
+        get { modelState.transform }
+        set { setModelValue(\.transform, newValue) }
+    }
+
+    /// The transform applied to the sublayers, about this layer's anchor point.
+    open var sublayerTransform: CATransform3D {
+        get { modelState.sublayerTransform }
+        set { setModelValue(\.sublayerTransform, newValue) }
+    }
+
+    /// Whether the layer's geometry (and its sublayers') is flipped vertically.
+    open var isGeometryFlipped: Bool {
+        get { modelState.isGeometryFlipped }
+        set { setModelValue(\.isGeometryFlipped, newValue) }
+    }
+
+    // MARK: - Visibility and compositing
+
+    /// Hides the layer and its sublayers.
+    open var isHidden: Bool {
+        get { modelState.isHidden }
+        set { setModelValue(\.isHidden, newValue) }
+    }
+
+    /// The layer's opacity, 0 to 1.
+    open var opacity: Float {
+        get { modelState.opacity }
+        set { setModelValue(\.opacity, newValue) }
+    }
+
+    /// Whether an opacity below 1 composites the subtree as one group.
+    open var allowsGroupOpacity: Bool {
+        get { modelState.allowsGroupOpacity }
+        set { setModelValue(\.allowsGroupOpacity, newValue) }
+    }
+
+    /// Whether edges of a transformed layer are anti-aliased.
+    open var allowsEdgeAntialiasing: Bool {
+        get { modelState.allowsEdgeAntialiasing }
+        set { setModelValue(\.allowsEdgeAntialiasing, newValue) }
+    }
+
+    /// When false, the layer is not drawn while its back faces the viewer.
+    open var isDoubleSided: Bool {
+        get { modelState.isDoubleSided }
+        set { setModelValue(\.isDoubleSided, newValue) }
+    }
+
+    /// Clips contents and sublayers to the (rounded) bounds, and removes the layer's shadow.
+    open var masksToBounds: Bool {
+        get { modelState.masksToBounds }
+        set { setModelValue(\.masksToBounds, newValue) }
+    }
+
+    // MARK: - Background, corners and border
+
+    /// The colour filling the bounds; nil draws nothing.
+    open var backgroundColor: CGColor? {
+        get { modelState.backgroundColor }
+        set { setModelValue(\.backgroundColor, newValue) }
+    }
+
+    /// The radius of the rounded corners of the background, border and clip.
+    open var cornerRadius: CGFloat {
+        get { modelState.cornerRadius }
+        set { setModelValue(\.cornerRadius, newValue) }
+    }
+
+    /// Which corners `cornerRadius` rounds.
+    open var maskedCorners: CACornerMask {
+        get { modelState.maskedCorners }
+        set { setModelValue(\.maskedCorners, newValue) }
+    }
+
+    /// The shape of the rounded corners.
+    open var cornerCurve: CALayerCornerCurve {
+        get { modelState.cornerCurve }
+        set { setModelValue(\.cornerCurve, newValue) }
+    }
+
+    /// The width of the border, drawn inside the bounds above the sublayers.
+    open var borderWidth: CGFloat {
+        get { modelState.borderWidth }
+        set { setModelValue(\.borderWidth, newValue) }
+    }
+
+    /// The border's colour (opaque black by default).
+    open var borderColor: CGColor? {
+        get { modelState.borderColor }
+        set { setModelValue(\.borderColor, newValue) }
+    }
+
+    // MARK: - Shadow
+
+    /// The shadow's colour (opaque black by default).
+    open var shadowColor: CGColor? {
+        get { modelState.shadowColor }
+        set { setModelValue(\.shadowColor, newValue) }
+    }
+
+    /// The shadow's opacity; 0 (the default) draws no shadow.
+    open var shadowOpacity: Float {
+        get { modelState.shadowOpacity }
+        set { setModelValue(\.shadowOpacity, newValue) }
+    }
+
+    /// The shadow's offset in layer coordinates; (0, −3) by default, which on iOS is upwards.
+    open var shadowOffset: CGSize {
+        get { modelState.shadowOffset }
+        set { setModelValue(\.shadowOffset, newValue) }
+    }
+
+    /// The blur radius of the shadow, used as the Gaussian's standard deviation in points.
+    open var shadowRadius: CGFloat {
+        get { modelState.shadowRadius }
+        set { setModelValue(\.shadowRadius, newValue) }
+    }
+
+    /// The outline that casts the shadow instead of the layer's composited alpha.
+    open var shadowPath: CGPath? {
+        get { modelState.shadowPath }
+        set { setModelValue(\.shadowPath, newValue) }
+    }
+
+    // MARK: - Contents
+
+    /// The layer's image, usually a `CGImage`.
+    open var contents: Any? {
+        get { modelState.contents }
+        set { setModelValue(\.contents, newValue) }
+    }
+
+    /// How `contents` is placed in the bounds.
+    open var contentsGravity: CALayerContentsGravity {
+        get { modelState.contentsGravity }
+        set { setModelValue(\.contentsGravity, newValue) }
+    }
+
+    /// The part of `contents` to show, in unit coordinates.
+    open var contentsRect: CGRect {
+        get { modelState.contentsRect }
+        set { setModelValue(\.contentsRect, newValue) }
+    }
+
+    /// The stretchable centre of `contents`, in unit coordinates.
+    open var contentsCenter: CGRect {
+        get { modelState.contentsCenter }
+        set { setModelValue(\.contentsCenter, newValue) }
+    }
+
+    /// Pixels per point of `contents`.
+    open var contentsScale: CGFloat {
+        get { modelState.contentsScale }
+        set { setModelValue(\.contentsScale, newValue) }
+    }
+
+    /// The pixel format of the layer's backing store (carender always renders RGBA8).
+    open var contentsFormat: CALayerContentsFormat {
+        get { modelState.contentsFormat }
+        set { setModelValue(\.contentsFormat, newValue) }
+    }
+
+    /// How `contents` is sampled when drawn smaller than its size.
+    open var minificationFilter: CALayerContentsFilter {
+        get { modelState.minificationFilter }
+        set { setModelValue(\.minificationFilter, newValue) }
+    }
+
+    /// How `contents` is sampled when drawn larger than its size.
+    open var magnificationFilter: CALayerContentsFilter {
+        get { modelState.magnificationFilter }
+        set { setModelValue(\.magnificationFilter, newValue) }
+    }
+
+    /// The mipmap level bias of the `trilinear` minification filter.
+    open var minificationFilterBias: Float {
+        get { modelState.minificationFilterBias }
+        set { setModelValue(\.minificationFilterBias, newValue) }
+    }
+
+    // MARK: - Rendering hints
+
+    /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
+    open var isOpaque: Bool {
+        get { modelState.isOpaque }
+        set { setModelValue(\.isOpaque, newValue) }
+    }
+
+    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    open var shouldRasterize: Bool {
+        get { modelState.shouldRasterize }
+        set { setModelValue(\.shouldRasterize, newValue) }
+    }
+
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    open var rasterizationScale: CGFloat {
+        get { modelState.rasterizationScale }
+        set { setModelValue(\.rasterizationScale, newValue) }
+    }
+
+    /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+        get { modelState.edgeAntialiasingMask }
+        set { setModelValue(\.edgeAntialiasingMask, newValue) }
+    }
+
+    /// Whether changing the bounds asks for a redraw.
+    open var needsDisplayOnBoundsChange: Bool {
+        get { modelState.needsDisplayOnBoundsChange }
+        set { setModelValue(\.needsDisplayOnBoundsChange, newValue) }
+    }
+
+    /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
+    open var drawsAsynchronously: Bool {
+        get { modelState.drawsAsynchronously }
+        set { setModelValue(\.drawsAsynchronously, newValue) }
+    }
+
+    // MARK: - The layer tree
+
+    /// The sublayers, back to front.
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage }
+        set {
+            let incoming = newValue ?? []
+            if !isPresentationCopy, let problem = incoming.lazy.compactMap({ self.cycleProblem(adding: $0) }).first {
+                return refuse("sublayers = [...]", problem)
+            }
+            // Layers that leave get their onOrderOut actions (as removeFromSuperlayer gives them);
+            // the list is replaced at once, so replacing N sublayers costs O(N), not O(N²).
+            // Presentation copies just swap lists.
+            runTransitionActionBeforeSublayersChange()
+            let outer = isChangingSublayers
+            isChangingSublayers = true
+            defer { isChangingSublayers = outer }
+            let keep = Set(incoming.map(ObjectIdentifier.init))
+            var leaving: [(layer: CALayer, action: (any CAAction)?)] = []
+            for layer in sublayerStorage ?? [] where layer.superlayer === self {
+                let stays = keep.contains(ObjectIdentifier(layer))
+                let action = isPresentationCopy || stays
+                    ? nil : actionForPropertyChange(on: layer, event: kCAOnOrderOut, whenVisibleIn: self)
+                layer.superlayer = nil
+                if !stays { leaving.append((layer, action)) }
+            }
+            sublayerStorage = nil
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            for (layer, action) in leaving { action?.run(forKey: kCAOnOrderOut, object: layer, arguments: nil) }
+            for layer in incoming { addSublayer(layer) }
+        }
+    }
+
+    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
+    open func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(clamping: sublayerStorage?.count ?? 0))
+    }
+
+    /// Inserts `layer` at `index` (clamped to the sublayer count). The layer first leaves its
+    /// current superlayer, so for a layer already in this one `index` counts the others.
+    ///
+    /// A change that would make a cycle (a layer inside its own subtree, masks included) is
+    /// refused: nothing changes and an error names the layers. Apple's frameworks raise an
+    /// exception instead.
+    open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer", problem)
+        }
+        runTransitionActionBeforeSublayersChange()
+        layer.detachFromSuperlayer()
+        // Take the list out while inserting, so the insertion does not copy it.
+        var list = sublayerStorage ?? []
+        sublayerStorage = nil
+        list.insert(layer, at: min(Int(index), list.count))
+        sublayerStorage = list
+        layer.superlayer = self
+        guard !isPresentationCopy else { return }
+        StageContext.current.transactions.layerWillChange(self)
+        if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
+            action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
+        }
+    }
+
+    /// Inserts `layer` directly below `sibling` (at the back when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:below:)", problem)
+        }
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
+        let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) } ?? 0
+        insertSublayer(layer, at: UInt32(clamping: index))
+    }
+
+    /// Inserts `layer` directly above `sibling` (at the front when `sibling` is nil or not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        if !isPresentationCopy, let problem = cycleProblem(adding: layer) {
+            return refuse("insertSublayer(_:above:)", problem)
+        }
+        if layer.superlayer === self { layer.detachFromSuperlayer() }
+        let count = sublayerStorage?.count ?? 0
+        let index = sibling.flatMap { s in sublayerStorage?.firstIndex(where: { $0 === s }) }.map { $0 + 1 } ?? count
+        insertSublayer(layer, at: UInt32(clamping: index))
+    }
+
+    /// Puts `newLayer` where `oldLayer` is; does nothing when `oldLayer` is not a sublayer.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard oldLayer !== newLayer, sublayerStorage?.contains(where: { $0 === oldLayer }) == true else { return }
+        if !isPresentationCopy, let problem = cycleProblem(adding: newLayer) {
+            return refuse("replaceSublayer", problem)
+        }
+        runTransitionActionBeforeSublayersChange()
+        let outer = isChangingSublayers
+        isChangingSublayers = true
+        defer { isChangingSublayers = outer }
+        if newLayer.superlayer === self { newLayer.detachFromSuperlayer() }
+        let index = sublayerStorage?.firstIndex(where: { $0 === oldLayer }) ?? 0
+        oldLayer.removeFromSuperlayer()
+        insertSublayer(newLayer, at: UInt32(clamping: index))
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
+        parent.runTransitionActionBeforeSublayersChange()
+        let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
+        StageContext.current.transactions.layerWillChange(parent)
+        detachFromSuperlayer()
+        action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
+    }
+
+    /// A layer whose sublayers are about to change looks up the `kCATransition` event ("when a
+    /// layer is about to take part in a transition", Apple's action identifiers), as the guide's
+    /// action search describes; a transition found there (in `actions`, from the delegate, a
+    /// subclass's default) is added now, so its snapshot shows the sublayers as they were.
+    private func runTransitionActionBeforeSublayersChange() {
+        guard !isPresentationCopy, !isChangingSublayers,
+              let action = actionForPropertyChange(on: self, event: kCATransition, whenVisibleIn: self) else { return }
+        isChangingSublayers = true
+        defer { isChangingSublayers = false }
+        action.run(forKey: kCATransition, object: self, arguments: nil)
+    }
+
+    private func detachFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        if parent.maskStorage === self {
+            parent.maskStorage = nil
+        } else if var list = parent.sublayerStorage {
+            // Take the list out while removing, so the removal does not copy it; the last layer
+            // (the usual one when a tree is torn down) is found first.
+            parent.sublayerStorage = nil
+            if let index = list.lastIndex(where: { $0 === self }) { list.remove(at: index) }
+            parent.sublayerStorage = list.isEmpty ? nil : list
+        }
+        superlayer = nil
+    }
+
+    /// A layer whose alpha masks this layer's content; laid out in this layer's bounds space.
+    ///
+    /// A mask that would make a cycle (the layer itself, one of its ancestors, a layer whose
+    /// subtree holds it, or the stage's root layer) is refused: nothing changes and an error
+    /// names the layers.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set {
+            if newValue === maskStorage { return }
+            if !isPresentationCopy, let layer = newValue, let problem = cycleProblem(adding: layer, asMask: true) {
+                return refuse("mask", problem)
+            }
+            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
+            maskStorage = nil
+            if let layer = newValue {
+                layer.detachFromSuperlayer()
+                layer.superlayer = self
+            }
+            maskStorage = newValue
+        }
+    }
+
+    /// Releases the subtree without recursion: a layer that only this subtree holds hands its
+    /// sublayers and mask to the loop before it goes, so a deep tree cannot overflow the stack
+    /// when it is freed.
+    deinit {
+        var pending = sublayerStorage ?? []
+        if let mask = maskStorage { pending.append(mask) }
+        sublayerStorage = nil
+        maskStorage = nil
+        while var layer = pending.popLast() {
+            guard isKnownUniquelyReferenced(&layer) else { continue }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers) }
+            if let mask = layer.maskStorage { pending.append(mask) }
+            layer.sublayerStorage = nil
+            layer.maskStorage = nil
+        }
+    }
+
+    /// Whether this layer lies inside `ancestor`'s subtree (masks included), found by walking up
+    /// from this layer and down through `ancestor`'s subtree a step at a time each, so the
+    /// answer costs the shorter of the two walks: adding a fresh layer deep in a tree, or a big
+    /// subtree near its root, stays cheap.
+    func lies(inSubtreeOf ancestor: CALayer) -> Bool {
+        var up = superlayer
+        var down: [CALayer] = [ancestor]
+        while true {
+            guard let above = up else { return false }
+            if above === ancestor { return true }
+            up = above.superlayer
+            guard let below = down.popLast() else { return false }
+            if below === self { return true }
+            if let mask = below.maskStorage { down.append(mask) }
+            if let sublayers = below.sublayerStorage { down.append(contentsOf: sublayers) }
+        }
+    }
+
+    /// Calls `body` for this layer and every layer below it, each before its sublayers (in
+    /// order) and its mask. The walk keeps its own stack, so depth is limited only by memory.
+    func forEachInSubtree(_ body: (CALayer) -> Void) {
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            body(layer)
+            if let mask = layer.maskStorage { pending.append(mask) }
+            if let sublayers = layer.sublayerStorage { pending.append(contentsOf: sublayers.reversed()) }
+        }
+    }
+
+    // MARK: - Cycles
+
+    /// Why making `layer` a sublayer (or the mask) of this layer would break the tree, or nil
+    /// when it would not.
+    func cycleProblem(adding layer: CALayer, asMask: Bool = false) -> String? {
+        let role = asMask ? "the mask" : "a sublayer"
+        if layer === self {
+            return "\(describedLayer) cannot be \(role) of itself: that would make a cycle"
+        }
+        if lies(inSubtreeOf: layer) {
+            return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
+        }
+        if StageContext.current.isRootLayer(layer) {
+            return "the stage's root layer cannot be \(role) of \(describedLayer)"
+        }
+        return nil
+    }
+
+    /// Reports a refused tree change.
+    private func refuse(_ change: String, _ problem: String) {
+        Diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
+    }
+
+    /// The layer as messages name it: its `name` in quotes, else its class and address.
+    var describedLayer: String {
+        if let name { return "layer '\(name)'" }
+        return "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>"
+    }
+}

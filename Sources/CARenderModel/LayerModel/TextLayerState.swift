@@ -1,0 +1,27 @@
+import Foundation
+import CARenderGeometry
+import CARenderText
+
+/// CATextLayer's own values (one field of `LayerState`, so committed, presentation and render
+/// copies carry them to the compositor). The initial values are Apple's defaults.
+package struct TextLayerState {
+    /// The text; nil draws nothing.
+    package var content: TextLayerContent?
+    /// The font as set; nil is the default (Helvetica, drawn with the system face).
+    package var font: TextLayerFont?
+    public var fontSize: CGFloat = 36
+    /// Opaque white.
+    public var foregroundColor: CGColor? = TextLayerState.white
+    public var isWrapped = false
+    public var truncationMode: CATextLayerTruncationMode = .none
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
+    public var allowsFontSubpixelQuantization = false
+
+    /// The font plain text is drawn in.
+    package var resolvedFont: CTFont { font?.resolved ?? TextLayerFont.defaultFont }
+
+    public init() {}
+
+    /// One shared default colour, so making a state allocates nothing.
+    private static let white = CGColor(gray: 1, alpha: 1)
+}

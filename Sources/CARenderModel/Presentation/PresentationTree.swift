@@ -1,0 +1,158 @@
+import Foundation
+
+// From the layer tree to what the compositor draws: each layer's presentation values at a given
+// stage time (every attached animation evaluated over the committed model values), gathered into
+// `RenderNode`s. The time is always passed in; nothing here reads the clock.
+
+extension CALayer {
+    /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
+    /// presentation evaluation on its own).
+    package func presentationTree(at time: CFTimeInterval) -> RenderNode {
+        renderNode(at: time)
+    }
+
+    /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
+    /// values and running transitions.
+    package func renderNode(at time: CFTimeInterval) -> RenderNode {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
+    }
+
+    /// Where a layer is visited from: its superlayer's local time, how fast that clock runs
+    /// against the stage clock, and whether the content above it is flipped.
+    struct ParentView {
+        var time: Double
+        var rate: Double
+        var flippedAbove: Bool
+    }
+
+    /// The render node for this subtree when the superlayer's local time is `parentTime` and
+    /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
+    /// bounded by memory, not by the stack.
+    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
+        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
+            visit: { layer, parent, children in
+                let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
+                let (customValues, transition) = (result.customValues, result.transition)
+                // The presentation values move into the node (their last use) and are finished
+                // there, not copied again.
+                var node = RenderNode(kind: layer.renderKind, state: result.state)
+                layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
+                node.state.contentsAreFlipped = parent.flippedAbove
+                let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
+                node.transition = transition
+                if transition != nil, let snapshot = layer.runningTransitionSnapshot {
+                    node.transitionSnapshot = [RenderNode(snapshot)]
+                }
+                // A replicator's sublayers are its instances, built here; the builder visits
+                // the sublayers of every other layer.
+                let isReplicator = layer is CAReplicatorLayer
+                if isReplicator {
+                    node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow)
+                }
+                children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return node
+            },
+            finish: { layer, node, sublayers, mask in
+                if !(layer is CAReplicatorLayer) { node.sublayers = sublayers }
+                node.mask = mask.map { [$0] } ?? []
+                node.hideIfNotFinite(layerName: layer.name)
+                node.warnAboutUnrenderedSettings(layerName: layer.name)
+            })
+    }
+
+    /// The subtree's presentation at stage time `time`, kept as values: the old side of a
+    /// transition added now.
+    func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()),
+            visit: { layer, parent, children in
+                let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
+                var state = result.state
+                state.contentsAreFlipped = parent.flippedAbove
+                let flipsBelow = parent.flippedAbove != state.isGeometryFlipped
+                let snapshot = PresentationSnapshot(
+                    kind: layer.renderKind, state: state, layerName: layer.name, transition: result.transition,
+                    transitionSnapshot: result.transition != nil ? layer.runningTransitionSnapshot.map { [$0] } ?? [] : [],
+                    sublayers: [], mask: [])
+                children = .init(sublayers: layer.sublayers ?? [],
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                return snapshot
+            },
+            finish: { _, snapshot, sublayers, mask in
+                snapshot.sublayers = sublayers
+                snapshot.mask = mask.map { [$0] } ?? []
+            })
+    }
+
+    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
+
+    /// The old side of the running transition, if any.
+    private var runningTransitionSnapshot: PresentationSnapshot? {
+        animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot
+    }
+
+    /// The layer's local time and rate, and its presentation values, when its superlayer's
+    /// local time is `parentTime` and runs at `parentRate`.
+    private func evaluatedPresentation(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double, PresentationAccumulator) {
+        let local = layerTiming.layerLocalTime(parentTime: parentTime)
+        let rate = parentRate * Double(modelState.speed)
+        return (local, rate, presentationValues(localTime: local, rate: rate))
+    }
+
+    /// The superlayer's local time at stage time `now` and its rate (stage time for a root).
+    func parentClock(at now: CFTimeInterval) -> (time: Double, rate: Double) {
+        guard let parent = superlayer else { return (now, 1) }
+        return (parent.localTime(fromAbsolute: now), parent.absoluteRate)
+    }
+
+    /// The layer's presentation values at stage time `time`: its committed model values with every
+    /// attached animation applied.
+    func presentationState(at time: CFTimeInterval) -> LayerState {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return evaluatedPresentation(parentTime: parentTime, parentRate: parentRate).2.state
+    }
+
+    /// The model values with every attached animation applied, in `animationKeys()` order, at
+    /// the layer's local time `localTime`.
+    ///
+    /// An animation past its end with `isRemovedOnCompletion` contributes nothing even before
+    /// the stage has delivered its stop, so presentation is a pure function of time. Animations
+    /// whose zero `beginTime` awaits the commit are not shown yet. `rate` is how fast the layer's
+    /// clock runs against the stage clock: 0 when stopped (a speed-0 layer or ancestor),
+    /// negative when running backwards, in which case an animation has ended once its clock is
+    /// back before its start.
+    func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
+        var accumulator = PresentationAccumulator(layer: self, parentFrozen: rate == 0)
+        accumulator.customModel = customValues
+        let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
+        // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
+        // `PresentationEntry`), in place. Index loops: this runs for every layer every frame and
+        // must not allocate (a for-in iterator does in unoptimised builds).
+        let entries = presentationEntries
+        entries.withUnsafeBufferPointer { records in
+            var index = 0
+            while index < records.count {
+                let record = records.baseAddress! + index
+                index += 1
+                if record.pointee.isRemovedOnCompletion, let endedPhase,
+                   record.pointee.timing.phase(parentTime: localTime) == endedPhase { continue }
+                if let pacedPath = record.pointee.pacedPath {
+                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                    pacedPath.apply(sample, to: &accumulator)
+                } else if let evaluation = record.pointee.evaluation {
+                    // Compiled: the animation object itself is not touched.
+                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                    evaluation.apply(sample, to: &accumulator)
+                } else {
+                    let entry = record.pointee.entry
+                    entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+                }
+            }
+        }
+        return accumulator
+    }
+}

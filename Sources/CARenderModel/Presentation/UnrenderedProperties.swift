@@ -1,0 +1,19 @@
+import CARenderGeometry
+extension LayerState {
+    /// Properties set to values the compositor does not draw yet, described for a warning.
+    var unrenderedSettings: [String] {
+        var found: [String] = []
+        if magnificationFilter == .trilinear || minificationFilter == .trilinear { found.append("a .trilinear filter (drawn bilinear)") }
+        return found
+    }
+}
+
+extension RenderNode {
+    /// Says once per layer and setting that something asked for is not drawn, rather than
+    /// silently drawing something else.
+    func warnAboutUnrenderedSettings(layerName: String?) {
+        for setting in state.unrenderedSettings {
+            Diagnostics.warnOnce("layer \(layerName.map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
+        }
+    }
+}

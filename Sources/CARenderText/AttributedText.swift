@@ -1,0 +1,121 @@
+import Foundation
+import CARenderGeometry
+
+/// Something that stands for a colour in text attributes (`UIColor` conforms in the UIKit layer,
+/// so the text engine needs no knowledge of UIKit).
+package protocol TextColorConvertible {
+    var cgColor: CGColor { get }
+}
+
+/// Styled runs read from an attributed string's attributes: the subset carender draws.
+package enum AttributedText {
+    /// UIKit's default font for attributed text without one: Helvetica 12.
+    static var defaultFont: CTFont { CTFont.resolve(.named("Helvetica"), size: 12) }
+
+    /// The runs of `string`, attributes turned into styles (`font`, `foregroundColor`, `kern`,
+    /// `paragraphStyle` alignment). `baseColor` is used where no colour is set (nil: the layer's).
+    package static func runs(_ string: NSAttributedString, baseColor: CGColor?) -> [(text: String, style: TextStyle)] {
+        var runs: [(String, TextStyle)] = []
+        let whole = NSRange(location: 0, length: string.length)
+        let text = string.string as NSString
+        string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
+            runs.append((text.substring(with: range), style(attributes, baseColor: baseColor)))
+        }
+        return runs
+    }
+
+    /// A style from UIKit attributes; missing ones take UIKit's defaults.
+    static func style(_ attributes: [NSAttributedString.Key: Any], baseColor: CGColor?) -> TextStyle {
+        let font = (attributes[.font] as? CTFont) ?? defaultFont
+        return TextStyle(font: font, usesLayerSize: false, color: color(attributes[.foregroundColor]) ?? baseColor,
+                         kern: number(attributes[.kern]) ?? 0,
+                         alignment: (attributes[.paragraphStyle] as? NSParagraphStyle)?.alignment)
+    }
+
+    static func color(_ value: Any?) -> CGColor? {
+        if let c = value as? TextColorConvertible { return c.cgColor }
+        return value as? CGColor
+    }
+
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let n as NSNumber: return n.doubleValue
+        case let d as Double: return d
+        case let f as CGFloat: return Double(f)
+        case let i as Int: return Double(i)
+        default: return nil
+        }
+    }
+}
+
+// MARK: - Measuring strings (UIKit's NSString and NSAttributedString drawing additions)
+
+/// Options for `boundingRect(with:options:attributes:context:)`.
+public struct NSStringDrawingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Wrap lines within the given width (otherwise the string is measured as one line).
+    public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
+    public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
+    public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
+    public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
+}
+
+/// Accepted for source compatibility; carender reads nothing from it.
+open class NSStringDrawingContext: NSObject {
+    open var minimumScaleFactor: CGFloat = 0
+}
+
+enum TextMeasurement {
+    /// The size of `runs` laid out within `size` (a zero or infinite width: one line per paragraph).
+    static func boundingSize(_ runs: [(text: String, style: TextStyle)], size: CGSize, wraps: Bool) -> CGSize {
+        let shaped = ShapedText(runs, defaultFont: AttributedText.defaultFont)
+        var layout = TextLayout()
+        let width = size.width > 0 && size.width.isFinite && wraps ? Double(size.width) : .infinity
+        layout.layout(shaped, TextLayoutParameters(fontSize: 12, width: width, wraps: width.isFinite, truncation: .none,
+                                                   alignment: .left))
+        return layout.size
+    }
+}
+
+extension NSAttributedString {
+    /// The size of the string drawn on one line per paragraph.
+    public func size() -> CGSize {
+        TextMeasurement.boundingSize(AttributedText.runs(self, baseColor: nil), size: .zero, wraps: false)
+    }
+
+    /// The rectangle the string takes, wrapped within `size.width` when `options` has
+    /// `.usesLineFragmentOrigin`.
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             context: NSStringDrawingContext?) -> CGRect {
+        let measured = TextMeasurement.boundingSize(AttributedText.runs(self, baseColor: nil), size: size,
+                                                    wraps: options.contains(.usesLineFragmentOrigin))
+        return CGRect(origin: .zero, size: measured)
+    }
+}
+
+extension NSString {
+    /// The size of the string drawn with `attrs` on one line per paragraph.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        NSAttributedString(string: self as String, attributes: attrs).size()
+    }
+
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
+        NSAttributedString(string: self as String, attributes: attributes)
+            .boundingRect(with: size, options: options, context: context)
+    }
+}
+
+extension StringProtocol {
+    /// The size of the string drawn with `attrs` on one line per paragraph.
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        NSString(string: String(self)).size(withAttributes: attrs)
+    }
+
+    public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
+                             attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
+        NSString(string: String(self)).boundingRect(with: size, options: options, attributes: attributes,
+                                                    context: context)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import CARenderGeometry
+
+/// A font at a size: Core Text's `CTFont` (UIKit's `UIFont` is the same object here, as the two
+/// are toll-free bridged on Apple platforms).
+///
+/// Apple's faces map to installed open substitutes (see `FontCatalog`): the system face is Inter,
+/// the monospaced face DejaVu Sans Mono, Chinese falls back to WenQuanYi Micro Hei. Metrics come
+/// from the substitute's own tables, scaled to `pointSize`, unhinted.
+public final class CTFont: CustomStringConvertible, @unchecked Sendable {
+    /// What was asked for, so `withSize(_:)` asks again at another size.
+    package enum Request: Hashable, Sendable {
+        case system(weight: Double, italic: Bool)
+        case monospaced(weight: Double)
+        case named(String)
+    }
+
+    package let request: Request
+    /// The face drawn with; nil only when no font is installed at all (text then draws nothing,
+    /// and metrics are Inter's proportions).
+    package let face: FontFace?
+    /// Points per em.
+    public let pointSize: CGFloat
+
+    package init(request: Request, face: FontFace?, size: CGFloat) {
+        self.request = request
+        self.face = face
+        pointSize = size.isFinite && size > 0 ? size : 0
+    }
+
+    /// The font for `request` at `size`: the face asked for, else its substitute (with a warning
+    /// naming it), else any installed face.
+    package static func resolve(_ request: Request, size: CGFloat) -> CTFont {
+        CTFont(request: request, face: face(for: request), size: size)
+    }
+
+    private static func face(for request: Request) -> FontFace? {
+        let catalog = FontCatalog.shared
+        let found: FontFace?
+        switch request {
+        case .system(let weight, let italic):
+            found = catalog.systemFace(weight: weight, italic: italic)
+        case .monospaced(let weight):
+            found = catalog.monospacedFace(weight: weight)
+        case .named(let name):
+            if let face = catalog.installedFace(named: name) { return face }
+            let substitute = AppleFontName(name).substitute
+            if case .named = substitute, let face = catalog.installedFace(named: "WenQuanYi Micro Hei") {
+                Diagnostics.warnOnce("font '\(name)' is not installed; drawing it with \(face.familyName) (\(face.path))")
+                return face
+            }
+            found = Self.face(for: substitute == request ? .system(weight: 0, italic: false) : substitute)
+            if let face = found {
+                Diagnostics.warnOnce("font '\(name)' is not installed; drawing it with \(face.familyName) "
+                                     + "\(face.styleName) (\(face.path))")
+            }
+        }
+        if let face = found ?? catalog.anyFace { return face }
+        Diagnostics.warnOnce("no fonts are installed, so text is not drawn (Tools/install-system-packages installs them)")
+        return nil
+    }
+
+    /// The font's PostScript name (the substitute's, when the name asked for is not installed).
+    public var fontName: String { face?.postScriptName ?? "" }
+    public var familyName: String { face?.familyName ?? "" }
+
+    /// Inter's proportions, for metrics when nothing is installed.
+    private static let placeholderMetrics = FontFace.Metrics(
+        unitsPerEm: 2816, ascender: 2728, descender: -680, lineGap: 0, capHeight: 2048, xHeight: 1536,
+        italicAngle: 0, isFixedPitch: false)
+    package var metrics: FontFace.Metrics { face?.metrics ?? Self.placeholderMetrics }
+    private var unit: Double { Double(pointSize) / metrics.unitsPerEm }
+    /// The distance from the baseline to the top of the tallest glyphs (positive).
+    public var ascender: CGFloat { CGFloat(metrics.ascender * unit) }
+    /// The distance from the baseline to the bottom of the lowest glyphs (negative, as UIKit's).
+    public var descender: CGFloat { CGFloat(metrics.descender * unit) }
+    /// The extra space between lines the font asks for.
+    public var leading: CGFloat { CGFloat(metrics.lineGap * unit) }
+    /// Baseline to baseline: ascender − descender + leading.
+    public var lineHeight: CGFloat { ascender - descender + leading }
+    public var capHeight: CGFloat { CGFloat(metrics.capHeight * unit) }
+    public var xHeight: CGFloat { CGFloat(metrics.xHeight * unit) }
+
+    /// The same font at another size.
+    public func withSize(_ fontSize: CGFloat) -> CTFont {
+        CTFont(request: request, face: face, size: fontSize)
+    }
+
+    public var description: String {
+        "<CTFont \(fontName) \(pointSize)pt>"
+    }
+}
+
+/// A face without a size: Core Graphics' `CGFont`.
+public final class CGFont: @unchecked Sendable {
+    package let face: FontFace
+    package let name: String
+
+    /// The installed face named `name`, or its substitute (with a warning); nil when no font is
+    /// installed at all.
+    public init?(_ name: String) {
+        guard let face = CTFont.resolve(.named(name), size: 12).face else { return nil }
+        self.face = face
+        self.name = name
+    }
+
+    public var postScriptName: String? { face.postScriptName }
+    public var fullName: String? { face.familyName + " " + face.styleName }
+    public var unitsPerEm: Int32 { Int32(face.metrics.unitsPerEm) }
+}
+
+/// A font name as Apple spells it ("HelveticaNeue-Bold", ".SFUI-Semibold", "PingFangSC-Regular",
+/// "Menlo"), read as the family it stands for and the weight and slant in its style suffix.
+struct AppleFontName {
+    let name: String
+
+    init(_ name: String) { self.name = name }
+
+    private static let weightWords: [(word: String, weight: Double)] = [
+        ("ultralight", -0.8), ("extralight", -0.8), ("thin", -0.6), ("light", -0.4), ("regular", 0),
+        ("medium", 0.23), ("semibold", 0.3), ("demibold", 0.3), ("extrabold", 0.56), ("heavy", 0.56),
+        ("black", 0.62), ("bold", 0.4),
+    ]
+
+    /// The installed face that stands in for it.
+    var substitute: CTFont.Request {
+        let lower = name.lowercased()
+        let style = lower.split(separator: "-").dropFirst().joined()
+        var weight = 0.0
+        for (word, w) in Self.weightWords where style.contains(word) {
+            weight = w
+            break
+        }
+        let italic = style.contains("italic") || style.contains("oblique")
+        if ["menlo", "courier", "monaco", "sfmono", "sf mono", ".sfmono"].contains(where: lower.hasPrefix) {
+            return .monospaced(weight: weight)
+        }
+        if ["pingfang", "stheiti", "hiragino", "heiti", "songti", "kaiti"].contains(where: lower.hasPrefix) {
+            return .named("WenQuanYi Micro Hei")
+        }
+        return .system(weight: weight, italic: italic)
+    }
+}
+
+// MARK: - Core Text functions
+
+/// A font by name at `size` (Core Text's `CTFontCreateWithName`); the matrix is ignored.
+public func CTFontCreateWithName(_ name: String, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
+    CTFont.resolve(.named(name), size: size)
+}
+
+/// A font from a graphics font at `size`; the matrix and attributes are ignored.
+public func CTFontCreateWithGraphicsFont(_ graphicsFont: CGFont, _ size: CGFloat,
+                                         _ matrix: UnsafePointer<CGAffineTransform>?, _ attributes: Any?) -> CTFont {
+    CTFont(request: .named(graphicsFont.name), face: graphicsFont.face, size: size)
+}
+
+public func CTFontGetSize(_ font: CTFont) -> CGFloat { font.pointSize }
+/// The ascent, positive above the baseline.
+public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.ascender }
+/// The descent, positive below the baseline (Core Text's sign, unlike UIFont's `descender`).
+public func CTFontGetDescent(_ font: CTFont) -> CGFloat { -font.descender }
+public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.leading }
+public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.capHeight }
+public func CTFontGetXHeight(_ font: CTFont) -> CGFloat { font.xHeight }
+public func CTFontCopyPostScriptName(_ font: CTFont) -> String { font.fontName }
+public func CTFontCopyFamilyName(_ font: CTFont) -> String { font.familyName }

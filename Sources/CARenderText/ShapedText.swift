@@ -1,0 +1,279 @@
+import Foundation
+import CARenderGeometry
+
+/// How one stretch of text looks: its font (nil: the drawing layer's font at its `fontSize`), colour
+/// (nil: the layer's foreground colour), extra spacing and paragraph alignment.
+package struct TextStyle: Equatable {
+    /// The font; its `pointSize` is used unless `usesLayerSize`.
+    package var font: CTFont?
+    /// True when the size comes from the layer (a plain string in a `CATextLayer`, whose `fontSize`
+    /// animates) rather than from `font`.
+    package var usesLayerSize: Bool
+    package var color: CGColor?
+    /// Points added after each character.
+    package var kern: Double
+    /// The paragraph's alignment, when an attributed string sets one.
+    package var alignment: NSTextAlignment?
+
+    package init(font: CTFont?, usesLayerSize: Bool = false, color: CGColor? = nil, kern: Double = 0,
+                 alignment: NSTextAlignment? = nil) {
+        self.font = font
+        self.usesLayerSize = usesLayerSize
+        self.color = color
+        self.kern = kern
+        self.alignment = alignment
+    }
+
+    package static func == (a: TextStyle, b: TextStyle) -> Bool {
+        a.font === b.font && a.usesLayerSize == b.usesLayerSize && a.color == b.color && a.kern == b.kern
+            && a.alignment == b.alignment
+    }
+}
+
+/// Text shaped once, independent of size: every grapheme cluster with its glyphs and advance in
+/// ems of its face, its style and where lines may break. Laying it out at a size (`TextLayout`) is
+/// then arithmetic, so an animated `fontSize` reshapes nothing.
+///
+/// Unhinted advances scale linearly with size, which is what makes shaping once valid: HarfBuzz
+/// shapes at the face's units per em and Core Text, too, positions unhinted outlines.
+package final class ShapedText: @unchecked Sendable {
+    /// One grapheme cluster (a user-perceived character).
+    package struct Cluster {
+        /// Advance in ems of the style's size (kerning excluded).
+        package var advance: Double
+        package var style: Int
+        /// Glyphs `glyphStart ..< glyphEnd` of `glyphs`.
+        package var glyphStart: Int32
+        package var glyphEnd: Int32
+        package var isWhitespace: Bool
+        /// A line may break after this cluster (between words, or between ideographs).
+        package var breakAfter: Bool
+    }
+
+    /// A glyph placed relative to its cluster's pen position, in ems.
+    package struct Glyph {
+        package var face: Int32
+        package var id: UInt32
+        /// Drawn with synthetic bold: a fallback face without a bold standing in for a bold font.
+        package var emboldened: Bool
+        package var x: Double
+        package var y: Double
+    }
+
+    /// The glyphs that draw "…" in one style.
+    package struct Ellipsis {
+        package var glyphStart: Int32
+        package var glyphEnd: Int32
+        package var advance: Double
+    }
+
+    package let styles: [TextStyle]
+    /// Every face glyphs refer to.
+    package let faces: [FontFace]
+    package let clusters: [Cluster]
+    package let glyphs: [Glyph]
+    /// Cluster ranges of paragraphs (the separators themselves excluded).
+    package let paragraphs: [Range<Int>]
+    /// The ellipsis of each style.
+    package let ellipses: [Ellipsis]
+    /// The text, one String per cluster (for tests and diagnostics).
+    package let characters: [Character]
+
+    /// Shapes `runs` of styled text. Styles with no font use `defaultFont`'s face.
+    package init(_ runs: [(text: String, style: TextStyle)], defaultFont: CTFont) {
+        var styles: [TextStyle] = []
+        var builder = Builder(fallbacks: FontCatalog.shared.fallbackFaces)
+        var characters: [Character] = []
+        var characterStyles: [Int] = []
+        for run in runs {
+            let index: Int
+            if let i = styles.firstIndex(of: run.style) { index = i } else { styles.append(run.style); index = styles.count - 1 }
+            for character in run.text {
+                characters.append(character)
+                characterStyles.append(index)
+            }
+        }
+        if styles.isEmpty { styles = [TextStyle(font: defaultFont, usesLayerSize: true)] }
+        let primaries = styles.map { ($0.font ?? defaultFont).face }
+        builder.shape(characters, styles: characterStyles, primaries: primaries)
+        var ellipses: [Ellipsis] = []
+        for primary in primaries { ellipses.append(builder.shapeEllipsis(primary: primary)) }
+        self.styles = styles
+        faces = builder.faces
+        clusters = builder.clusters
+        glyphs = builder.glyphs
+        paragraphs = builder.paragraphs
+        self.ellipses = ellipses
+        self.characters = characters
+    }
+
+    /// The point size of a style, given the layer's.
+    @inline(__always)
+    package func size(ofStyle style: Int, layerSize: Double) -> Double {
+        let s = styles[style]
+        if s.usesLayerSize { return layerSize }
+        return s.font.map { Double($0.pointSize) } ?? layerSize
+    }
+
+    /// The advance of cluster `i` in points, kerning included.
+    @inline(__always)
+    package func width(of i: Int, layerSize: Double) -> Double {
+        let c = clusters[i]
+        return c.advance * size(ofStyle: c.style, layerSize: layerSize) + styles[c.style].kern
+    }
+}
+
+/// Itemizes characters into runs of one face and style, shapes each run, and collects clusters.
+private struct Builder {
+    let fallbacks: [FontFace]
+    var faces: [FontFace] = []
+    var clusters: [ShapedText.Cluster] = []
+    var glyphs: [ShapedText.Glyph] = []
+    var paragraphs: [Range<Int>] = []
+
+    /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
+    /// than that standing in for it is emboldened.
+    static let boldWeight = 600
+
+    init(fallbacks: [FontFace]) { self.fallbacks = fallbacks }
+
+    mutating func faceIndex(_ face: FontFace) -> Int32 {
+        if let i = faces.firstIndex(where: { $0 === face }) { return Int32(i) }
+        faces.append(face)
+        return Int32(faces.count - 1)
+    }
+
+    /// The first of the style's face and the fallbacks that has every scalar of `character`.
+    func face(for character: Character, primary: FontFace?) -> FontFace? {
+        if let primary, primary.covers(character) { return primary }
+        for face in fallbacks where face.covers(character) { return face }
+        return primary ?? fallbacks.first
+    }
+
+    mutating func shape(_ characters: [Character], styles: [Int], primaries: [FontFace?]) {
+        // Paragraphs end at line separators; separators are not clusters.
+        var paragraphStart = 0
+        var current: [Character] = []
+        var currentStyles: [Int] = []
+        for (character, style) in zip(characters, styles) {
+            if character.isNewline {
+                shapeParagraph(current, styles: currentStyles, primaries: primaries)
+                paragraphs.append(paragraphStart..<clusters.count)
+                // Keep cluster indices aligned with characters: the separator is a zero-width,
+                // invisible cluster outside every paragraph.
+                clusters.append(ShapedText.Cluster(advance: 0, style: style, glyphStart: Int32(glyphs.count),
+                                                   glyphEnd: Int32(glyphs.count), isWhitespace: true, breakAfter: true))
+                paragraphStart = clusters.count
+                current.removeAll()
+                currentStyles.removeAll()
+            } else {
+                current.append(character)
+                currentStyles.append(style)
+            }
+        }
+        shapeParagraph(current, styles: currentStyles, primaries: primaries)
+        paragraphs.append(paragraphStart..<clusters.count)
+    }
+
+    private mutating func shapeParagraph(_ characters: [Character], styles: [Int], primaries: [FontFace?]) {
+        guard !characters.isEmpty else { return }
+        // Scalars of the whole paragraph (context for shaping) and each scalar's character.
+        var scalars: [UInt32] = []
+        var characterOfScalar: [Int] = []
+        var firstScalar: [Int] = []
+        for (i, character) in characters.enumerated() {
+            firstScalar.append(scalars.count)
+            for s in character.unicodeScalars {
+                scalars.append(s.value)
+                characterOfScalar.append(i)
+            }
+        }
+        firstScalar.append(scalars.count)
+        let chosen = characters.indices.map { face(for: characters[$0], primary: primaries[styles[$0]]) }
+        let base = clusters.count
+        for (i, character) in characters.enumerated() {
+            clusters.append(ShapedText.Cluster(advance: 0, style: styles[i], glyphStart: 0, glyphEnd: 0,
+                                               isWhitespace: character.isWhitespace,
+                                               breakAfter: false))
+        }
+        // Runs of one face and style.
+        var glyphsOfCharacter = [[ShapedText.Glyph]](repeating: [], count: characters.count)
+        var advanceOfCharacter = [Double](repeating: 0, count: characters.count)
+        var runStart = 0
+        while runStart < characters.count {
+            var runEnd = runStart + 1
+            while runEnd < characters.count && chosen[runEnd] === chosen[runStart] && styles[runEnd] == styles[runStart] {
+                runEnd += 1
+            }
+            if let face = chosen[runStart] {
+                let index = faceIndex(face)
+                let primary = primaries[styles[runStart]]
+                let embolden = primary.map { $0 !== face && $0.metrics.weightClass >= Self.boldWeight
+                    && face.metrics.weightClass < Self.boldWeight } ?? false
+                let em = face.metrics.unitsPerEm
+                let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd])
+                for g in shaped {
+                    let c = characterOfScalar[g.cluster]
+                    glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,
+                                                                 x: (advanceOfCharacter[c] + g.offsetX) / em,
+                                                                 y: g.offsetY / em))
+                    advanceOfCharacter[c] += g.advance
+                }
+                for c in runStart..<runEnd { advanceOfCharacter[c] /= em }
+            }
+            runStart = runEnd
+        }
+        for i in characters.indices {
+            clusters[base + i].glyphStart = Int32(glyphs.count)
+            glyphs.append(contentsOf: glyphsOfCharacter[i])
+            clusters[base + i].glyphEnd = Int32(glyphs.count)
+            clusters[base + i].advance = advanceOfCharacter[i]
+            if i + 1 < characters.count {
+                clusters[base + i].breakAfter = LineBreakRules.mayBreak(between: characters[i], and: characters[i + 1])
+            } else {
+                clusters[base + i].breakAfter = true
+            }
+        }
+    }
+
+    mutating func shapeEllipsis(primary: FontFace?) -> ShapedText.Ellipsis {
+        let start = Int32(glyphs.count)
+        guard let face = face(for: "\u{2026}", primary: primary) else {
+            return ShapedText.Ellipsis(glyphStart: start, glyphEnd: start, advance: 0)
+        }
+        let index = faceIndex(face)
+        let em = face.metrics.unitsPerEm
+        var x = 0.0
+        for g in face.shape([0x2026], range: 0..<1) {
+            glyphs.append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: false, x: (x + g.offsetX) / em,
+                                           y: g.offsetY / em))
+            x += g.advance
+        }
+        return ShapedText.Ellipsis(glyphStart: start, glyphEnd: Int32(glyphs.count), advance: x / em)
+    }
+}
+
+/// Where a line may break: after a space before a word, after a hyphen, and on either side of
+/// an ideograph or kana (Chinese and Japanese wrap by character), except before closing
+/// punctuation or after opening punctuation (the basic line-start and line-end prohibitions).
+enum LineBreakRules {
+    static let noBreakBefore: Set<Character> = ["，", "。", "、", "！", "？", "：", "；", "）", "」", "』", "》", "】",
+                                                ",", ".", "!", "?", ":", ";", ")", "]", "}", "…", "ー", "”", "’"]
+    static let noBreakAfter: Set<Character> = ["（", "「", "『", "《", "【", "(", "[", "{", "“", "‘"]
+
+    static func mayBreak(between a: Character, and b: Character) -> Bool {
+        if noBreakBefore.contains(b) || noBreakAfter.contains(a) { return false }
+        if b.isWhitespace { return false }
+        if a.isWhitespace { return true }
+        if a == "-" || a == "\u{2013}" || a == "\u{2014}" { return true }
+        return isIdeographic(a) || isIdeographic(b)
+    }
+
+    static func isIdeographic(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        switch v {
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import CARenderPixels
+import CARenderGeometry
+import CARenderGraphics
+
+// UIKit's image contexts: a stack of bitmap contexts per thread (as UIKit keeps it), the top one
+// being the "current" context that UIKit drawing (`UIImage.draw(in:)`, `UIColor.setFill()`,
+// `UIBezierPath.fill()`) and `UIGraphicsGetCurrentContext()` use. Contexts are flipped to
+// UIKit's y-down points and scaled by the requested scale; a scale of 0 means the screen's, which
+// for carender is 1 (set the stage's scale for sharper frames instead).
+
+private let contextStackKey = "carender.UIGraphics.contextStack"
+
+/// The image contexts of this thread, innermost last.
+private final class ContextStack {
+    var contexts: [(context: CGContext, scale: CGFloat)] = []
+
+    static var current: ContextStack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[contextStackKey] as? ContextStack { return stack }
+        let stack = ContextStack()
+        dictionary[contextStackKey] = stack
+        return stack
+    }
+}
+
+/// A bitmap context for `size` points at `scale` (0: 1), flipped to y-down points.
+func makeImageContext(size: CGSize, scale: CGFloat) -> CGContext? {
+    let s = scale > 0 ? scale : 1
+    let width = Int((size.width * s).rounded(.up)), height = Int((size.height * s).rounded(.up))
+    return CGContext(pixelWidth: width, height: height, baseTransform: CGAffineTransform(scaleX: s, y: s))
+}
+
+/// Starts an image context of `size` points at scale 1 and makes it current.
+public func UIGraphicsBeginImageContext(_ size: CGSize) {
+    UIGraphicsBeginImageContextWithOptions(size, false, 1)
+}
+
+/// Starts an image context of `size` points at `scale` pixels per point (0: the screen's, 1 in
+/// carender) and makes it current. `opaque` is accepted and ignored.
+public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
+    guard let context = makeImageContext(size: size, scale: scale) else {
+        Diagnostics.warning("UIGraphicsBeginImageContext: cannot make a context of \(size.width)×\(size.height) points")
+        return
+    }
+    ContextStack.current.contexts.append((context, scale > 0 ? scale : 1))
+}
+
+/// The current context, or nil outside any.
+public func UIGraphicsGetCurrentContext() -> CGContext? {
+    ContextStack.current.contexts.last?.context
+}
+
+/// An image of the current image context's pixels so far.
+public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
+    guard let (context, scale) = ContextStack.current.contexts.last, let image = context.makeImage() else { return nil }
+    return UIImage(cgImage: image, scale: scale)
+}
+
+/// Ends the current image context.
+public func UIGraphicsEndImageContext() {
+    _ = ContextStack.current.contexts.popLast()
+}
+
+/// Makes the context current while `body` draws into it.
+func withCurrentContext<T>(_ context: CGContext, scale: CGFloat, _ body: () throws -> T) rethrows -> T {
+    ContextStack.current.contexts.append((context, scale))
+    defer { _ = ContextStack.current.contexts.popLast() }
+    return try body()
+}
+
+/// The options of a `UIGraphicsImageRenderer`.
+open class UIGraphicsImageRendererFormat: NSObject {
+    /// Pixels per point; 1 by default in carender.
+    open var scale: CGFloat = 1
+    /// Accepted and ignored.
+    open var opaque = false
+
+    public override init() { super.init() }
+    public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
+}
+
+/// What a `UIGraphicsImageRenderer` hands its drawing block.
+open class UIGraphicsImageRendererContext: NSObject {
+    /// The Core Graphics context (y-down points).
+    public let cgContext: CGContext
+    let scale: CGFloat
+
+    init(cgContext: CGContext, scale: CGFloat) {
+        self.cgContext = cgContext
+        self.scale = scale
+    }
+
+    /// The image drawn so far.
+    open var currentImage: UIImage {
+        UIImage(cgImage: cgContext.makeImage() ?? CGImage(image: RGBAImage(width: 0, height: 0)), scale: scale)
+    }
+
+    /// Fills `rect` with the current fill colour.
+    open func fill(_ rect: CGRect) { cgContext.fill(rect) }
+    /// Strokes `rect` with the current stroke colour.
+    open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
+}
+
+/// Draws images with a block: `renderer.image { context in ... }`.
+open class UIGraphicsImageRenderer: NSObject {
+    public let size: CGSize
+    public let format: UIGraphicsImageRendererFormat
+
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat) {
+        self.size = size
+        self.format = format
+    }
+
+    public convenience init(size: CGSize) {
+        self.init(size: size, format: UIGraphicsImageRendererFormat())
+    }
+
+    public convenience init(bounds: CGRect) {
+        self.init(size: bounds.size)
+    }
+
+    /// The image `actions` draw into a fresh context of the renderer's size (current during the
+    /// block, so UIKit drawing goes there too).
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
+        let scale = format.scale > 0 ? format.scale : 1
+        guard let context = makeImageContext(size: size, scale: scale) else {
+            Diagnostics.warning("UIGraphicsImageRenderer: cannot make a context of \(size.width)×\(size.height) points")
+            return UIImage(cgImage: CGImage(image: RGBAImage(width: 0, height: 0)))
+        }
+        let rendererContext = UIGraphicsImageRendererContext(cgContext: context, scale: scale)
+        withCurrentContext(context, scale: scale) { actions(rendererContext) }
+        return rendererContext.currentImage
+    }
+}
+
+extension UIImage {
+    /// Draws the image into the current context, scaled into `rect` (upright, as UIKit draws).
+    public func draw(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), let cgImage else { return }
+        // Core Graphics draws images y-up; flip about the rectangle so the image stays upright.
+        context.saveGState()
+        context.translateBy(x: 0, y: rect.minY + rect.maxY)
+        context.scaleBy(x: 1, y: -1)
+        context.draw(cgImage, in: rect)
+        context.restoreGState()
+    }
+
+    /// Draws the image at its size with its top-left corner at `point`.
+    public func draw(at point: CGPoint) {
+        draw(in: CGRect(origin: point, size: size))
+    }
+}
+
+extension UIColor {
+    /// Makes this the current context's fill colour.
+    public func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+    /// Makes this the current context's stroke colour.
+    public func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+    /// Makes this both the fill and the stroke colour.
+    public func set() { setFill(); setStroke() }
+}
+
+extension UIBezierPath {
+    /// Fills the path in the current context with its fill colour.
+    public func fill() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.fillPath()
+    }
+
+    /// Strokes the path in the current context with its stroke colour and line width 1 (or the
+    /// width set on the context).
+    public func stroke() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.strokePath()
+    }
+}

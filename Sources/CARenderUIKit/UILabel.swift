@@ -1,0 +1,173 @@
+import Foundation
+import CARenderText
+import CARenderModel
+
+/// A view that shows one or more lines of read-only text: UIKit's `UILabel`.
+///
+/// The text is drawn by a `CATextLayer` sublayer of the view's layer (UIKit draws it into the
+/// layer's contents; the pixels are the same), kept vertically centred in the bounds as UIKit
+/// centres a label's text. That layer's delegate is the label, so inside `UIView.animate` blocks it
+/// moves with the view.
+open class UILabel: UIView {
+    private let textLayer = CATextLayer()
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        textLayer.delegate = self
+        layer.addSublayer(textLayer)
+        update()
+    }
+
+    /// The text; setting it replaces `attributedText`.
+    open var text: String? {
+        get { storedText ?? storedAttributedText?.string }
+        set {
+            storedText = newValue
+            storedAttributedText = nil
+            update()
+        }
+    }
+
+    /// The styled text; attributes it lacks take the label's `font`, `textColor` and
+    /// `textAlignment`.
+    open var attributedText: NSAttributedString? {
+        get { storedAttributedText ?? storedText.map { NSAttributedString(string: $0, attributes: defaultAttributes) } }
+        set {
+            storedAttributedText = newValue
+            storedText = nil
+            update()
+        }
+    }
+
+    /// The font, 17-point system font by default (nil restores it).
+    open var font: UIFont! {
+        get { storedFont }
+        set { storedFont = newValue ?? UIFont.systemFont(ofSize: 17); update() }
+    }
+
+    /// The text colour, black by default (nil restores it).
+    open var textColor: UIColor! {
+        get { storedColor }
+        set { storedColor = newValue ?? .label; update() }
+    }
+
+    open var textAlignment: NSTextAlignment = .natural { didSet { update() } }
+
+    /// The most lines shown; 0 for as many as the bounds hold. 1 by default.
+    open var numberOfLines: Int = 1 { didSet { update() } }
+
+    /// How lines wrap and the last visible one truncates; `.byTruncatingTail` by default.
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { update() } }
+
+    open override var frame: CGRect {
+        get { super.frame }
+        set { super.frame = newValue; placeText() }
+    }
+
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set { super.bounds = newValue; placeText() }
+    }
+
+    /// The text's size on as many lines as `numberOfLines` allows, without a width limit, rounded up
+    /// to whole points.
+    open var intrinsicContentSize: CGSize {
+        let size = measure(width: .infinity, height: .infinity)
+        return CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up))
+    }
+
+    /// The size the text takes wrapped within `size.width` (when it has more than one line),
+    /// rounded up to whole points.
+    open func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = numberOfLines == 1 || size.width <= 0 ? .infinity : Double(size.width)
+        let measured = measure(width: width, height: .infinity)
+        return CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
+    }
+
+    /// Resizes the label to its text, keeping its origin.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: size)
+    }
+
+    // MARK: - Drawing
+
+    private var storedText: String?
+    private var storedAttributedText: NSAttributedString?
+    private var storedFont: UIFont = .systemFont(ofSize: 17)
+    private var storedColor: UIColor = .label
+
+    private var defaultAttributes: [NSAttributedString.Key: Any] {
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.alignment = textAlignment
+        paragraph.lineBreakMode = lineBreakMode
+        return [.font: storedFont, .foregroundColor: storedColor, .paragraphStyle: paragraph]
+    }
+
+    /// The attributed text with the label's defaults under its own attributes.
+    private var styledText: NSAttributedString? {
+        if let text = storedText { return NSAttributedString(string: text, attributes: defaultAttributes) }
+        guard let attributed = storedAttributedText else { return nil }
+        let result = NSMutableAttributedString(string: attributed.string, attributes: defaultAttributes)
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+            result.addAttributes(attributes, range: range)
+        }
+        return result
+    }
+
+    private var layoutWraps: Bool { numberOfLines != 1 && lineBreakMode != .byClipping }
+
+    private var truncation: TextTruncation {
+        switch lineBreakMode {
+        case .byTruncatingHead: return .start
+        case .byTruncatingMiddle: return .middle
+        case .byTruncatingTail: return .end
+        default: return .none
+        }
+    }
+
+    /// The laid-out size of the text within `width × height`.
+    private func measure(width: Double, height: Double) -> CGSize {
+        guard let styled = styledText, styled.length > 0 else { return .zero }
+        let shaped = ShapedText(AttributedText.runs(styled, baseColor: nil), defaultFont: storedFont)
+        var layout = TextLayout()
+        layout.layout(shaped, TextLayoutParameters(
+            fontSize: Double(storedFont.pointSize), width: width, height: height, wraps: layoutWraps && width.isFinite,
+            wrapsByCharacter: lineBreakMode == .byCharWrapping, maximumLines: numberOfLines,
+            truncation: truncation, alignment: textAlignment))
+        return layout.size
+    }
+
+    /// Hands new text or attributes to the text layer and places it.
+    private func update() {
+        textLayer.string = styledText
+        textLayer.isWrapped = layoutWraps
+        textLayer.truncationMode = {
+            switch truncation {
+            case .start: return .start
+            case .middle: return .middle
+            case .end: return .end
+            case .none: return .none
+            }
+        }()
+        textLayer.alignmentMode = {
+            switch textAlignment {
+            case .center: return .center
+            case .right: return .right
+            case .justified: return .justified
+            default: return .natural
+            }
+        }()
+        placeText()
+        // A container sizing itself to the label (a button's title) lays out again.
+        superview?.setNeedsLayout()
+    }
+
+    /// Puts the text layer where UIKit draws the text: the full width, as tall as the lines that
+    /// fit, centred vertically.
+    private func placeText() {
+        let box = bounds
+        let height = measure(width: Double(box.width), height: Double(box.height)).height
+        textLayer.frame = CGRect(x: 0, y: (box.height - height) / 2, width: box.width, height: height)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import CARenderModel
+
+extension UIView {
+    /// How a view places its content in its bounds; UIKit keeps it in the layer's
+    /// `contentsGravity`.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        case topLeft, topRight, bottomLeft, bottomRight
+    }
+
+    /// The view's content mode, stored as its layer's `contentsGravity`. Core Animation names
+    /// gravities in a y-up sense ("top" is max y), so on iOS's y-down layers UIKit's `top` is
+    /// the `bottom` gravity, and so on; `redraw` places like `scaleToFill`.
+    public var contentMode: ContentMode {
+        get {
+            switch layer.contentsGravity {
+            case .resizeAspect: return .scaleAspectFit
+            case .resizeAspectFill: return .scaleAspectFill
+            case .center: return .center
+            case .bottom: return .top
+            case .top: return .bottom
+            case .left: return .left
+            case .right: return .right
+            case .bottomLeft: return .topLeft
+            case .bottomRight: return .topRight
+            case .topLeft: return .bottomLeft
+            case .topRight: return .bottomRight
+            default: return .scaleToFill
+            }
+        }
+        set {
+            let gravity: CALayerContentsGravity
+            switch newValue {
+            case .scaleToFill, .redraw: gravity = .resize
+            case .scaleAspectFit: gravity = .resizeAspect
+            case .scaleAspectFill: gravity = .resizeAspectFill
+            case .center: gravity = .center
+            case .top: gravity = .bottom
+            case .bottom: gravity = .top
+            case .left: gravity = .left
+            case .right: gravity = .right
+            case .topLeft: gravity = .bottomLeft
+            case .topRight: gravity = .bottomRight
+            case .bottomLeft: gravity = .topLeft
+            case .bottomRight: gravity = .topRight
+            }
+            layer.contentsGravity = gravity
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import CARenderModel
+
+/// The parameters of one `UIView.animate` block, which views turn into animations for their
+/// layers' property changes.
+struct ViewAnimationBlock {
+    var duration: CFTimeInterval
+    var delay: CFTimeInterval
+    var timingFunction: CAMediaTimingFunction
+    /// For `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)`.
+    var spring: (dampingRatio: CGFloat, velocity: CGFloat)?
+    /// Whether `beginAnimations(_:context:)` opened the block, so the `setAnimation…` class
+    /// methods may change it.
+    var isBeginCommitBlock = false
+}
+
+/// The view-animation state of a stage: the animation blocks being run, innermost last, and
+/// `UIView.setAnimationsEnabled(_:)`. Attached to the stage's context, which stores it without
+/// knowing UIKit, so each stage starts with no open block and animations enabled.
+final class ViewAnimationState: RootLayerActions {
+    var blocks: [ViewAnimationBlock] = []
+    var animationsEnabled = true
+
+    /// The innermost open animation block, when animations are enabled.
+    var currentBlock: ViewAnimationBlock? {
+        animationsEnabled ? blocks.last : nil
+    }
+
+    /// The current stage's view-animation state.
+    static var current: ViewAnimationState {
+        let context = StageContext.current
+        return context.attachment {
+            // The stage's root layer is a window's layer: it asks this state, as views do.
+            let state = ViewAnimationState()
+            context.rootLayerActions = state
+            return state
+        }
+    }
+
+    /// What a view answers its layer for a property change: outside an animation block `NSNull`
+    /// (no animation), inside one a basic animation from the value on screen.
+    static func action(for layer: CALayer, key: String) -> (any CAAction)? {
+        current.action(for: layer, forKey: key)
+    }
+
+    func action(for layer: CALayer, forKey key: String) -> (any CAAction)? {
+        guard let block = currentBlock, ActionSearch.implicitlyAnimatedKeys.contains(key) else {
+            return NSNull()
+        }
+        let animation: CABasicAnimation
+        if let spring = block.spring {
+            animation = springAnimation(keyPath: key, duration: block.duration, dampingRatio: spring.dampingRatio,
+                                        velocity: spring.velocity)
+        } else {
+            animation = CABasicAnimation(keyPath: key)
+            animation.timingFunction = block.timingFunction
+        }
+        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
+        animation.duration = block.duration
+        if block.delay > 0 {
+            animation.beginTime = layer.convertTime(CACurrentMediaTime() + block.delay, from: nil)
+            animation.fillMode = .backwards
+        }
+        return animation
+    }
+}
+
+/// UIKit's spring animation as a CASpringAnimation that comes to rest at `duration`: the
+/// spring's natural frequency is scaled so that its settling duration (CASpringAnimation's own
+/// definition) equals the animation's duration; mass 1. UIKit's mapping from (duration, damping
+/// ratio) to spring constants is private; this one keeps its two promises: the damping ratio as
+/// given, and motion finished when the duration ends.
+func springAnimation(keyPath: String, duration: CFTimeInterval, dampingRatio: CGFloat, velocity: CGFloat) -> CASpringAnimation {
+    let zeta = Double(min(max(dampingRatio, 0.01), 1))
+    // Settling time scales as 1/ω0 for a fixed damping ratio: measure it at ω0 = 1.
+    let unit = CASpringAnimation()
+    unit.mass = 1
+    unit.stiffness = 1
+    unit.damping = CGFloat(2 * zeta)
+    let omega = unit.settlingDuration / max(duration, 1e-3)
+    let spring = CASpringAnimation(keyPath: keyPath)
+    spring.mass = 1
+    spring.stiffness = CGFloat(omega * omega)
+    spring.damping = CGFloat(2 * zeta * omega)
+    spring.initialVelocity = velocity
+    return spring
+}
