@@ -133,5 +133,5 @@ let package = Package(
             linkerSettings: [.linkedLibrary("freetype")]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

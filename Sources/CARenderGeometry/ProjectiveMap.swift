@@ -5,7 +5,7 @@ import Foundation
 ///
 /// This is what a flattened layer level is: its 4×4 transform with the z row and column dropped
 /// (z = 0 in, z ignored out). Levels compose as 3×3 maps.
-@usableFromInline package struct ProjectiveMap: Equatable {
+@usableFromInline package struct ProjectiveMap: Equatable, Sendable {
     @usableFromInline package var m11: Double, m12: Double, m13: Double
     @usableFromInline package var m21: Double, m22: Double, m23: Double
     @usableFromInline package var m31: Double, m32: Double, m33: Double

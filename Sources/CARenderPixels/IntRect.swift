@@ -1,5 +1,5 @@
 /// A rectangle of whole pixels `[x0, x1) × [y0, y1)` in device space.
-@usableFromInline package struct IntRect: Equatable {
+@usableFromInline package struct IntRect: Equatable, Sendable {
     @usableFromInline package var x0: Int, y0: Int, x1: Int, y1: Int
 
     @usableFromInline package static let empty = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)

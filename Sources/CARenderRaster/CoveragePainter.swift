@@ -12,11 +12,14 @@ package protocol CoveragePainter {
 }
 
 /// A row of full coverage for painters without a span fast path.
+///
+/// `nonisolated(unsafe)`: written once, by its lazy initializer (which Swift runs exactly once,
+/// thread-safely), and only read after that, so sharing it between threads is safe.
 @usableFromInline
-let fullCoverageRow: UnsafeMutablePointer<Float> = {
+nonisolated(unsafe) let fullCoverageRow: UnsafePointer<Float> = {
     let p = UnsafeMutablePointer<Float>.allocate(capacity: 4096)
     p.initialize(repeating: 1, count: 4096)
-    return p
+    return UnsafePointer(p)
 }()
 
 extension CoveragePainter {

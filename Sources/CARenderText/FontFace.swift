@@ -1,7 +1,7 @@
 // Implementation-only: scripts compile against CARender without the shim's module map. Safe without
 // library evolution because no CText type appears in any stored property or signature (the face
 // handle is an OpaquePointer).
-@_implementationOnly import CText
+internal import CText
 import Foundation
 import CARenderGeometry
 
@@ -45,7 +45,8 @@ package final class FontFace: @unchecked Sendable {
     package init(path: String, index: Int = 0) throws {
         var message = [CChar](repeating: 0, count: 512)
         guard let handle = ctext_face_open(path, Int32(index), &message, message.count) else {
-            throw FontError.unreadable(path: path, reason: String(cString: message))
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw FontError.unreadable(path: path, reason: reason)
         }
         self.handle = handle
         self.path = path

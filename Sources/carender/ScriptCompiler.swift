@@ -68,7 +68,7 @@ struct ScriptCompiler {
             "-module-name", "CarenderScript",
             "-module-cache-path", Self.cacheDirectory.appendingPathComponent("module-cache").path,
             "-I", library.modulesDirectory.path,
-            "-Xcc", "-fmodule-map-file=\(library.cModuleMap.path)",
+        ] + library.cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0.path)"] } + [
             "-L", library.directory.path, "-lCARender",
             "-Xlinker", "-rpath", "-Xlinker", library.directory.path,
             main.path, "-o", partial.path,
@@ -122,7 +122,7 @@ struct ScriptCompiler {
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v5".utf8))
+        hash.combine(Data("carender-script-cache-v6".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

@@ -34,8 +34,10 @@ package enum BadInputHarness {
             }
             outFile = scratch.appendingPathComponent("stdout-\(UUID().uuidString.prefix(8))")
             errFile = scratch.appendingPathComponent("stderr-\(UUID().uuidString.prefix(8))")
-            FileManager.default.createFile(atPath: outFile.path, contents: nil)
-            FileManager.default.createFile(atPath: errFile.path, contents: nil)
+            guard FileManager.default.createFile(atPath: outFile.path, contents: nil),
+                  FileManager.default.createFile(atPath: errFile.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: scratch.path])
+            }
             process.executableURL = CarenderCLI.executable
             process.arguments = arguments
             var environment = ProcessInfo.processInfo.environment

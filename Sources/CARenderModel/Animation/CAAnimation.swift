@@ -93,14 +93,14 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     ]
 
     /// How key-value coding reads, sets and copies one property.
-    private struct KeyedProperty {
-        let read: (CAAnimation) -> Any?
+    private struct KeyedProperty: Sendable {
+        let read: @Sendable (CAAnimation) -> Any?
         /// Sets the property when the value has a usable type; otherwise leaves it alone.
-        let write: (CAAnimation, Any?) -> Void
-        let copy: (_ from: CAAnimation, _ to: CAAnimation) -> Void
+        let write: @Sendable (CAAnimation, Any?) -> Void
+        let copy: @Sendable (_ from: CAAnimation, _ to: CAAnimation) -> Void
 
-        init<Value>(_ keyPath: ReferenceWritableKeyPath<CAAnimation, Value>, read box: @escaping (Value) -> Any? = { $0 },
-                    accept: @escaping (Any?) -> Value?) {
+        init<Value>(_ keyPath: ReferenceWritableKeyPath<CAAnimation, Value> & Sendable, read box: @escaping @Sendable (Value) -> Any? = { $0 },
+                    accept: @escaping @Sendable (Any?) -> Value?) {
             read = { box($0[keyPath: keyPath]) }
             write = { animation, value in
                 if let v = accept(value) { animation[keyPath: keyPath] = v }

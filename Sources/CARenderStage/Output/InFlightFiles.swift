@@ -79,7 +79,8 @@ enum InFlightFiles {
     static let localHost: String = {
         var buffer = [CChar](repeating: 0, count: 65)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-        let name = String(cString: buffer).replacingOccurrences(of: "/", with: "_")
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let name = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "/", with: "_")
         return name.isEmpty ? "localhost" : name
     }()
 

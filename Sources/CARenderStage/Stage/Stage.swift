@@ -256,7 +256,9 @@ public final class Stage {
         var pixmap = framePixmap
         framePixmap = Pixmap(width: 0, height: 0)
         let done = DispatchSemaphore(value: 0)
-        let compositor = self.compositor, scale = self.scale, smooth = antialiasesAllEdges
+        let scale = self.scale, smooth = antialiasesAllEdges
+        // Handed to the drawing thread while this one waits for it: never used by both at once.
+        nonisolated(unsafe) let compositor = self.compositor, tree = tree
         withUnsafeMutablePointer(to: &pixmap) { target in
             nonisolated(unsafe) let target = target
             let thread = Thread {

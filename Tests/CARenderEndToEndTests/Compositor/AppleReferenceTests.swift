@@ -77,7 +77,7 @@ final class AppleReferenceTests: XCTestCase {
     /// Blueprint `test_backgroundColor`: a red 100 × 100 box.
     func testRedBox() throws {
         let stage = hostStage(100, 100)
-        box(CGRect(x: 0, y: 0, width: 100, height: 100), Self.red, in: stage)
+        _ = box(CGRect(x: 0, y: 0, width: 100, height: 100), Self.red, in: stage)
         try compare(stage, with: "bp_test_backgroundColor_red_iOS17", atLeast: Self.fillBar)
     }
 

@@ -126,8 +126,9 @@ final class MatchDeflateTests: XCTestCase {
         final class Result: @unchecked Sendable { var data = Data() }
         let other = Result()
         let done = DispatchSemaphore(value: 0)
+        let options = matches
         Thread {
-            other.data = (try? frame.pngData(options: self.matches)) ?? Data()
+            other.data = (try? frame.pngData(options: options)) ?? Data()
             done.signal()
         }.start()
         done.wait()

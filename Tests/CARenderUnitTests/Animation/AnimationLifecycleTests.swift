@@ -160,7 +160,9 @@ final class AnimationLifecycleTests: XCTestCase {
 
     private func captureStandardError(_ body: () -> Void) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("carender-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
         let saved = dup(2)

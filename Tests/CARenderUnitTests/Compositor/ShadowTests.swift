@@ -189,7 +189,7 @@ final class ShadowTests: XCTestCase {
     // MARK: Layers with content
 
     /// A content sublayer well inside the card's rounded outline.
-    private static let content = Draw.layer(6, 5, 18, 8, Draw.red)
+    private static var content: RenderNode { Draw.layer(6, 5, 18, 8, Draw.red) }
 
     func testCardWithContentCastsItsOutlinesShadow() {
         // Opaque background, border and a sublayer inside: the composite alpha is the rounded

@@ -168,7 +168,7 @@ final class ShadowTextureTests: XCTestCase {
 /// The brute-force Gaussian checks of `ShadowTests`, on the texture path: turned and tilted
 /// cards, small and large blurs, and a card composited as a group.
 extension ShadowTests {
-    private static let content = Draw.layer(6, 5, 18, 8, Draw.red)
+    private static var content: RenderNode { Draw.layer(6, 5, 18, 8, Draw.red) }
 
     func testTurnedCardWithAWideBlurFromTheTexture() {
         check(frame: CGRect(x: 45, y: 40, width: 30, height: 20), radius: 6, sigma: 9, offset: CGSize(width: 3, height: 5),

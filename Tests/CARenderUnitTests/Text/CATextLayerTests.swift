@@ -133,7 +133,7 @@ final class CATextLayerTests: XCTestCase {
 /// masks are each compositor's own.
 final class ConcurrentTextTests: XCTestCase {
     func testCompositorsOnSeveralThreadsDrawIdenticalText() {
-        func tree() -> RenderNode {
+        @Sendable func tree() -> RenderNode {
             var root = LayerState()
             root.bounds = CGRect(x: 0, y: 0, width: 160, height: 120)
             root.position = CGPoint(x: 80, y: 60)
@@ -152,15 +152,19 @@ final class ConcurrentTextTests: XCTestCase {
             return RenderNode(state: root, sublayers: children)
         }
         let reference = Compositor().render(tree(), width: 320, height: 240, scale: 2).bytes
-        var results = [[UInt8]](repeating: [], count: 4)
-        let lock = NSLock()
+        /// Each thread writes its own slot under the lock; read after every thread is done.
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var frames = [[UInt8]](repeating: [], count: 4)
+        }
+        let results = Results()
         DispatchQueue.concurrentPerform(iterations: 4) { i in
             let bytes = Compositor().render(tree(), width: 320, height: 240, scale: 2).bytes
-            lock.lock()
-            results[i] = bytes
-            lock.unlock()
+            results.lock.lock()
+            results.frames[i] = bytes
+            results.lock.unlock()
         }
-        for bytes in results { XCTAssertEqual(bytes, reference) }
+        for bytes in results.frames { XCTAssertEqual(bytes, reference) }
         XCTAssertTrue(reference.contains { $0 != 255 && $0 != 0 }, "text was drawn")
     }
 }
