@@ -162,18 +162,35 @@ extension UIColor {
 }
 
 extension UIBezierPath {
-    /// Fills the path in the current context with its fill colour.
+    /// Fills the path in the current context with its fill colour, by `usesEvenOddFillRule`.
     public func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
         context.addPath(cgPath)
-        context.fillPath()
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        context.restoreGState()
     }
 
-    /// Strokes the path in the current context with its stroke colour and line width 1 (or the
-    /// width set on the context).
+    /// Strokes the path in the current context with its stroke colour and the path's own line
+    /// width, cap, join, miter limit and dash (as UIKit does, whatever the context's settings).
     public func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        let dash = lineDash
+        if !dash.lengths.isEmpty { context.setLineDash(phase: dash.phase, lengths: dash.lengths) }
         context.addPath(cgPath)
         context.strokePath()
+        context.restoreGState()
+    }
+
+    /// Intersects the current context's clip with the path's inside.
+    public func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
 }
