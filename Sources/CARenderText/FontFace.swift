@@ -79,16 +79,17 @@ package final class FontFace: @unchecked Sendable {
     /// The advance of a glyph in font units.
     package func advance(of glyph: UInt32) -> Double { Double(ctext_face_advance(handle, glyph)) }
 
-    /// Shapes `scalars[range]` with the rest of `scalars` as context. Clusters index `scalars`.
-    package func shape(_ scalars: [UInt32], range: Range<Int>) -> [ShapedGlyph] {
+    /// Shapes `scalars[range]` with the rest of `scalars` as context, left to right or right to
+    /// left (glyphs then in visual order, brackets mirrored). Clusters index `scalars`.
+    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: range.count + 8)
         var count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
         if count > buffer.count {
             buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
             count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
         }
         return buffer.prefix(count).map {
             ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance),

@@ -48,6 +48,10 @@ package final class ShapedText: @unchecked Sendable {
         package var isWhitespace: Bool
         /// A line may break after this cluster (between words, or between ideographs).
         package var breakAfter: Bool
+        /// The bidi embedding level (odd: right to left) of the cluster's first code point.
+        package var level: UInt8 = 0
+        /// Its class for rule L1 of the bidi algorithm (a `BidiClass` raw value).
+        package var bidiClass: UInt8 = 0
     }
 
     /// A glyph placed relative to its cluster's pen position, in ems.
@@ -74,6 +78,9 @@ package final class ShapedText: @unchecked Sendable {
     package let glyphs: [Glyph]
     /// Cluster ranges of paragraphs (the separators themselves excluded).
     package let paragraphs: [Range<Int>]
+    /// Each paragraph's bidi level: 0 left to right, 1 right to left (from its first strong
+    /// character).
+    package let paragraphLevels: [UInt8]
     /// The ellipsis of each style.
     package let ellipses: [Ellipsis]
     /// The text, one String per cluster (for tests and diagnostics).
@@ -103,6 +110,7 @@ package final class ShapedText: @unchecked Sendable {
         clusters = builder.clusters
         glyphs = builder.glyphs
         paragraphs = builder.paragraphs
+        paragraphLevels = builder.paragraphLevels
         self.ellipses = ellipses
         self.characters = characters
     }
@@ -130,6 +138,7 @@ private struct Builder {
     var clusters: [ShapedText.Cluster] = []
     var glyphs: [ShapedText.Glyph] = []
     var paragraphs: [Range<Int>] = []
+    var paragraphLevels: [UInt8] = []
 
     /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
     /// than that standing in for it is emboldened.
@@ -157,7 +166,7 @@ private struct Builder {
         var currentStyles: [Int] = []
         for (character, style) in zip(characters, styles) {
             if character.isNewline {
-                shapeParagraph(current, styles: currentStyles, primaries: primaries)
+                paragraphLevels.append(shapeParagraph(current, styles: currentStyles, primaries: primaries))
                 paragraphs.append(paragraphStart..<clusters.count)
                 // Keep cluster indices aligned with characters: the separator is a zero-width,
                 // invisible cluster outside every paragraph.
@@ -171,12 +180,13 @@ private struct Builder {
                 currentStyles.append(style)
             }
         }
-        shapeParagraph(current, styles: currentStyles, primaries: primaries)
+        paragraphLevels.append(shapeParagraph(current, styles: currentStyles, primaries: primaries))
         paragraphs.append(paragraphStart..<clusters.count)
     }
 
-    private mutating func shapeParagraph(_ characters: [Character], styles: [Int], primaries: [FontFace?]) {
-        guard !characters.isEmpty else { return }
+    /// Shapes one paragraph into clusters and returns its bidi level.
+    private mutating func shapeParagraph(_ characters: [Character], styles: [Int], primaries: [FontFace?]) -> UInt8 {
+        guard !characters.isEmpty else { return 0 }
         // Scalars of the whole paragraph (context for shaping) and each scalar's character.
         var scalars: [UInt32] = []
         var characterOfScalar: [Int] = []
@@ -189,12 +199,20 @@ private struct Builder {
             }
         }
         firstScalar.append(scalars.count)
+        // Levels resolved over the whole paragraph; each run of one level is shaped in its direction.
+        let bidi = BidiParagraph(scalars)
+        let levels = characters.indices.map { bidi.levels[firstScalar[$0]] }
         let chosen = characters.indices.map { face(for: characters[$0], primary: primaries[styles[$0]]) }
         let base = clusters.count
         for (i, character) in characters.enumerated() {
+            var bidiClass = BidiClass.whitespace
+            for s in firstScalar[i]..<firstScalar[i + 1] where bidi.classes[s] != .whitespace {
+                bidiClass = bidi.classes[s] == .separator && s == firstScalar[i] ? .separator : .other
+                break
+            }
             clusters.append(ShapedText.Cluster(advance: 0, style: styles[i], glyphStart: 0, glyphEnd: 0,
                                                isWhitespace: character.isWhitespace,
-                                               breakAfter: false))
+                                               breakAfter: false, level: levels[i], bidiClass: bidiClass.rawValue))
         }
         // Runs of one face and style.
         var glyphsOfCharacter = [[ShapedText.Glyph]](repeating: [], count: characters.count)
@@ -202,7 +220,8 @@ private struct Builder {
         var runStart = 0
         while runStart < characters.count {
             var runEnd = runStart + 1
-            while runEnd < characters.count && chosen[runEnd] === chosen[runStart] && styles[runEnd] == styles[runStart] {
+            while runEnd < characters.count && chosen[runEnd] === chosen[runStart] && styles[runEnd] == styles[runStart]
+                    && levels[runEnd] == levels[runStart] {
                 runEnd += 1
             }
             if let face = chosen[runStart] {
@@ -211,7 +230,8 @@ private struct Builder {
                 let embolden = primary.map { $0 !== face && $0.metrics.weightClass >= Self.boldWeight
                     && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
-                let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd])
+                let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd],
+                                        rightToLeft: levels[runStart] & 1 == 1)
                 for g in shaped {
                     let c = characterOfScalar[g.cluster]
                     glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,
@@ -234,6 +254,7 @@ private struct Builder {
                 clusters[base + i].breakAfter = true
             }
         }
+        return bidi.baseLevel
     }
 
     mutating func shapeEllipsis(primary: FontFace?) -> ShapedText.Ellipsis {
