@@ -89,7 +89,9 @@ package final class ShapedText: @unchecked Sendable {
     /// Shapes `runs` of styled text. Styles with no font use `defaultFont`'s face.
     package init(_ runs: [(text: String, style: TextStyle)], defaultFont: CTFont) {
         var styles: [TextStyle] = []
-        var builder = Builder(fallbacks: FontCatalog.shared.fallbackFaces)
+        var builder = Builder(fallbacks: FontCatalog.shared.fallbackFaces(),
+                              boldFallbacks: FontCatalog.shared.fallbackFaces(bold: true),
+                              emoji: FontCatalog.shared.emojiFace)
         var characters: [Character] = []
         var characterStyles: [Int] = []
         for run in runs {
@@ -134,6 +136,8 @@ package final class ShapedText: @unchecked Sendable {
 /// Itemizes characters into runs of one face and style, shapes each run, and collects clusters.
 private struct Builder {
     let fallbacks: [FontFace]
+    let boldFallbacks: [FontFace]
+    let emoji: FontFace?
     var faces: [FontFace] = []
     var clusters: [ShapedText.Cluster] = []
     var glyphs: [ShapedText.Glyph] = []
@@ -144,7 +148,11 @@ private struct Builder {
     /// than that standing in for it is emboldened.
     static let boldWeight = 600
 
-    init(fallbacks: [FontFace]) { self.fallbacks = fallbacks }
+    init(fallbacks: [FontFace], boldFallbacks: [FontFace], emoji: FontFace?) {
+        self.fallbacks = fallbacks
+        self.boldFallbacks = boldFallbacks
+        self.emoji = emoji
+    }
 
     mutating func faceIndex(_ face: FontFace) -> Int32 {
         if let i = faces.firstIndex(where: { $0 === face }) { return Int32(i) }
@@ -152,10 +160,14 @@ private struct Builder {
         return Int32(faces.count - 1)
     }
 
-    /// The first of the style's face and the fallbacks that has every scalar of `character`.
+    /// The face that draws `character`: the emoji face for a character with emoji presentation,
+    /// else the first of the style's face and the fallbacks (bold ones for a bold style) that has
+    /// every scalar of it, as Core Text's cascade picks per character.
     func face(for character: Character, primary: FontFace?) -> FontFace? {
+        if let emoji, Emoji.presents(character), emoji.covers(character) { return emoji }
         if let primary, primary.covers(character) { return primary }
-        for face in fallbacks where face.covers(character) { return face }
+        let bold = (primary?.metrics.weightClass ?? 400) >= Self.boldWeight
+        for face in bold ? boldFallbacks : fallbacks where face.covers(character) { return face }
         return primary ?? fallbacks.first
     }
 
@@ -227,7 +239,7 @@ private struct Builder {
             if let face = chosen[runStart] {
                 let index = faceIndex(face)
                 let primary = primaries[styles[runStart]]
-                let embolden = primary.map { $0 !== face && $0.metrics.weightClass >= Self.boldWeight
+                let embolden = primary.map { $0 !== face && !face.isColor && $0.metrics.weightClass >= Self.boldWeight
                     && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
                 let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd],
@@ -296,5 +308,35 @@ enum LineBreakRules {
         case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
         default: return false
         }
+    }
+}
+
+/// Which characters are drawn as colour emoji (Unicode's emoji presentation, UTS #51): a
+/// character whose first scalar defaults to emoji presentation, or that asks for it (variation
+/// selector 16), a keycap, a flag, a skin-tone modifier or a zero-width-joiner sequence of emoji.
+/// Text presentation (variation selector 15) keeps the text face.
+enum Emoji {
+    static let textSelector: UInt32 = 0xFE0E, emojiSelector: UInt32 = 0xFE0F
+    static let keycap: UInt32 = 0x20E3, joiner: UInt32 = 0x200D
+    static let modifiers: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
+    static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+    /// Tag characters (subdivision flags such as England's).
+    static let tags: ClosedRange<UInt32> = 0xE0020...0xE007F
+
+    static func presents(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return false }
+        var joined = false
+        for s in scalars {
+            switch s.value {
+            case textSelector: return false
+            case emojiSelector, keycap: return true
+            case modifiers, regionalIndicators, tags: return true
+            case joiner: joined = true
+            default: break
+            }
+        }
+        if first.properties.isEmojiPresentation { return true }
+        return joined && first.properties.isEmoji && first.value > 0x7F
     }
 }
