@@ -203,8 +203,15 @@ open class UIView: NSObject, CALayerDelegate {
         get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
         set {
             storedTintColor = newValue
-            tintColorDidChange()
+            notifyTintChange()
         }
+    }
+
+    /// Calls `tintColorDidChange()` on this view and on every descendant that takes its tint from
+    /// it, as UIKit does.
+    private func notifyTintChange() {
+        tintColorDidChange()
+        for subview in subviews where subview.storedTintColor == nil { subview.notifyTintChange() }
     }
 
     /// Called when `tintColor` changes; override to redraw with it.
