@@ -216,7 +216,12 @@ package actor PreviewSession {
     /// An idle worker of the current build whose clock is at or before `t`, marked busy.
     private func acquire(at t: Double) async throws -> WorkerProcess {
         while !stopped {
-            guard let executable else { throw PreviewError("the script has no working build yet") }
+            // The first build is still on its way: wait for it rather than fail.
+            if executable == nil && (status == "starting" || status == "compiling") {
+                try await Task.sleep(nanoseconds: 20_000_000)
+                continue
+            }
+            guard let executable else { throw PreviewError("the script has no working build (see its errors)") }
             let current = version
             workers.removeAll { !$0.isRunning && !busy.contains($0.id) }
             let idle = workers.filter { $0.version == current && !busy.contains($0.id) }

@@ -174,52 +174,11 @@ package final class WebDriver {
         return answer["value"]
     }
 
-    /// One HTTP/1.1 exchange with ChromeDriver on the loopback address (a plain socket: the
-    /// driver is local, answers with a length or closes, and this keeps FoundationNetworking out).
     private static func request(_ url: URL, method: String, body: [String: Any]?) throws -> [String: Any] {
-        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
-        var head = "\(method) \(url.path) HTTP/1.1\r\nHost: 127.0.0.1:\(url.port ?? 80)\r\nConnection: close\r\n"
-        if body != nil { head += "Content-Type: application/json; charset=utf-8\r\n" }
-        head += "Content-Length: \(payload.count)\r\n\r\n"
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "cannot create a socket") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(url.port ?? 80).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "cannot connect to chromedriver at \(url): \(String(cString: strerror(errno)))") }
-        var message = Data(head.utf8)
-        message.append(payload)
-        try message.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                guard n > 0 else { throw Failure(description: "cannot send to chromedriver") }
-                offset += n
-            }
-        }
-        var answer = Data()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = recv(descriptor, &buffer, buffer.count, 0)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            answer.append(contentsOf: buffer[0..<n])
-            if let split = answer.range(of: Data("\r\n\r\n".utf8)) {
-                let header = String(decoding: answer[..<split.lowerBound], as: UTF8.self).lowercased()
-                if let line = header.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-                   let length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)),
-                   answer.count - split.upperBound >= length {
-                    break
-                }
-            }
-        }
-        guard let split = answer.range(of: Data("\r\n\r\n".utf8)),
-              let object = try JSONSerialization.jsonObject(with: answer[split.upperBound...]) as? [String: Any] else {
+        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        let answer = try LoopbackHTTP.request(port: url.port ?? 80, method: method, path: url.path, body: payload,
+                                              headers: payload == nil ? [:] : ["Content-Type": "application/json; charset=utf-8"])
+        guard let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
             throw Failure(description: "WebDriver \(method) \(url.path): no JSON answer")
         }
         return object
@@ -241,5 +200,80 @@ package final class WebDriver {
         }
         guard bound else { throw Failure(description: "cannot find a free port: \(String(cString: strerror(errno)))") }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// One HTTP/1.1 exchange with a server on 127.0.0.1, over a plain socket (the servers are local
+/// and answer with a length or close; this keeps FoundationNetworking, whose curl layer failed
+/// here with "Failed writing header", out of the tests).
+package enum LoopbackHTTP {
+    package struct Answer {
+        package var status: Int
+        /// Header names in lower case.
+        package var headers: [String: String]
+        package var body: Data
+    }
+
+    package static func request(port: Int, method: String = "GET", path: String, body: Data? = nil,
+                                headers: [String: String] = [:], host: String? = nil) throws -> Answer {
+        let payload = body ?? Data()
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host ?? "127.0.0.1:\(port)")\r\nConnection: close\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(payload.count)\r\n\r\n"
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw WebDriver.Failure(description: "cannot create a socket") }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            throw WebDriver.Failure(description: "cannot connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
+        }
+        var message = Data(head.utf8)
+        message.append(payload)
+        try message.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard n > 0 else { throw WebDriver.Failure(description: "cannot send to 127.0.0.1:\(port)") }
+                offset += n
+            }
+        }
+        var answer = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let separator = Data("\r\n\r\n".utf8)
+        while true {
+            let n = recv(descriptor, &buffer, buffer.count, 0)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            answer.append(contentsOf: buffer[0..<n])
+            if let split = answer.range(of: separator), let length = contentLength(answer[..<split.lowerBound]),
+               answer.count - split.upperBound >= length {
+                break
+            }
+        }
+        guard let split = answer.range(of: separator) else {
+            throw WebDriver.Failure(description: "\(method) \(path): no HTTP answer")
+        }
+        let lines = String(decoding: answer[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Answer(status: status, headers: fields, body: Data(answer[split.upperBound...]))
+    }
+
+    private static func contentLength(_ header: Data) -> Int? {
+        let text = String(decoding: header, as: UTF8.self).lowercased()
+        guard let line = text.components(separatedBy: "\r\n").first(where: { $0.hasPrefix("content-length:") }) else { return nil }
+        return Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
     }
 }
