@@ -101,6 +101,8 @@ function fitCanvas() {
   const canvas = $('frame');
   canvas.style.width = `${Math.floor(studio.info.width * scale)}px`;
   canvas.style.height = `${Math.floor(studio.info.height * scale)}px`;
+  // Enlarged, each pixel shows as a square (what a render wrote); reduced, smoothly.
+  canvas.style.imageRendering = scale * studio.info.scale > 1 ? 'pixelated' : 'auto';
   positionSelection();
 }
 
@@ -611,11 +613,12 @@ function drawCurve() {
   const c = canvas.getContext('2d');
   const size = canvas.width, pad = 30, inner = size - 2 * pad;
   c.clearRect(0, 0, size, size);
-  c.strokeStyle = '#2e3137';
-  c.strokeRect(pad + 0.5, pad + 0.5, inner, inner);
   const animation = easing.animation;
   if (!animation) { $('easing-code').textContent = ''; return; }
-  const X = (x) => pad + x * inner, Y = (y) => pad + (1 - y) * inner;
+  const X = (x) => pad + x * inner;
+  // Progress 0 … 1 fills the box; a spring's overshoot widens the range so it stays in view.
+  let low = 0, high = 1;
+  const Y = (y) => pad + ((high - y) / (high - low)) * inner;
   let f, frames, codeText;
   if (easing.spring) {
     const [m, k, d, v] = easing.spring;
@@ -631,6 +634,13 @@ function drawCurve() {
     frames = Math.max(1, Math.round((animation.duration / Math.abs(animation.speed || 1)) * studio.info.fps));
     codeText = `CAMediaTimingFunction(controlPoints: ${[a, b, cc, dd].map((v) => +v.toFixed(3)).join(', ')})`;
   }
+  if (easing.spring) {
+    for (let i = 0; i <= 400; i++) { const y = f(i / 400); low = Math.min(low, y); high = Math.max(high, y); }
+  }
+  c.strokeStyle = '#2e3137';
+  c.setLineDash([3, 3]);
+  c.beginPath(); c.moveTo(X(0), Y(1) + 0.5); c.lineTo(X(1), Y(1) + 0.5); c.moveTo(X(0), Y(0) + 0.5); c.lineTo(X(1), Y(0) + 0.5); c.stroke();
+  c.setLineDash([]);
   // The curve.
   c.strokeStyle = '#4c8dff';
   c.lineWidth = 2;

@@ -119,11 +119,6 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.execute("return document.querySelector('#tree li.selected').dataset.layer;") as? String, "0")
         XCTAssertEqual(try browser.execute("return document.querySelectorAll('#graphs canvas').length;") as? NSNumber, 1, "a graph of position.x")
         try assertNoConsoleErrors(browser, "after scrubbing, playing and selecting")
-        if let shots = ProcessInfo.processInfo.environment["CARENDER_PREVIEW_SCREENSHOTS"] {
-            try browser.execute("chooseAnimation(1);")
-            Thread.sleep(forTimeInterval: 0.3)
-            try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("preview.png"))
-        }
 
         // Edit the script: the page shows the change at the same time, within 3 s of the save.
         try Self.script(background: "CGColor(red: 1, green: 0, blue: 0, alpha: 1)").write(to: scriptURL, atomically: true, encoding: .utf8)
@@ -143,6 +138,36 @@ final class PreviewBrowserTests: XCTestCase {
         if let shots = ProcessInfo.processInfo.environment["CARENDER_PREVIEW_SCREENSHOTS"] {
             try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("preview-error.png"))
         }
+    }
+
+    /// Not a check: writes the documentation's screenshots of `Examples/preview.swift-script`
+    /// into the folder `CARENDER_PREVIEW_SCREENSHOTS` names (skipped without it). Look at them
+    /// before committing them to the DocC catalog.
+    func testScreenshotsForTheDocumentation() throws {
+        guard let shots = ProcessInfo.processInfo.environment["CARENDER_PREVIEW_SCREENSHOTS"] else {
+            throw XCTSkip("set CARENDER_PREVIEW_SCREENSHOTS to a folder to write the documentation's screenshots")
+        }
+        let example = Fixtures.repositoryRoot.appendingPathComponent("Examples/preview.swift-script")
+        let preview = try PreviewProcess(script: example)
+        defer { preview.stop() }
+        let browser = try WebDriver(width: 1400, height: 1050)
+        defer { browser.quit() }
+        try browser.open(preview.url)
+        try browser.wait(for: "window.studio && studio.info && studio.shownFrame === 0 && studio.timeline && document.querySelectorAll('.bar').length > 5", timeout: 60, what: "the page")
+        let rulerWidth = try XCTUnwrap(browser.execute("return document.getElementById('ruler').clientWidth;") as? NSNumber).doubleValue
+        try browser.drag("#ruler", through: [(rulerWidth * 1.1 / 3, 20)])
+        try browser.wait(for: "studio.shownFrame === 66 && !studio.inFlight", timeout: 20, what: "1.1 s")
+        let canvasWidth = try XCTUnwrap(browser.execute("return document.getElementById('frame').getBoundingClientRect().width;") as? NSNumber).doubleValue
+        // The ring's stroke, at the top of the ring.
+        try browser.click("#frame", x: (24 + 290 + 55) * canvasWidth / 480, y: (24 + 60 + 14) * canvasWidth / 480)
+        try browser.wait(for: "document.getElementById('selected-name').textContent.startsWith('ring')", timeout: 10, what: "the ring selected")
+        try browser.execute("chooseAnimation(studio.timeline.animations.findIndex(a => a.keyPath === 'strokeEnd'));")
+        Thread.sleep(forTimeInterval: 0.5)
+        try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("preview.png"))
+        try browser.drag("#ruler", through: [(rulerWidth * 2.2 / 3, 20)])
+        try browser.execute("chooseAnimation(studio.timeline.animations.findIndex(a => a.kind === 'CASpringAnimation'));")
+        Thread.sleep(forTimeInterval: 0.8)
+        try browser.screenshot().write(to: URL(fileURLWithPath: shots).appendingPathComponent("preview-spring.png"))
     }
 
     // MARK: - Helpers
