@@ -120,7 +120,8 @@ struct EaseCommand: ParsableCommand {
             try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
         }
         let pattern = folder.appendingPathComponent("frame_%05d.png").path
-        let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames), fps: rate,
+        let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames),
+                                        fps: try FrameRate(parsing: PlotAxis.format(rate, decimals: 6)),
                                         hasAlpha: false, onFrame: { _ in })
         let status = encoding.finish()
         guard status == 0 else { throw CLIError("ffmpeg could not encode \(output.path) (exit status \(status))") }

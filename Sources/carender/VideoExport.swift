@@ -123,13 +123,13 @@ struct VideoExport {
 
     /// The ffmpeg arguments: progress as key=value lines on standard output, errors only on
     /// standard error.
-    func arguments(input: Input, fps: Double, hasAlpha: Bool) -> [String] {
+    func arguments(input: Input, fps: FrameRate, hasAlpha: Bool) -> [String] {
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:1", "-y"]
         switch input {
         case let .raw(width, height):
-            arguments += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", String(fps), "-i", "pipe:0"]
+            arguments += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", fps.ffmpegForm, "-i", "pipe:0"]
         case let .files(path, start, count):
-            arguments += ["-framerate", String(fps), "-start_number", String(start), "-i", path, "-frames:v", String(count)]
+            arguments += ["-framerate", fps.ffmpegForm, "-start_number", String(start), "-i", path, "-frames:v", String(count)]
         }
         // BT.709 throughout: the conversion matrix and the tags players read, so colours match
         // the PNG frames (sRGB primaries are BT.709's).
@@ -209,7 +209,7 @@ struct VideoExport {
     }
 
     /// Starts ffmpeg; with raw input it waits for frames on the pipe `Encoding.framePath` names.
-    func start(input: Input, fps: Double, hasAlpha: Bool, onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
+    func start(input: Input, fps: FrameRate, hasAlpha: Bool, onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
