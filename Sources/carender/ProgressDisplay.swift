@@ -100,6 +100,15 @@ final class ProgressDisplay: @unchecked Sendable {
         write("carender: warning: \(message)\n")
     }
 
+    /// A note: something the user asked for is done another way (not with `--quiet`).
+    func note(_ message: String) {
+        guard !quiet else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        clearLine()
+        write("carender: note: \(message)\n")
+    }
+
     /// A line a worker reported (already prefixed `carender: warning:` or `carender: error:`).
     func message(_ line: String) {
         lock.lock()

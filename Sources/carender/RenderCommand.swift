@@ -63,7 +63,12 @@ struct RenderCommand: ParsableCommand {
         if let times = selection.times {
             _ = try parseTimes(times, option: "--times")
         }
-        if let shard = parallel.shard { _ = try wrap("--shard") { try Split(parsing: shard) } }
+        if let shard = parallel.shard {
+            _ = try wrap("--shard") { try Split(parsing: shard) }
+            if video.video != nil {
+                throw ValidationError("--video with --shard would encode only this shard: write the shards' frames with -o, then encode the folder once with carender video")
+            }
+        }
         _ = try parallel.workerCount()
         if let background = output.background { _ = try BackgroundColor.parse(background) }
         _ = try outputTarget()
@@ -123,8 +128,13 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             hasAlpha = info.hasAlpha
-            encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight), fps: sequence.fps,
-                                             hasAlpha: info.hasAlpha, onFrame: { _ in })
+            let count = try selection.frames.map { text in
+                try wrap("--frames") { try FrameSelection(parsing: text).resolve(count: info.frames).frames.count }
+            }
+                ?? (selection.frame != nil ? 1 : info.frames)
+            noteVideoTiming(videoExport, frames: count, display: display)
+            encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight, count: count), fps: sequence.fps,
+                                             hasAlpha: info.hasAlpha, log: { display.detail($0) }, onFrame: { _ in })
             environment["CARENDER_RAW_VIDEO"] = encoding?.framePath
         }
 
@@ -221,20 +231,24 @@ struct RenderCommand: ParsableCommand {
         guard runs.count == 1 else {
             throw CLIError("--video needs one contiguous run of frames, but the selection has gaps (\(selection.frames ?? ""))")
         }
-        if parallel.shard != nil {
-            throw CLIError("--video with --shard would encode only this shard; encode the whole folder once every shard is done")
-        }
         let count = last.upperBound - first.lowerBound + 1
+        noteVideoTiming(export, frames: count, display: display)
         display.begin("encoding video", total: count)
         let encoding = try export.start(
             input: .files(printfPath: target.directory.appendingPathComponent(target.pattern.printfForm).path,
                           startNumber: first.lowerBound + output.startNumber, count: count),
-            fps: sequence.fps, hasAlpha: hasAlpha, onFrame: { display.update(done: min($0, count)) })
+            fps: sequence.fps, hasAlpha: hasAlpha, log: { display.detail($0) }, onFrame: { display.update(done: min($0, count)) })
         let status = encoding.finish()
         display.end()
         guard status == 0 else {
             throw CLIError("ffmpeg could not write \(export.output.path) (exit status \(status); its message is above); the frames are in \(target.directory.path)")
         }
+    }
+
+    /// Says when a GIF plays at another frame rate than the sequence's.
+    private func noteVideoTiming(_ export: VideoExport, frames: Int, display: ProgressDisplay) {
+        guard export.container == .gif, let note = GIFTiming(fps: sequence.fps, frames: frames).note(asked: sequence.fps) else { return }
+        display.note(note)
     }
 
     /// This command line again, with `--skip-existing`, shell-quoted.
