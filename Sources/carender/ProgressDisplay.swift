@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import CARender
 
-/// Progress on standard error: on a terminal one line redrawn in place (phase, frame n/N,
-/// percent, fps, elapsed time, ETA); elsewhere a plain line every few seconds; or JSON lines for
-/// CI and other tools. Safe to call from the thread reading the workers' progress.
+/// Progress on standard error: on a terminal one line redrawn in place (``ProgressLine``: a bar,
+/// frames n/N, percent, fps and ETA, fitted to the terminal's width, read at every redraw so a
+/// resized window is followed); elsewhere a plain line every few seconds; or JSON lines for CI and
+/// other tools. Safe to call from the thread reading the workers' progress.
 final class ProgressDisplay: @unchecked Sendable {
     enum Style: String, CaseIterable, ExpressibleByArgument {
         case auto, plain, json, none
@@ -31,6 +32,8 @@ final class ProgressDisplay: @unchecked Sendable {
     /// When the first frame-counting phase began: the summary's time and rate are the render's,
     /// not the compiler's.
     private var renderStart: Date?
+    /// Whether the terminal takes block characters.
+    private let unicode = ProgressLine.localeIsUTF8()
 
     init(style: Style, quiet: Bool, verbose: Bool) {
         self.quiet = quiet
@@ -155,7 +158,8 @@ final class ProgressDisplay: @unchecked Sendable {
             return
         case .terminal:
             guard force || now.timeIntervalSince(lastDraw) >= Self.terminalInterval else { return }
-            write("\r" + line(now) + "\u{1B}[K")
+            let progress = ProgressLine(phase: phase, done: done, total: total, elapsed: now.timeIntervalSince(phaseStart), unicode: unicode)
+            write("\r" + progress.text(columns: ProgressLine.terminalColumns()) + "\u{1B}[K")
             lineShown = true
         case .plain:
             // A phase without frames (compiling) is worth a line only when --verbose times it.
