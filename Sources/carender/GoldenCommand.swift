@@ -9,6 +9,7 @@ struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "golden",
         abstract: "Check a script's frames against a folder of golden frames (<time>.png), or record them.",
+        usage: "carender golden SCRIPT DIR [--times T,...] [--record] [options]",
         discussion: """
             DIR holds one reference per time, named as --times names frames: 0.500.png is the frame at \
             0.5 s. carender renders the script at those times and compares each frame with its \
@@ -23,10 +24,10 @@ struct GoldenCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Swift script whose frames are checked.")
+    @Argument(help: "The Swift script whose frames are checked.", completion: .file())
     var script: String
 
-    @Argument(help: "The folder of golden frames, <time>.png.")
+    @Argument(help: "The folder of golden frames, <time>.png.", completion: .directory)
     var folder: String
 
     @Option(help: ArgumentHelp("The times to check or record, in seconds, comma-separated (default: the times DIR holds).",
@@ -43,7 +44,7 @@ struct GoldenCommand: ParsableCommand {
     @Option(help: "Pixels per point (default: the script's stage.scale).")
     var scale: Double?
 
-    @Option(name: .customLong("channel-tolerance"), help: "How far (0…255) a channel may differ and still match.")
+    @Option(name: .customLong("channel-tolerance"), help: "How far (0…255) a channel may differ to match.")
     var channelTolerance: Int = GoldenTolerance().channel
 
     @Option(name: .customLong("pixel-tolerance"), help: "The share (0…1) of pixels allowed to differ by more than the channel tolerance.")

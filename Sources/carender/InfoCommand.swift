@@ -6,7 +6,8 @@ import Foundation
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.")
+        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.",
+        usage: "carender info SCRIPT [--json] [options] [-- SCRIPT-ARGUMENTS...]")
 
     @Argument(help: "The Swift script.", completion: .file())
     var script: String

@@ -133,7 +133,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     /// The closing line: frames, time and frames per second (not with `--quiet`).
-    func summary(frames: Int, written: Int, skipped: Int, destination: String) {
+    func summary(frames: Int, written: Int, skipped: Int, destination: String, verb: String = "rendered") {
         lock.lock()
         defer { lock.unlock() }
         clearLine()
@@ -145,7 +145,7 @@ final class ProgressDisplay: @unchecked Sendable {
             break
         case .terminal, .plain:
             let skippedNote = skipped > 0 ? " (\(skipped) already there, skipped)" : ""
-            write("carender: rendered \(frames) frame\(frames == 1 ? "" : "s") in \(Self.duration(seconds)) (\(Self.rate(frames, seconds)))\(skippedNote) to \(destination)\n")
+            write("carender: \(verb) \(frames) frame\(frames == 1 ? "" : "s") in \(Self.duration(seconds)) (\(Self.rate(frames, seconds)))\(skippedNote) to \(destination)\n")
         }
     }
 

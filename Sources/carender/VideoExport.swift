@@ -196,7 +196,9 @@ struct VideoExport {
                           "[0:v]\(timing.filter),split[a][b];[a]palettegen=reserve_transparent=\(reserve):stats_mode=full[p];[b][p]paletteuse=alpha_threshold=128",
                           "-c:v", codec, "-loop", "0", "-final_delay", String(timing.finalDelay)]
         }
-        return arguments + [output.path]
+        // No run-dependent bytes (container UIDs, the muxer's version string): the same frames and
+        // settings give the same file, so a video assembled from shards equals a one-machine one.
+        return arguments + ["-fflags", "+bitexact", output.path]
     }
 
     /// HEVC in MP4 and QuickTime files: tagged `hvc1` (parameter sets in the sample description),
