@@ -24,7 +24,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderUIKit", "CARenderGolden"],
         ["CARender"],
         ["CARenderTesting"],
-        ["carender"],
+        ["carender", "CARenderSnapshotTesting"],
     ]
 
     func testEveryTargetDependsOnlyOnLowerLayers() throws {
