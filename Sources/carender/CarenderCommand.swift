@@ -4,7 +4,7 @@ import Foundation
 /// `carender SCRIPT [options]` renders; the subcommands are listed in `configuration`.
 @main
 struct CarenderCommand: ParsableCommand {
-    static let version = "0.2.0"
+    static let version = CarenderVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "carender",
@@ -23,14 +23,17 @@ struct CarenderCommand: ParsableCommand {
               carender hello.swift-script
               carender hello.swift-script --fps 30 -o out/frame_%04d.png
               carender hello.swift-script --frames 0-9 --concurrency 2
+              carender hello.swift-script --frame 45 -o still.png
               carender hello.swift-script --video hello.mp4
               carender hello.swift-script --shard 2/4 -o frames
+              carender video frames -o hello.mp4
               carender info hello.swift-script --json
 
             carender help render lists every option of a render.
             """,
         version: "carender \(version)",
-        subcommands: [RenderCommand.self, InfoCommand.self, VideoCommand.self, EaseCommand.self, GoldenCommand.self, BenchCommand.self],
+        subcommands: [RenderCommand.self, InfoCommand.self, VideoCommand.self, EaseCommand.self, GoldenCommand.self,
+                      BenchCommand.self, InstallCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
