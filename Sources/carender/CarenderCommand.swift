@@ -32,8 +32,8 @@ struct CarenderCommand: ParsableCommand {
             carender help render lists every option of a render.
             """,
         version: "carender \(version)",
-        subcommands: [RenderCommand.self, InfoCommand.self, VideoCommand.self, EaseCommand.self, GoldenCommand.self,
-                      BenchCommand.self, InstallCommand.self],
+        subcommands: [RenderCommand.self, PreviewCommand.self, InfoCommand.self, VideoCommand.self, EaseCommand.self,
+                      GoldenCommand.self, BenchCommand.self, InstallCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

@@ -117,7 +117,7 @@ final class CommandLinePolishTests: XCTestCase {
         XCTAssertTrue(try complete(["carender", "in"]).contains("info"))
         XCTAssertTrue(try complete(["carender", "scene.swift-script", "--conc"]).contains("--concurrency"))
         // Values of enumerations, and files, after the script: never subcommand names.
-        let commands: Set<String> = ["render", "info", "ease", "bench", "golden", "help"]
+        let commands: Set<String> = ["render", "preview", "info", "video", "ease", "bench", "golden", "install", "help"]
         let alpha = words(try complete(["carender", "scene.swift-script", "--alpha", ""]))
         XCTAssertEqual(alpha, ["auto", "always", "never"])
         XCTAssertEqual(words(try complete(["carender", "scene.swift-script", "--progress", ""])), ["auto", "plain", "json", "none"])
@@ -137,7 +137,7 @@ final class CommandLinePolishTests: XCTestCase {
     /// meaning on the next line, indented.
     func testHelpFitsEightyColumns() throws {
         for command in [["--help"], ["help", "render"], ["help", "info"], ["help", "ease"], ["help", "golden"],
-                        ["help", "bench"], ["help", "video"]] {
+                        ["help", "bench"], ["help", "video"], ["help", "install"], ["help", "preview"]] {
             let result = try CLIScripts.run(command, environment: ["COLUMNS": "80"])
             XCTAssertEqual(result.status, 0, "\(command): \(result.standardError)")
             for line in result.standardOutput.split(separator: "\n") {
