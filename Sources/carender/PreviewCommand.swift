@@ -64,13 +64,13 @@ struct PreviewCommand: ParsableCommand {
         let stop = try StopSignal()
 
         var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_FPS"] = sequence.fps.scriptForm
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
         environment["CARENDER_SCRIPT_DIR"] = scriptURL.deletingLastPathComponent().path
         // The library in each worker ends the worker when carender dies, even by SIGKILL.
         environment["CARENDER_PARENT_PID"] = String(getpid())
-        var renderArguments = ["--fps", String(sequence.fps)]
+        var renderArguments = ["--fps", sequence.fps.ffmpegForm]
         if let duration = sequence.duration { renderArguments += ["--duration", String(duration)] }
         if let scale = sequence.scale { renderArguments += ["--scale", String(scale)] }
 
