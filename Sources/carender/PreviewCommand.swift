@@ -8,7 +8,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Preview a script in the browser: scrub, play, inspect layers, live reload.",
-        usage: "carender preview SCRIPT [--port N] [--host 127.0.0.1] [--scale K] [--open] [-- SCRIPT-ARGUMENTS...]",
+        usage: "carender preview SCRIPT [--port N] [--open] [options] [-- ARGUMENTS...]",
         discussion: """
             Starts a web server on this machine (127.0.0.1 unless --host says otherwise) and prints the \
             page's address. The page shows the frame at any time, rendered on demand by the script and \
