@@ -58,6 +58,9 @@ let package = Package(
         //
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
         //
+        // Beside them, with no dependencies: the script compiler's source-compatibility pass,
+        // which only the command line links.
+        //
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
         // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
@@ -78,6 +81,11 @@ let package = Package(
         .target(name: "CARenderUIKit", dependencies: ["CARenderStage"], swiftSettings: nativeSwiftSettings),
         // What scripts import: every layer above, re-exported.
         .target(name: "CARender", dependencies: ["CARenderUIKit"], swiftSettings: nativeSwiftSettings),
+        // The script compiler's source-compatibility pass: Apple's Objective-C-only syntax
+        // (`@objc`, `#keyPath`, `#selector`, `@NSManaged`, …) rewritten before swiftc sees a
+        // script, and the compiler's diagnostics mapped back to the user's columns. Plain text
+        // work: it depends on nothing, and only the command line links it.
+        .target(name: "CARenderSourceCompatibility"),
         // Golden references: storing, comparing and recording frames and timelines.
         .target(name: "CARenderGolden", dependencies: ["CARenderStage"]),
         .target(
@@ -89,6 +97,7 @@ let package = Package(
             dependencies: [
                 "CARender",
                 "CARenderGolden",
+                "CARenderSourceCompatibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -104,7 +113,7 @@ let package = Package(
             dependencies: [
                 "CARender", "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
                 "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit", "CARenderGolden",
-                "CARenderTestSupport", "CTextOracle",
+                "CARenderSourceCompatibility", "CARenderTestSupport", "CTextOracle",
             ]
         ),
         .testTarget(
