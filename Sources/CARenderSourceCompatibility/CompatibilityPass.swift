@@ -126,9 +126,9 @@ struct Rewriter {
         var lines: [String] = []
         if usesLayerSPI { lines.append("@_spi(SourceCompatibility) import CARenderModel") }
         if usesKeyPaths {
-            // The key path is an autoclosure: type-checked where `#keyPath` was written, never
-            // evaluated (the string is what Apple's `#keyPath` produces).
-            lines.append("func _carenderKeyPath(_ path: String, _ keyPath: @autoclosure () -> AnyKeyPath) -> String { path }")
+            // The check closure is type-checked where `#keyPath` was written, never called (the
+            // string is what Apple's `#keyPath` produces).
+            lines.append("func _carenderKeyPath<Root>(_ path: String, _ check: (Root) -> Void) -> String { path }")
         }
         return lines.joined(separator: "\n")
     }
@@ -186,8 +186,9 @@ struct Rewriter {
 
     // MARK: - #keyPath
 
-    /// `#keyPath(Type.a.b)` and `#keyPath(a.b)` are the string "a.b"; the key path `\Type.a.b`
-    /// (`\Enclosing.a.b`) is type-checked beside it so a misspelt name is a compile error.
+    /// `#keyPath(Type.a.b)` and `#keyPath(a.b)` are the string "a.b"; reading `a.b` from a
+    /// `Type` (the enclosing type) is type-checked beside it, so a misspelt name is a compile
+    /// error naming it.
     private mutating func keyPath(at index: Int) {
         guard source.isPunctuation(index + 1, "("), structure.match[index + 1] > index + 1 else {
             return report(at: index, "#keyPath needs a parenthesised key path: #keyPath(Type.property)")
@@ -202,17 +203,21 @@ struct Rewriter {
         let pathStart = tokens[components[typeCount].token].start
         let pathEnd = tokens[close - 1].end
         let path = components[typeCount...].map(\.name).joined(separator: ".")
-        var pieces: [Edit.Piece] = [.text("_carenderKeyPath(\"\(path)\", \\")]
+        // The check is a closure that reads the path from a value of the type: never called,
+        // only type-checked, and a misspelt name is an error at that name (the user's bytes
+        // are copied, so it keeps its column).
+        var pieces: [Edit.Piece] = [.text("_carenderKeyPath(\"\(path)\", { (root: ")]
         if typeCount > 0 {
-            pieces.append(.original(tokens[components[0].token].start ..< pathEnd))
+            pieces.append(.original(tokens[components[0].token].start ..< tokens[components[typeCount - 1].token].end))
         } else {
             guard let type = structure.enclosingType[index] else {
                 return report(at: index, "#keyPath(\(path)) outside a type needs the type: write #keyPath(TypeName.\(path))")
             }
-            pieces.append(.text(structure.types[type].name + "."))
-            pieces.append(.original(pathStart ..< pathEnd))
+            pieces.append(.text(structure.types[type].name))
         }
-        pieces.append(.text(")"))
+        pieces.append(.text(") in _ = root."))
+        pieces.append(.original(pathStart ..< pathEnd))
+        pieces.append(.text(" })"))
         edits.append(Edit(range: tokens[index].start ..< tokens[close].end, pieces: pieces))
         usesKeyPaths = true
     }
