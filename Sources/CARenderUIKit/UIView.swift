@@ -57,23 +57,10 @@ open class UIView: NSObject, CALayerDelegate {
     /// declared, carender's own layer classes by identity, the nearest of them otherwise.
     private static func makeLayer(of layerClass: AnyClass) -> CALayer {
         if let own = layerClass as? CALayer.Type, let made = own._makeLayer() { return made }
-        var candidate: AnyClass? = layerClass
-        var made: CALayer?
-        while let current = candidate, made == nil {
-            switch ObjectIdentifier(current) {
-            case ObjectIdentifier(CALayer.self): made = CALayer()
-            case ObjectIdentifier(CAShapeLayer.self): made = CAShapeLayer()
-            case ObjectIdentifier(CAGradientLayer.self): made = CAGradientLayer()
-            case ObjectIdentifier(CAReplicatorLayer.self): made = CAReplicatorLayer()
-            case ObjectIdentifier(CATextLayer.self): made = CATextLayer()
-            case ObjectIdentifier(CATransformLayer.self): made = CATransformLayer()
-            default: candidate = _getSuperclass(current)
-            }
-        }
-        let layer = made ?? CALayer()
+        let layer = BuiltInLayerClass.nearest(to: layerClass).make()
         if ObjectIdentifier(type(of: layer)) != ObjectIdentifier(layerClass) {
             let reason = layerClass is CALayer.Type
-                ? "carender makes layers of a class of your own only when a script declares it (Swift on Linux cannot create one from its class value otherwise)"
+                ? "carender makes layers of a class of your own only when a script declares it, or the class is an InstantiableLayer (Swift on Linux cannot create one from its class value otherwise)"
                 : "it is not a CALayer subclass"
             Diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
         }

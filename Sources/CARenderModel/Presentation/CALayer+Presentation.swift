@@ -41,17 +41,8 @@ extension CALayer {
     func makePresentationCopy() -> CALayer {
         isMakingPresentationCopy = true
         defer { isMakingPresentationCopy = false }
-        let copy: CALayer
-        if let made = type(of: self)._makePresentationCopy(of: self) {
-            copy = made
-        } else {
-            switch self {
-            case is CAShapeLayer: copy = CAShapeLayer(layer: self)
-            case is CAGradientLayer: copy = CAGradientLayer(layer: self)
-            case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: self)
-            default: copy = CALayer(layer: self)
-            }
-        }
+        let copy = type(of: self)._makePresentationCopy(of: self)
+            ?? BuiltInLayerClass.nearest(to: type(of: self)).copy(self)
         copy.isPresentationCopy = true
         copy.modelLayerReference = self
         return copy
