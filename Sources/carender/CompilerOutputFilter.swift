@@ -1,7 +1,8 @@
 import Foundation
 import CARenderSourceCompatibility
 
-/// Passes the Swift compiler's standard error on to carender's, through a `DiagnosticRemapper`:
+/// Passes the Swift compiler's standard error on (to carender's, or to the file given), through a
+/// `DiagnosticRemapper`:
 /// diagnostics about a script the source-compatibility pass changed show the user's columns and
 /// lines. The compiler writes into `input`; a thread reads it line by line as it comes.
 final class CompilerOutputFilter: @unchecked Sendable {
@@ -10,18 +11,22 @@ final class CompilerOutputFilter: @unchecked Sendable {
 
     /// Where the compiler writes (its standard error).
     let input: FileHandle
-    /// Whether carender's standard error is a terminal, so the compiler is asked for colours.
+    /// Whether the messages go to a terminal, so the compiler is asked for colours.
     let colored: Bool
-    private let output: FileHandle
+    private let source: FileHandle
+    private let destination: FileHandle
     private let done = DispatchSemaphore(value: 0)
     private var remapper: DiagnosticRemapper
     private var finished = false
 
-    init(path: String, map: SourceMap) {
+    /// A filter for the diagnostics of the script at `path`, writing to `output` (carender's
+    /// standard error when nil).
+    init(path: String, map: SourceMap, output: FileHandle?) {
         let pipe = Pipe()
         input = pipe.fileHandleForWriting
-        output = pipe.fileHandleForReading
-        colored = isatty(STDERR_FILENO) != 0
+        source = pipe.fileHandleForReading
+        destination = output ?? FileHandle.standardError
+        colored = output == nil && isatty(STDERR_FILENO) != 0
         remapper = DiagnosticRemapper(path: path, map: map, colored: colored)
         let thread = Thread { [self] in run() }
         thread.start()
@@ -30,7 +35,7 @@ final class CompilerOutputFilter: @unchecked Sendable {
     private func run() {
         var pending = Data()
         while true {
-            let chunk = output.availableData
+            let chunk = source.availableData
             if chunk.isEmpty { break }
             pending.append(chunk)
             var lines = Data()
@@ -39,10 +44,10 @@ final class CompilerOutputFilter: @unchecked Sendable {
                 lines.append(Data((remapper.process(line) + "\n").utf8))
                 pending.removeSubrange(pending.startIndex ... newline)
             }
-            if !lines.isEmpty { FileHandle.standardError.write(lines) }
+            if !lines.isEmpty { destination.write(lines) }
         }
         if !pending.isEmpty {
-            FileHandle.standardError.write(Data(remapper.process(String(decoding: pending, as: UTF8.self)).utf8))
+            destination.write(Data(remapper.process(String(decoding: pending, as: UTF8.self)).utf8))
         }
         done.signal()
     }

@@ -6,6 +6,9 @@ import CARenderSourceCompatibility
 struct ScriptCompiler {
     let library: LibraryLocation
     var verbose = false
+    /// Where the compiler's messages go (inherited standard error when nil): `carender preview`
+    /// shows them in its page.
+    var compilerOutput: FileHandle?
 
     /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
     /// Symbolic links in the path are resolved: clang's module cache records the path it was
@@ -40,7 +43,7 @@ struct ScriptCompiler {
         }
         // The source-compatibility pass runs first: its output is what is compiled, so it is
         // what the cache key hashes (a change to the pass compiles the script again).
-        let compiled = try Self.compiledSource(source, path: script.path)
+        let compiled = try Self.compiledSource(source, path: script.path, diagnosticsTo: compilerOutput)
         let key = try cacheKey(script: script, source: Data(compiled.text.utf8))
         let folder = Self.cacheDirectory.appendingPathComponent(key)
         let executable = folder.appendingPathComponent("script")
@@ -67,7 +70,7 @@ struct ScriptCompiler {
         let partial = folder.appendingPathComponent("\(Self.partialPrefix)\(getpid())")
         // Where the pass changed a line's text, the compiler's diagnostics go through a filter
         // that gives them the user's columns and lines (see `CompilerOutputFilter`).
-        let filter = compiled.map.map { CompilerOutputFilter(path: script.path, map: $0) }
+        let filter = compiled.map.map { CompilerOutputFilter(path: script.path, map: $0, output: compilerOutput) }
         var arguments = [
             // Line tables only: a crash's backtrace names the script's file and line (through the
             // #sourceLocation line), at a fraction of full debug information's compile time.
@@ -91,7 +94,7 @@ struct ScriptCompiler {
             defer { filter?.finish() }
             ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
                                             environment: ProcessInfo.processInfo.environment, in: folder,
-                                            standardError: filter?.input)
+                                            standardOutput: compilerOutput, standardError: filter?.input ?? compilerOutput)
         } catch let error as ScriptRunner.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }
@@ -126,9 +129,9 @@ struct ScriptCompiler {
     /// script's code, the main exits with the status its stages' `run()` calls left (1 when one
     /// failed): the library reports errors, the program decides how it ends.
     ///
-    /// Throws, after printing each to standard error as the compiler would, when the pass found
-    /// constructs it cannot map.
-    static func compiledSource(_ data: Data, path: String) throws -> CompiledSource {
+    /// Throws, after printing each as the compiler would (to `output`, else standard error),
+    /// when the pass found constructs it cannot map.
+    static func compiledSource(_ data: Data, path: String, diagnosticsTo output: FileHandle? = nil) throws -> CompiledSource {
         guard var text = String(data: data, encoding: .utf8) else {
             throw CLIError("\(path) is not UTF-8 text")
         }
@@ -145,7 +148,7 @@ struct ScriptCompiler {
                 report += "\(path):\(diagnostic.line):\(diagnostic.column): error: \(diagnostic.message)\n\(line)\n"
                     + String(repeating: " ", count: max(diagnostic.column - 1, 0)) + "^\n"
             }
-            FileHandle.standardError.write(Data(report.utf8))
+            (output ?? FileHandle.standardError).write(Data(report.utf8))
             throw CLIError("\(path) did not compile (see the errors above)")
         }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

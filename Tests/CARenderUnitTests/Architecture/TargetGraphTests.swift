@@ -22,7 +22,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderModel"],
         ["CARenderCompositor"],
         ["CARenderStage"],
-        ["CARenderUIKit", "CARenderGolden"],
+        ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
         ["CARender"],
         ["CARenderTesting"],
         ["carender"],
