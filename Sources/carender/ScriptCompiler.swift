@@ -154,10 +154,17 @@ struct ScriptCompiler {
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         let compiled = "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + pass.text + "\n"
             + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\n"
+            + darwinRandomImports
             + (pass.epilogue.isEmpty ? "" : pass.epilogue + "\n")
             + "exit(ScriptOutcome.exitStatus)\n"
         return CompiledSource(text: compiled, map: pass.text == text ? nil : pass.map)
     }
+
+    /// Scoped imports of carender's seeded `arc4random` family: glibc 2.36 declares the same
+    /// functions (drawing from the system's entropy), and a scoped import is what makes a name
+    /// refer to carender's rather than being ambiguous, so renders stay deterministic.
+    static let darwinRandomImports = ["arc4random", "arc4random_uniform", "arc4random_buf"]
+        .map { "import func CARenderModel.\($0)\n" }.joined()
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
