@@ -54,6 +54,11 @@ final class AppleSyntaxTests: XCTestCase {
         XCTAssertEqual(lines(try matchGoldens("keypath-loader")), ["stroke finished: true at 1.0"])
     }
 
+    /// `CADisplayLink(target:selector:)` started in `didMoveToWindow`, paused by a later turn.
+    func testDisplayLinkAnimationMatchesItsGoldens() throws {
+        XCTAssertEqual(lines(try matchGoldens("display-link-wave")), [])
+    }
+
     /// The lifecycle callbacks in UIKit's order, and subviews following their autoresizing masks
     /// through an animated resize.
     func testViewLifecycleAndAutoresizingMatchTheirGoldens() throws {
