@@ -25,7 +25,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
         ["CARender"],
         ["CARenderTesting"],
-        ["carender"],
+        ["carender", "CARenderSnapshotTesting"],
     ]
 
     func testEveryTargetDependsOnlyOnLowerLayers() throws {
