@@ -111,10 +111,16 @@ struct EaseCommand: ParsableCommand {
         let export = try VideoExport.prepare(path: output.path, codec: nil, crf: nil, pixelFormat: nil)
         let rate = fps ?? 30
         let frames = Int((request.span * rate + 1e-9).rounded(.down)) + 1
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ease-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The frames go into a private folder, removed however the command ends (a stop request
+        // included: the handlers make it an error that unwinds through here).
+        Supervisor.installStopHandlers()
+        let session = try HostSession()
+        defer { session.remove() }
+        let folder = session.folder
         for n in 0..<frames {
+            if let request = Supervisor.stopRequest {
+                throw StopRequest(signal: request, description: "stopped (\(Supervisor.Termination.name(ofSignal: request))); \(output.path) was not written")
+            }
             var frame = request
             frame.marker = min(request.span, Double(n) / rate)
             try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
@@ -122,8 +128,7 @@ struct EaseCommand: ParsableCommand {
         let pattern = folder.appendingPathComponent("frame_%05d.png").path
         let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames), fps: rate,
                                         hasAlpha: false, onFrame: { _ in })
-        let status = encoding.finish()
-        guard status == 0 else { throw CLIError("ffmpeg could not encode \(output.path) (exit status \(status))") }
+        try encoding.commit(expectedFrames: frames)
     }
 }
 

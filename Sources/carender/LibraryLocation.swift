@@ -3,7 +3,7 @@ import Foundation
 /// Where the CARender library a script links against lives: a SwiftPM build folder holding
 /// `libCARender.so`, `Modules/CARender.swiftmodule` (and the modules of the layers it re-exports)
 /// and the module maps of the C shims the layers import (`CPNG.build/module.modulemap`,
-/// `CText.build/module.modulemap`): a client of a module built without library evolution loads
+/// `CText.build/module.modulemap`, `CHost.build/module.modulemap`): a client of a module built without library evolution loads
 /// every module it imports, internal imports included.
 struct LibraryLocation {
     let directory: URL
@@ -12,7 +12,7 @@ struct LibraryLocation {
     var modulesDirectory: URL { directory.appendingPathComponent("Modules") }
     var swiftModule: URL { modulesDirectory.appendingPathComponent("CARender.swiftmodule") }
     var cModuleMaps: [URL] {
-        ["CPNG", "CText"].map { directory.appendingPathComponent("\($0).build/module.modulemap") }
+        ["CPNG", "CText", "CHost"].map { directory.appendingPathComponent("\($0).build/module.modulemap") }
     }
 
     var isComplete: Bool {
@@ -25,7 +25,7 @@ struct LibraryLocation {
         if let home = ProcessInfo.processInfo.environment["CARENDER_HOME"], !home.isEmpty {
             let location = LibraryLocation(directory: URL(fileURLWithPath: home).standardizedFileURL)
             guard location.isComplete else {
-                throw CLIError("CARENDER_HOME is \(home), but it does not hold libCARender.so, Modules/CARender.swiftmodule and the CPNG.build and CText.build module maps (point it at a build folder such as .build/release)")
+                throw CLIError("CARENDER_HOME is \(home), but it does not hold libCARender.so, Modules/CARender.swiftmodule and the CPNG.build, CText.build and CHost.build module maps (point it at a build folder such as .build/release)")
             }
             return location
         }

@@ -11,9 +11,9 @@ final class TargetGraphTests: XCTestCase {
     /// Every target that ships (libraries, the command line, C shims), bottom layer first. Targets
     /// of one layer may not depend on each other.
     static let layers: [[String]] = [
-        ["CPNG", "CTextLibraries"],
-        ["CText"],
-        ["CARenderPixels"],
+        ["CDeflate", "CTextLibraries"],
+        ["CPNG", "CText"],
+        ["CHost", "CARenderPixels"],
         ["CARenderGeometry"],
         ["CARenderRaster"],
         ["CARenderText"],
@@ -22,7 +22,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderCompositor"],
         ["CARenderStage"],
         ["CARenderUIKit", "CARenderGolden"],
-        ["CARender"],
+        ["CARender", "CARenderScriptHost"],
         ["CARenderTesting"],
         ["carender"],
     ]
