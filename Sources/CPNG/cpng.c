@@ -24,8 +24,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
-/* The largest image we agree to decode: 2^28 pixels (1 GiB of RGBA). */
-#define CPNG_MAX_PIXELS ((uint64_t)1 << 28)
+/* The largest image we agree to decode: 2^26 pixels (8192 x 8192, 256 MiB of RGBA), checked
+ * against the size the header declares before anything is allocated. The renderer holds a few
+ * copies of an image (straight, premultiplied, scaled), so this bounds an image input to about a
+ * gigabyte in all. */
+#define CPNG_MAX_PIXELS ((uint64_t)1 << 26)
+/* Deflate never compresses better than 1032:1 (a 258-byte match in about 2 bits): a file smaller
+ * than its declared image data over this ratio cannot hold it, and is refused before the image's
+ * memory is allocated. */
+#define DEFLATE_MAX_RATIO 1032
 
 typedef struct {
     jmp_buf jump;
@@ -449,8 +456,23 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
     *pixels = NULL;
     *width = 0;
     *height = 0;
-    FILE *file = fopen(path, "rb");
+    /* O_NONBLOCK: opening a FIFO named *.png must not wait for a writer; anything but a regular
+     * file (a FIFO, a device, a folder) is refused before a byte is read. */
+    int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (descriptor < 0) {
+        set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
+        return CPNG_ERR_OPEN;
+    }
+    struct stat status;
+    if (fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+        close(descriptor);
+        set_error(error, CPNG_ERR_OPEN, "cannot read it as an image: it is not a regular file (a pipe, a device or a folder)%s", NULL);
+        return CPNG_ERR_OPEN;
+    }
+    fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+    FILE *file = fdopen(descriptor, "rb");
     if (!file) {
+        close(descriptor);
         set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
         return CPNG_ERR_OPEN;
     }
@@ -489,8 +511,26 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
     if ((uint64_t)w * (uint64_t)h > CPNG_MAX_PIXELS) {
         png_destroy_read_struct(&png, &info, NULL);
         fclose(file);
-        set_error(error, CPNG_ERR_MEMORY, "image is too large to decode%s", NULL);
+        char detail[160];
+        snprintf(detail, sizeof detail, "it declares %u x %u pixels; carender decodes at most %llu pixels (8192 x 8192) per image",
+                 (unsigned)w, (unsigned)h, (unsigned long long)CPNG_MAX_PIXELS);
+        set_error(error, CPNG_ERR_MEMORY, "image is too large to decode: %s", detail);
         return CPNG_ERR_MEMORY;
+    }
+    {
+        /* The filtered image data the header declares (a filter byte per row, then the samples). */
+        uint64_t channels = png_get_channels(png, info);
+        uint64_t bits = (uint64_t)w * channels * (uint64_t)png_get_bit_depth(png, info);
+        uint64_t declared = (uint64_t)h * (1 + (bits + 7) / 8);
+        if ((uint64_t)status.st_size * DEFLATE_MAX_RATIO < declared) {
+            png_destroy_read_struct(&png, &info, NULL);
+            fclose(file);
+            char detail[200];
+            snprintf(detail, sizeof detail, "it declares %u x %u pixels, more than its %lld bytes can hold (truncated or forged)",
+                     (unsigned)w, (unsigned)h, (long long)status.st_size);
+            set_error(error, CPNG_ERR_LIBPNG, "%s", detail);
+            return CPNG_ERR_LIBPNG;
+        }
     }
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);

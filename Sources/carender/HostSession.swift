@@ -26,7 +26,7 @@ final class HostSession: @unchecked Sendable {
         var template = Array(temporary.appendingPathComponent("\(Self.prefix)\(getpid())-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             let origin = ProcessInfo.processInfo.environment["TMPDIR"].map { _ in " (TMPDIR)" } ?? ""
-            throw CLIError("cannot create a private folder in the temporary folder \(temporary.path)\(origin): \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
+            throw CLIError("cannot write to the temporary folder \(temporary.path)\(origin): \(String(cString: strerror(errno))); set TMPDIR to a writable folder")
         }
         folder = URL(fileURLWithPath: String(cString: made))
     }

@@ -189,17 +189,20 @@ struct RenderCommand: ParsableCommand {
     /// The message of an interrupted render: what was stopped, what is on disk, and the command
     /// that finishes exactly this render.
     private func interruptedMessage(_ stop: StopRequest, finished: RenderWorkers.Outcome, pipesVideo: Bool) -> String {
-        let signal = Supervisor.Termination.name(ofSignal: stop.signal)
+        let stopped = "the render was stopped (\(Supervisor.Termination.name(ofSignal: stop.signal)))"
         if pipesVideo {
-            return "stopped (\(signal)); \(video.video ?? "the video") was not written (an existing file is unchanged). To render it, run again: \(resumeCommand(remaining: nil))"
+            return "\(stopped); \(video.video ?? "the video") was not written (a file already there is unchanged). To render it, run again: \(resumeCommand(remaining: nil))"
         }
         if selection.times != nil {
-            return "stopped (\(signal)); the stills written so far are complete. To finish, run: \(resumeCommand(remaining: nil))"
+            return "\(stopped); the stills written so far are complete. To finish, run: \(resumeCommand(remaining: nil))"
         }
-        let remaining = finished.selection.map { Self.remainingFrames(selection: $0, finished: finished.finishedFrames) }
+        guard let selected = finished.selection else {
+            return "\(stopped) before it planned its frames. To run it again: \(resumeCommand(remaining: nil))"
+        }
+        let remaining = Self.remainingFrames(selection: selected, finished: finished.finishedFrames)
         let count = finished.finishedFrames.count
         let written = "the \(count) frame\(count == 1 ? "" : "s") finished so far \(count == 1 ? "is" : "are") complete"
-        return "stopped (\(signal)); \(written). To finish this render, run: \(resumeCommand(remaining: remaining))"
+        return "\(stopped); \(written). To finish this render, run: \(resumeCommand(remaining: remaining))"
     }
 
     /// The frames of `selection` (inclusive runs) not in `finished`, as inclusive runs.
