@@ -52,6 +52,9 @@ struct EaseCommand: ParsableCommand {
     @Flag(help: "Add a filmstrip of a layer moving by each curve below the chart.")
     var filmstrip = false
 
+    /// The most frames (dots on the chart, frames of the video) one `ease` run draws.
+    static let maximumFrames = 10_000
+
     func validate() throws {
         if (velocity || filmstrip) && plot == nil && video == nil {
             throw ValidationError("--velocity and --filmstrip add to the chart: give --plot FILE.png or --video FILE")
@@ -63,6 +66,12 @@ struct EaseCommand: ParsableCommand {
             throw ValidationError("--duration must be a positive number of seconds")
         }
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        // Every frame is a dot on the chart and a frame of the video: bounded before anything is
+        // drawn (1e4 s at 30 fps asked for 300,000 dots and 4.8 GB; 1e19 s trapped).
+        if let duration, let marks = Optional((duration * (fps ?? (video != nil ? 30 : 0))).rounded(.down)),
+           marks > Double(Self.maximumFrames) {
+            throw ValidationError("--duration \(duration) at \(fps ?? 30) fps is \(marks) frames; ease shows at most \(Self.maximumFrames) (a shorter --duration or a lower --fps)")
+        }
         for curve in curves { _ = try EasingCurve(parsing: curve) }
     }
 
@@ -73,6 +82,9 @@ struct EaseCommand: ParsableCommand {
         // frame rate alone implies the 1 s a Bézier curve is plotted over.
         let seconds = duration != nil || anySpring || fps != nil
         let span = duration ?? (anySpring ? easings.map(\.settlingDuration).max() ?? 1 : 1)
+        if let rate = fps ?? (video != nil ? 30 : nil), span * rate > Double(Self.maximumFrames) {
+            throw CLIError("\(PlotAxis.format(span)) s at \(PlotAxis.format(rate)) fps is more than \(Self.maximumFrames) frames, the most ease draws; choose a lower --fps or a shorter --duration")
+        }
         func value(_ easing: EasingCurve, _ t: Double) -> Double {
             easing.isSpring || !seconds ? easing.value(at: t) : easing.value(at: t / span)
         }

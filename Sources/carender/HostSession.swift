@@ -14,6 +14,8 @@ import Foundation
 final class HostSession: @unchecked Sendable {
     let folder: URL
     private var removed = false
+    private let lock = NSLock()
+    private var serial = 0
 
     /// The prefix of the folders' names.
     static let prefix = "carender-"
@@ -60,6 +62,14 @@ final class HostSession: @unchecked Sendable {
         }
         guard ok else { throw CLIError("cannot write \(url.path): \(String(cString: strerror(errno)))") }
         return url
+    }
+
+    /// A name no other file of this session has: `<stem>-<n><suffix>`.
+    func uniqueName(_ stem: String, suffix: String = "") -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        serial += 1
+        return "\(stem)-\(serial)\(suffix)"
     }
 
     /// A path in the folder for a file a child creates (a crash report).

@@ -1,3 +1,4 @@
+import CARenderPixels
 import Foundation
 
 /// Compiles a user's script into an executable linked against CARender, caching the result by a

@@ -1,6 +1,7 @@
 import ArgumentParser
 @_spi(Script) import CARenderScriptHost
 import CARenderStage
+import CARenderPixels
 import Foundation
 
 /// A script compiled once for one carender command: the source read once (its snapshot is what
@@ -76,7 +77,7 @@ struct ScriptRun {
         var job = job
         job.progressPath = events.path
         job.scriptDirectory = script.deletingLastPathComponent().path
-        let crashFile = session.path("crash-w\(worker).json")
+        let crashFile = session.path(session.uniqueName("crash-w\(worker)", suffix: ".json"))
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = CrashReport.backtraceSetting(writingTo: crashFile, environment: environment)
             ?? environment["SWIFT_BACKTRACE"]
@@ -85,7 +86,7 @@ struct ScriptRun {
         while true {
             attempt += 1
             try? FileManager.default.removeItem(at: crashFile)
-            let jobFile = try session.write(try job.encoded(), named: "job-w\(worker)-\(attempt).json")
+            let jobFile = try session.write(try job.encoded(), named: session.uniqueName("job-w\(worker)", suffix: ".json"))
             environment[ScriptHost.jobVariable] = jobFile.path
             let child: Supervisor.Child
             do {
@@ -138,24 +139,3 @@ struct StopRequest: Error, CustomStringConvertible {
     var exitStatus: Int32 { 128 + signal }
 }
 
-/// An error's reason in plain words: the system's sentence for the underlying errno, never a
-/// Foundation error domain and code.
-func plainReason(_ error: Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
-    }
-    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-    if ns.domain == NSCocoaErrorDomain {
-        switch CocoaError.Code(rawValue: ns.code) {
-        case .fileNoSuchFile, .fileReadNoSuchFile: return "there is no such file"
-        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
-        case .fileWriteOutOfSpace: return "no space left on the device"
-        case .fileWriteVolumeReadOnly: return "the file system is read-only"
-        case .fileReadCorruptFile, .fileReadInapplicableStringEncoding: return "it is not readable text"
-        default: break
-        }
-    }
-    let text = ns.localizedDescription
-    return text.contains("Error Domain=") || text.contains("error 512") ? "the operation failed" : text
-}

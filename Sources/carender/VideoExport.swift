@@ -1,3 +1,4 @@
+import CARenderPixels
 import Foundation
 
 /// A video written by ffmpeg: the container from the file's extension, its codec, pixel format

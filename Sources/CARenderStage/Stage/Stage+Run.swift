@@ -207,9 +207,12 @@ extension Stage {
                                          selection: RenderPlanSummary.runs(plan.selection),
                                          width: plan.width, height: plan.height, hasAlpha: plan.hasAlpha)))
         var sheet: ContactSheet?
-        if options.contactSheet != nil, !plan.jobs.isEmpty {
+        if let destination = options.contactSheet, !plan.jobs.isEmpty {
             let columns = options.contactSheetColumns ?? Int(Double(plan.jobs.count).squareRoot().rounded(.up))
-            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: plan.width, columns: columns))
+            let shrink = ContactSheet.shrinkFactor(frameWidth: plan.width, columns: columns)
+            try ContactSheet.check(destination, frames: plan.jobs.count, columns: columns, shrink: shrink,
+                                   frameWidth: plan.width, frameHeight: plan.height)
+            sheet = ContactSheet(columns: columns, shrink: shrink)
         }
         // Frames waiting to be encoded are held in memory: bound them to about 1 GiB in all.
         let frameBytes = plan.width * plan.height * 4
@@ -224,7 +227,7 @@ extension Stage {
         for job in plan.jobs {
             advance(to: job.time)
             let url = plan.url(of: job)
-            let exists = options.skipExisting && FileManager.default.fileExists(atPath: url.path)
+            let exists = options.skipExisting && Self.isCompleteFrame(url)
             if exists && sheet == nil && video == nil {
                 progress(.frame(job.frame, skipped: true))
                 continue
@@ -390,6 +393,24 @@ extension Stage {
         case let .serve(requests):
             try serve(options: job.options, requests: requests, host: host)
         }
+        // An `error:` line (a refused mask cycle, say) fails the run once its frames are written.
+        if context.diagnostics.errorCount > 0 { host.runFailed() }
+    }
+
+    /// Whether `url` holds a complete PNG: a regular file that starts with the PNG signature and
+    /// ends with the IEND chunk. `--skip-existing` keeps only such files, so an empty or cut-off
+    /// file (a full disk, a copy interrupted) is rendered again instead of ending up in a video.
+    static func isCompleteFrame(_ url: URL) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size >= 57 else { return false }
+        let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
+        var head = [UInt8](repeating: 0, count: 8), tail = [UInt8](repeating: 0, count: 12)
+        guard pread(descriptor, &head, 8, 0) == 8, pread(descriptor, &tail, 12, off_t(status.st_size) - 12) == 12 else { return false }
+        return head == signature && tail == end
     }
 
     /// Creates `directory` when missing and checks that files can be created in it, before any
@@ -405,7 +426,7 @@ extension Stage {
             do {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw StageError.output("cannot create the output folder \(directory.path): \(error.localizedDescription)")
+                throw StageError.output("cannot create the output folder \(directory.path): \(plainReason(error))")
             }
         }
         guard manager.isWritableFile(atPath: directory.path) else {

@@ -1,5 +1,6 @@
 import Foundation
 import CARenderModel
+import CARenderPixels
 
 /// The presentation values `carender golden` asks a script for, so that a golden folder can hold
 /// a timeline (`timeline.csv`) beside its frames.
@@ -58,7 +59,7 @@ extension Stage {
         do {
             try Data(GoldenTimeline.csv(samples).utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
         } catch {
-            throw StageError.output("cannot write the timeline to \(outputPath): \(error.localizedDescription)")
+            throw StageError.output("cannot write the timeline to \(outputPath): \(plainReason(error))")
         }
     }
 
