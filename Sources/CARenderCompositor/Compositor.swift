@@ -9,7 +9,7 @@ import CARenderModel
 // What one layer draws, in order: its shadow (beneath everything else), its background filling
 // the rounded bounds (and a gradient layer's ramp, likewise), its own content (the contents image,
 // then a shape layer's fill and stroke or a text layer's string), its sublayers in sibling order,
-// its border — with the mask applied to everything but the shadow, and group opacity compositing
+// its border — with the mask applied to all of it, shadow included, and group opacity compositing
 // the whole through an offscreen.
 //
 // The pipeline of one frame:
@@ -100,7 +100,8 @@ package final class Compositor {
 
     /// Renders one frame of a `CATransition` on a root-level layer: `old` is the layer's subtree
     /// as it looked when the transition was added, `new` its current one, combined per `type`
-    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"`, `"cube"`, `"oglFlip"`; others cross-fade) and
+    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"` and the private types of `TransitionKind`;
+    /// others cross-fade) and
     /// `subtype` (`"fromLeft"`, `"fromRight"`, `"fromTop"`, `"fromBottom"`; nil acts as
     /// `fromLeft`) at `progress` (0 old … 1 new).
     public func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,

@@ -16,7 +16,7 @@ import Foundation
 @_spi(Script)
 public enum ScriptHost {
     /// The variable naming the job file.
-    package static let jobVariable = "CARENDER_JOB"
+    package static let jobVariable = RenderJob.environmentVariable
 
     /// Sets the process up as the command line's worker; without a job (the script run on its
     /// own), does nothing and `Stage.run()` renders 60 fps into `frames/`.

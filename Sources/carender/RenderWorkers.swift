@@ -166,7 +166,7 @@ final class RenderWorkers: @unchecked Sendable {
                 linePrinters[text] = -1
                 display.message(text)
             }
-        case .started, .info, .served, .refused:
+        case .started, .info:
             break
         }
     }

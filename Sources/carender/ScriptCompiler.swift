@@ -6,6 +6,9 @@ import Foundation
 struct ScriptCompiler {
     let library: LibraryLocation
     var verbose = false
+    /// Where the compiler's messages go (inherited standard error when nil): `carender preview`
+    /// shows them in its page.
+    var compilerOutput: FileHandle?
 
     /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
     /// Symbolic links in the path are resolved: clang's module cache records the path it was
@@ -81,7 +84,8 @@ struct ScriptCompiler {
             // Run in the cache entry: line tables name files relative to the compiler's folder
             // when they lie inside it, and the script never lies inside its cache entry, so its
             // path stays absolute in crash reports.
-            ended = try Supervisor.run(URL(fileURLWithPath: swiftc), arguments: arguments, environment: environment, in: folder)
+            ended = try Supervisor.run(URL(fileURLWithPath: swiftc), arguments: arguments, environment: environment, in: folder,
+                                       output: compilerOutput?.fileDescriptor, error: compilerOutput?.fileDescriptor)
         } catch let error as Supervisor.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }
@@ -119,15 +123,21 @@ struct ScriptCompiler {
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "@_spi(Script) import CARenderScriptHost\nimport Foundation\nScriptHost.begin()\n"
             + "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
-            + "#sourceLocation()\nexit(ScriptHost.exitStatus)\n"
+            + "#sourceLocation()\n" + darwinRandomImports + "exit(ScriptHost.exitStatus)\n"
     }
+
+    /// Scoped imports of carender's seeded `arc4random` family: glibc 2.36 declares the same
+    /// functions (drawing from the system's entropy), and a scoped import is what makes a name
+    /// refer to carender's rather than being ambiguous, so renders stay deterministic.
+    static let darwinRandomImports = ["arc4random", "arc4random_uniform", "arc4random_buf"]
+        .map { "import func CARenderModel.\($0)\n" }.joined()
 
     /// The cache entry's name: a hash of the script's content (with its path, which crash reports
     /// name, and the library build it links), so a changed script is a new entry.
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v7".utf8))
+        hash.combine(Data("carender-script-cache-v8".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

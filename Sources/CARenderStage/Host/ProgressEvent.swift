@@ -17,10 +17,6 @@ package enum ProgressEvent: Codable, Equatable, Sendable {
     case message(String)
     /// The sequence, as `carender info` prints it.
     case info(SequenceInfo)
-    /// A serving worker rendered a requested frame (``WorkerRequest``).
-    case served(ServedFrame)
-    /// A serving worker could not answer request `id`; it goes on serving.
-    case refused(id: Int, reason: String)
 
     /// The most bytes one event line may take: a pipe takes a write of at most `PIPE_BUF` bytes
     /// in one piece, so the lines of several workers sharing the pipe never interleave.
@@ -39,7 +35,6 @@ package enum ProgressEvent: Codable, Equatable, Sendable {
             }
             switch event {
             case .message(let text): event = .message(String(text.prefix(max(80, text.count / 3))) + "…")
-            case .refused(let id, let reason): event = .refused(id: id, reason: String(reason.prefix(500)))
             case .plan(var plan): plan.selection = nil; event = .plan(plan)
             default: break
             }
@@ -107,19 +102,6 @@ package struct SequenceInfo: Codable, Equatable, Sendable {
         self.width = width; self.height = height; self.scale = scale
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         self.duration = duration; self.fps = fps; self.frames = frames; self.hasAlpha = hasAlpha
-    }
-}
-
-/// A frame a serving worker wrote, answering request `id`.
-package struct ServedFrame: Codable, Equatable, Sendable {
-    package var id: Int
-    package var time: Double
-    package var path: String
-    package var width: Int
-    package var height: Int
-
-    package init(id: Int, time: Double, path: String, width: Int, height: Int) {
-        self.id = id; self.time = time; self.path = path; self.width = width; self.height = height
     }
 }
 

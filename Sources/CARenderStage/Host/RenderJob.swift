@@ -8,6 +8,10 @@ import CARenderPixels
 /// It replaces the twenty `CARENDER_*` environment variables that were formatted in one file and
 /// parsed in another: a field added here is checked by the compiler on both sides.
 package struct RenderJob: Codable, Equatable, Sendable {
+    /// The one environment variable a worker reads: the path of its job file, written by the
+    /// command line into its private folder.
+    package static let environmentVariable = "CARENDER_JOB"
+
     /// What `Stage.run()` does with the stage.
     package enum Mode: Codable, Equatable, Sendable {
         /// Render `options` (frames, sampled times, a contact sheet, raw frames into a video pipe).
@@ -16,10 +20,9 @@ package struct RenderJob: Codable, Equatable, Sendable {
         case info
         /// Sample presentation values for a golden timeline and write them as CSV to `output`.
         case timeline(TimelineRequest, output: String)
-        /// Stay alive and render frames on demand: read ``WorkerRequest`` lines from the pipe at
-        /// `requests` and answer each with events, until ``WorkerRequest/stop`` or the end of the
-        /// pipe (a live preview's worker).
-        case serve(requests: String)
+        /// Stay alive and answer `carender preview`'s requests (``PreviewRequest``) on the Unix
+        /// socket at `socket` until it closes: a live preview's worker.
+        case preview(socket: String)
     }
 
     package var mode: Mode = .render
@@ -68,16 +71,6 @@ package struct RenderJob: Codable, Equatable, Sendable {
             return "\(error)"
         }
     }
-}
-
-/// A request to a serving worker (``RenderJob/Mode/serve(requests:)``), one JSON object per line.
-package enum WorkerRequest: Codable, Equatable, Sendable {
-    /// Render frame `number` of the sequence (at `number / fps`) to a PNG file at `path`.
-    case frame(id: Int, number: Int, path: String)
-    /// Render the instant `time` (seconds) to a PNG file at `path`.
-    case time(id: Int, time: Double, path: String)
-    /// Finish: the worker's `run()` returns and the script ends.
-    case stop
 }
 
 // The option types travel as their own values; those with a textual form people type travel as

@@ -390,8 +390,9 @@ extension Stage {
         case let .timeline(request, output):
             if let scale = job.options.scale { self.scale = CGFloat(scale) }
             try writeTimeline(request, to: output)
-        case let .serve(requests):
-            try serve(options: job.options, requests: requests, host: host)
+        case let .preview(socket):
+            // `carender preview`: answer the preview's requests instead of rendering a sequence.
+            try servePreview(socketPath: socket, options: job.options)
         }
         // An `error:` line (a refused mask cycle, say) fails the run once its frames are written.
         if context.diagnostics.errorCount > 0 { host.runFailed() }
