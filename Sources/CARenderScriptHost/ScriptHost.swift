@@ -48,10 +48,12 @@ public enum ScriptHost {
         channel.send(.started(processID: getpid()))
     }
 
-    /// The status the script's process exits with: 1 after a failed `Stage.run()`, else 0.
+    /// The status the script's process exits with: 64 (`EX_USAGE` of sysexits(3), as the command
+    /// line exits for a usage error) after runs that refused how they were asked to render (a
+    /// frame past the end, say), 1 after another failed `Stage.run()`, else 0.
     public static var exitStatus: Int32 {
         guard let channel = StageHosting.current as? WorkerChannel else { return 0 }
-        return channel.failedRuns == 0 ? 0 : 1
+        return channel.exitStatus
     }
 
     private static func fail(_ message: String) -> Never {
@@ -68,6 +70,7 @@ final class WorkerChannel: StageHost, @unchecked Sendable {
     private let descriptor: Int32
     private let lock = NSLock()
     private var failures = 0
+    private var onlyUsageFailures = true
 
     init(job: RenderJob) throws {
         self.job = job
@@ -81,10 +84,10 @@ final class WorkerChannel: StageHost, @unchecked Sendable {
         }
     }
 
-    var failedRuns: Int {
+    var exitStatus: Int32 {
         lock.lock()
         defer { lock.unlock() }
-        return failures
+        return failures == 0 ? 0 : onlyUsageFailures ? 64 : 1
     }
 
     func send(_ event: ProgressEvent) {
@@ -101,9 +104,10 @@ final class WorkerChannel: StageHost, @unchecked Sendable {
         }
     }
 
-    func runFailed() {
+    func runFailed(usage: Bool) {
         lock.lock()
         failures += 1
+        if !usage { onlyUsageFailures = false }
         lock.unlock()
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.")
+        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.",
+        usage: "carender info SCRIPT [--json] [options] [-- SCRIPT-ARGUMENTS...]")
 
     @Argument(help: "The Swift script.", completion: .file())
     var script: String
@@ -38,7 +39,7 @@ struct InfoCommand: ParsableCommand {
         let compiled = try CompiledScript(scriptURL, compiler: compiler, session: session)
         let scriptRun = ScriptRun(compiled: compiled, session: session, arguments: scriptArguments)
         var options = RenderOptions()
-        options.fps = sequence.fps
+        options.fps = sequence.fps.value
         options.duration = sequence.duration
         options.scale = sequence.scale
         guard let info = try SequenceQuery.run(scriptRun, options: options, showMessages: true) else {

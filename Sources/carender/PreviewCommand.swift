@@ -10,7 +10,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Preview a script in the browser: scrub, play, inspect layers, live reload.",
-        usage: "carender preview SCRIPT [--port N] [--host 127.0.0.1] [--scale K] [--open] [-- SCRIPT-ARGUMENTS...]",
+        usage: "carender preview SCRIPT [--port N] [--open] [options] [-- ARGUMENTS...]",
         discussion: """
             Starts a web server on this machine (127.0.0.1 unless --host says otherwise) and prints the \
             page's address. The page shows the frame at any time, rendered on demand by the script and \
@@ -65,11 +65,11 @@ struct PreviewCommand: ParsableCommand {
         let stop = try StopSignal()
 
         var options = RenderOptions()
-        options.fps = sequence.fps
+        options.fps = sequence.fps.value
         options.duration = sequence.duration
         options.scale = sequence.scale
         let workerJob = RenderJob(options: options, scriptDirectory: scriptURL.deletingLastPathComponent().path)
-        var renderArguments = ["--fps", String(sequence.fps)]
+        var renderArguments = ["--fps", sequence.fps.ffmpegForm]
         if let duration = sequence.duration { renderArguments += ["--duration", String(duration)] }
         if let scale = sequence.scale { renderArguments += ["--scale", String(scale)] }
 

@@ -17,7 +17,7 @@ package final class RecordingStageHost: StageHost, @unchecked Sendable {
         lock.unlock()
     }
 
-    package func runFailed() {
+    package func runFailed(usage: Bool) {
         lock.lock()
         failures += 1
         lock.unlock()

@@ -113,8 +113,9 @@ package protocol StageHost: AnyObject, Sendable {
     var job: RenderJob { get }
     /// Sends one event to the command line.
     func send(_ event: ProgressEvent)
-    /// A `run()` failed (its error is already printed): the script's process ends non-zero.
-    func runFailed()
+    /// A `run()` failed (its error is already printed): the script's process ends non-zero,
+    /// with 64 (`EX_USAGE`) when every failure was in how it was asked to render (`usage`).
+    func runFailed(usage: Bool)
 }
 
 /// The host of this process, installed once.

@@ -81,18 +81,6 @@ package struct RenderOptions: Codable, Equatable, Sendable {
         }
     }
 
-    /// Parses `--times`: seconds separated by commas. The one parser and the one message, used by
-    /// the command line's validation and its commands alike.
-    package static func parseTimes(_ text: String) throws -> [Double] {
-        let times = try text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
-            guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                throw StageError.invalidOption("--times holds '\(part)', which is not a time in seconds")
-            }
-            return t
-        }
-        guard !times.isEmpty else { throw StageError.invalidOption("--times names no time") }
-        return times
-    }
 
     /// Parses `START:END` (frames START ..< END; `:END` starts at 0, `START:` runs to the end).
     public static func frameRange(parsing text: String) throws -> Range<Int> {
@@ -280,7 +268,13 @@ extension Stage {
     func makePlan(_ options: RenderOptions) throws -> RenderPlan {
         if let scale = options.scale { self.scale = CGFloat(scale) }
         let size = try pixelSize()
-        let frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
+        let frameCount: Int
+        do {
+            frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
+        } catch StageError.invalidOption(let message) where options.duration == nil {
+            // Too many frames for the script's own duration: the script's to change.
+            throw StageError.invalidStage(message)
+        }
         var jobs: [RenderPlan.Job] = []
         var timeDigits = 1
         var selection: [Int] = []
@@ -302,6 +296,8 @@ extension Stage {
                 seen[name] = t
                 jobs.append(.init(time: t, frame: nil))
             }
+            // A machine's share of the instants, as of frames: contiguous, in time order.
+            if let shard = options.shard { jobs = Array(shard.slice(jobs)) }
         } else {
             let resolved = try (options.frames ?? FrameSelection(0..<frameCount)).resolve(count: frameCount)
             warnings = resolved.warnings
@@ -362,7 +358,11 @@ extension Stage {
             }
         } catch {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
-            host?.runFailed()
+            if case StageError.invalidOption = error {
+                host?.runFailed(usage: true)
+            } else {
+                host?.runFailed(usage: false)
+            }
         }
     }
 
@@ -395,7 +395,7 @@ extension Stage {
             try servePreview(socketPath: socket, options: job.options)
         }
         // An `error:` line (a refused mask cycle, say) fails the run once its frames are written.
-        if context.diagnostics.errorCount > 0 { host.runFailed() }
+        if context.diagnostics.errorCount > 0 { host.runFailed(usage: false) }
     }
 
     /// Whether `url` holds a complete PNG: a regular file that starts with the PNG signature and

@@ -24,7 +24,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
         ["CARender", "CARenderScriptHost"],
         ["CARenderTesting"],
-        ["carender"],
+        ["carender", "CARenderSnapshotTesting"],
     ]
 
     func testEveryTargetDependsOnlyOnLowerLayers() throws {
