@@ -1,4 +1,5 @@
 import CARenderStage
+import CARenderPixels
 import CHost
 import Foundation
 
@@ -35,7 +36,7 @@ public enum ScriptHost {
         } catch let error as StageError {
             fail("\(error)")
         } catch {
-            fail("cannot read the render job \(path): \(error.localizedDescription)")
+            fail("cannot read the render job \(path): \(plainReason(error))")
         }
         chost_install_cleanup_handlers()
         let channel: WorkerChannel

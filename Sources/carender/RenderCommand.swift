@@ -146,13 +146,15 @@ struct RenderCommand: ParsableCommand {
 
         display.begin(pipesVideo ? "rendering and encoding video" : "rendering")
         let workersRun = RenderWorkers(run: scriptRun, job: job, count: workers, display: display)
+        // File times have a coarser clock on some file systems: a second's margin.
+        let renderStarted = Date().addingTimeInterval(-1)
         let outcome: RenderWorkers.Outcome
         do {
             outcome = try workersRun.run()
         } catch let stop as StopRequest {
             encoding?.abandon()
             display.clear()
-            throw StopRequest(signal: stop.signal, description: interruptedMessage(stop, finished: workersRun.partialOutcome, pipesVideo: pipesVideo))
+            throw StopRequest(signal: stop.signal, description: interruptedMessage(stop, finished: workersRun.partialOutcome, pipesVideo: pipesVideo, target: target, started: renderStarted))
         } catch {
             // ffmpeg's death is reported as ffmpeg's, not as the script's (which only lost its pipe).
             if let encoding {
@@ -223,7 +225,8 @@ struct RenderCommand: ParsableCommand {
 
     /// The message of an interrupted render: what was stopped, what is on disk, and the command
     /// that finishes exactly this render.
-    private func interruptedMessage(_ stop: StopRequest, finished: RenderWorkers.Outcome, pipesVideo: Bool) -> String {
+    private func interruptedMessage(_ stop: StopRequest, finished: RenderWorkers.Outcome, pipesVideo: Bool, target: OutputTarget,
+                                    started: Date) -> String {
         let stopped = "the render was stopped (\(Supervisor.Termination.name(ofSignal: stop.signal)))"
         if pipesVideo {
             return "\(stopped); \(video.video ?? "the video") was not written (a file already there is unchanged). To render it, run again: \(resumeCommand(remaining: nil))"
@@ -234,8 +237,21 @@ struct RenderCommand: ParsableCommand {
         guard let selected = finished.selection else {
             return "\(stopped) before it planned its frames. To run it again: \(resumeCommand(remaining: nil))"
         }
-        let remaining = Self.remainingFrames(selection: selected, finished: finished.finishedFrames)
-        let count = finished.finishedFrames.count
+        // Done: the selected frames whose file this render completed (a complete PNG written since
+        // it started). Not the frames reported: one is reported when queued for encoding, and the
+        // stop may cut it off, or come before its report is read; and not older files, which may
+        // come from another render.
+        let reported = Set(finished.finishedFrames)
+        let done = selected.flatMap { $0 }.filter { frame in
+            let url = target.directory.appendingPathComponent(target.pattern.fileName(for: frame + output.startNumber))
+            guard Stage.isCompleteFrame(url) else { return false }
+            // Reported (written, or kept by --skip-existing), or written since the render started.
+            if reported.contains(frame) { return true }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+            return modified.map { $0 >= started } ?? false
+        }
+        let remaining = Self.remainingFrames(selection: selected, finished: done)
+        let count = done.count
         let written = "the \(count) frame\(count == 1 ? "" : "s") finished so far \(count == 1 ? "is" : "are") complete"
         return "\(stopped); \(written). To finish this render, run: \(resumeCommand(remaining: remaining))"
     }

@@ -375,8 +375,10 @@ struct VideoExport {
         Self.sweepPartials(beside: output)
         let partial = partialPath()
         var arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
-        arguments[arguments.count - 1] = partial.path
+        // Shown as a user would run it, writing the video itself; carender has ffmpeg write a
+        // hidden sibling, renamed into place once complete.
         log?(([ffmpeg] + arguments).map(shellQuoted).joined(separator: " "))
+        arguments[arguments.count - 1] = partial.path
         let progress = try makePipe()
         let errors = try makePipe()
         var stdin: (read: Int32, write: Int32)?

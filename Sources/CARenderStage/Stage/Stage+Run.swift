@@ -401,7 +401,7 @@ extension Stage {
     /// Whether `url` holds a complete PNG: a regular file that starts with the PNG signature and
     /// ends with the IEND chunk. `--skip-existing` keeps only such files, so an empty or cut-off
     /// file (a full disk, a copy interrupted) is rendered again instead of ending up in a video.
-    static func isCompleteFrame(_ url: URL) -> Bool {
+    package static func isCompleteFrame(_ url: URL) -> Bool {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -208,7 +208,7 @@ public final class Stage {
         // call per level on this thread's stack too).
         let modelDepth = Self.depth(of: rootLayer, stack: &layerDepthStack, limit: Self.maximumDepth)
         guard modelDepth <= Self.maximumDepth else {
-            throw StageError.invalidOption("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
+            throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
         let tree = rootLayer.renderNode(at: time)
         swap(&framePixmap, &previousFramePixmap)
@@ -217,7 +217,7 @@ public final class Stage {
         }
         let depth = Self.depth(of: tree, stack: &depthStack)
         guard depth <= Self.maximumDepth else {
-            throw StageError.invalidOption("the layer tree is \(depth) levels deep (sublayers, masks and transition snapshots counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
+            throw StageError.invalidStage("the layer tree is \(depth) levels deep (sublayers, masks and transition snapshots counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
         if depth <= Self.levelsOnCallersStack {
             compositor.render(tree, into: &framePixmap, scale: renderScale(for: size), antialiasesAllEdges: antialiasesAllEdges)
