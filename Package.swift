@@ -84,6 +84,9 @@ let package = Package(
         //   → CARender → CARenderTesting → CARenderSnapshotTesting (trait) and carender
         //   stage + CHost → script host (linked into scripts and the command line only)
         //
+        // Beside them, with no dependencies: the script compiler's source-compatibility pass,
+        // which only the command line links.
+        //
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
         // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
@@ -107,6 +110,11 @@ let package = Package(
         // The worker side of the command line: reads the render job, watches the parent, installs
         // the cleanup handlers, sends progress; called only by the main compiled around a script.
         .target(name: "CARenderScriptHost", dependencies: ["CARenderStage", "CHost"], swiftSettings: nativeSwiftSettings),
+        // The script compiler's source-compatibility pass: Apple's Objective-C-only syntax
+        // (`@objc`, `#keyPath`, `#selector`, `@NSManaged`, …) rewritten before swiftc sees a
+        // script, and the compiler's diagnostics mapped back to the user's columns. Plain text
+        // work: it depends on nothing, and only the command line links it.
+        .target(name: "CARenderSourceCompatibility"),
         // Golden references: storing, comparing and recording frames and timelines.
         .target(name: "CARenderGolden", dependencies: ["CARenderStage"]),
         // `carender preview`: the web server, its page (HTML, JavaScript, CSS as resources) and
@@ -133,6 +141,7 @@ let package = Package(
                 "CARender",
                 "CARenderGolden",
                 "CARenderScriptHost",
+                "CARenderSourceCompatibility",
                 "CARenderStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -149,7 +158,7 @@ let package = Package(
             dependencies: [
                 "CARender", "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
                 "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit", "CARenderGolden",
-                "CARenderScriptHost", "CHost", "CARenderTestSupport", "CTextOracle",
+                "CARenderScriptHost", "CHost", "CARenderSourceCompatibility", "CARenderTestSupport", "CTextOracle",
             ]
         ),
         .testTarget(
