@@ -36,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
     var spinningCards = false
 
+    @Flag(name: .long, help: "Time drawing 10,000 live emitter particles at 1280x720 instead (--output writes the scene Tools/skia_sprites.py draws).")
+    var particles = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
@@ -45,6 +48,7 @@ struct BenchCommand: ParsableCommand {
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }
         if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
+        if particles { return try ParticlesBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()
