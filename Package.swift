@@ -41,16 +41,16 @@ let package = Package(
             cSettings: nativeCSettings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        // Text: HarfBuzz and FreeType (include paths from pkg-config), under a small C shim.
+        // Text: HarfBuzz, FreeType (include paths from pkg-config) and FriBidi, under a small C shim.
         .systemLibrary(
             name: "CTextLibraries",
             pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfribidi-dev"])]
         ),
         .target(
             name: "CText",
             dependencies: ["CTextLibraries"],
-            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fribidi")]
         ),
         // The library, in layers: each target imports only those above it in this list, and the
         // compiler keeps it so (a target cannot import one that is not among its dependencies).
@@ -125,12 +125,13 @@ let package = Package(
             name: "AllocationCounter",
             path: "Tests/AllocationCounter"
         ),
-        // FreeType's own rasterizer, the oracle the glyph-coverage unit tests compare with.
+        // FreeType's own rasterizer and FriBidi's own line reordering: oracles the glyph-coverage
+        // and bidi unit tests compare with.
         .target(
             name: "CTextOracle",
             dependencies: ["CTextLibraries"],
             path: "Tests/CTextOracle",
-            linkerSettings: [.linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fribidi")]
         ),
     ],
     swiftLanguageModes: [.v6]
