@@ -66,9 +66,6 @@ package final class Compositor {
     let contentGeometry = ContentGeometryCache()
     /// Text layers' glyph coverage masks, kept across frames.
     let glyphs = GlyphCache()
-    /// Emitter cells' images as sprite textures, kept across frames, and a frame's cell styles.
-    let spriteTextures = SpriteTextureCache()
-    var spriteStyles: [SpriteStyle] = []
 
     public init() {}
 

@@ -225,11 +225,11 @@ extension Compositor {
                              into pixmap: inout Pixmap, scale: Double, additive: Bool = false) {
         let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
         guard !rect.isEmpty else { return }
-        spriteStyles.removeAll(keepingCapacity: true)
+        scratch.spriteStyles.removeAll(keepingCapacity: true)
         for entry in images {
-            spriteStyles.append(SpriteStyle(texture: spriteTextures.texture(entry.image, contentsRect: entry.contentsRect),
-                                            contentsScale: entry.contentsScale, nearestWhenMagnified: false,
-                                            nearestWhenMinified: false))
+            scratch.spriteStyles.append(SpriteStyle(texture: scratch.spriteTextures.texture(entry.image, contentsRect: entry.contentsRect),
+                                                    contentsScale: entry.contentsScale, nearestWhenMagnified: false,
+                                                    nearestWhenMinified: false))
         }
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
             let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
@@ -238,7 +238,7 @@ extension Compositor {
             var i = 0
             while i < sprites.count {
                 let cell = Int(sprites[i].cell)
-                if cell < spriteStyles.count { rasterizer.draw(sprites[i], style: spriteStyles[cell]) }
+                if cell < scratch.spriteStyles.count, let style = scratch.spriteStyles[cell] { rasterizer.draw(sprites[i], style: style) }
                 i += 1
             }
         }

@@ -88,6 +88,10 @@ open class CALayer: NSObject {
     /// overrides it with its own kind.
     class var renderKind: RenderNode.Kind { .layer }
 
+    /// Adds to the layer's render node what its class draws beyond its presented values (an
+    /// emitter's particles), at the layer's local time `localTime`.
+    func contributeToFrame(_ node: inout RenderNode, localTime: Double) {}
+
     /// The setter hook for a declared property: the change reports the property's KVC name
     /// from the class's table.
     func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {

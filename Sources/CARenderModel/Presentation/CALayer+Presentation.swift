@@ -49,6 +49,7 @@ extension CALayer {
                 case is CAShapeLayer: copy = CAShapeLayer(layer: layer)
                 case is CAGradientLayer: copy = CAGradientLayer(layer: layer)
                 case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: layer)
+                case is CAEmitterLayer: copy = CAEmitterLayer(layer: layer)
                 default: copy = CALayer(layer: layer)
                 }
                 copy.isPresentationCopy = true

@@ -38,6 +38,7 @@ extension CALayer {
                 // there, not copied again.
                 var node = RenderNode(kind: layer.renderKind, state: result.state)
                 layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
+                layer.contributeToFrame(&node, localTime: local)
                 node.state.contentsAreFlipped = parent.flippedAbove
                 let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
                 node.transition = transition
