@@ -216,31 +216,3 @@ struct SpriteRasterizer {
         (a &* (256 &- f) &+ b &* f) &>> 8
     }
 }
-
-extension Compositor {
-    /// Draws `sprites` (layer space = device points × `scale`) over `pixmap` with one image per
-    /// cell index (`images[i]`: the image, its contents rect and contents scale): an emitter
-    /// layer's particle drawing on its own, as the particle benchmark times it.
-    package func drawSprites(_ sprites: [ParticleSprite], images: [(image: CGImage, contentsRect: CGRect, contentsScale: Double)],
-                             into pixmap: inout Pixmap, scale: Double, additive: Bool = false) {
-        let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
-        guard !rect.isEmpty else { return }
-        scratch.spriteStyles.removeAll(keepingCapacity: true)
-        for entry in images {
-            scratch.spriteStyles.append(SpriteStyle(texture: scratch.spriteTextures.texture(entry.image, contentsRect: entry.contentsRect),
-                                                    contentsScale: entry.contentsScale, nearestWhenMagnified: false,
-                                                    nearestWhenMinified: false))
-        }
-        pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
-            let canvas = Canvas(base: buffer.baseAddress!, rect: rect)
-            let rasterizer = SpriteRasterizer(target: canvas, a: scale, b: 0, c: 0, d: scale, e: 0, f: 0, alpha: 1,
-                                              additive: additive)
-            var i = 0
-            while i < sprites.count {
-                let cell = Int(sprites[i].cell)
-                if cell < scratch.spriteStyles.count, let style = scratch.spriteStyles[cell] { rasterizer.draw(sprites[i], style: style) }
-                i += 1
-            }
-        }
-    }
-}

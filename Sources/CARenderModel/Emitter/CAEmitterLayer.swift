@@ -73,7 +73,10 @@ public let kCAEmitterLayerOldestLast = CAEmitterLayerRenderMode.oldestLast.rawVa
 public let kCAEmitterLayerBackToFront = CAEmitterLayerRenderMode.backToFront.rawValue
 public let kCAEmitterLayerAdditive = CAEmitterLayerRenderMode.additive.rawValue
 
-/// CAEmitterLayer's own values; the initial values are Apple's defaults (CAEmitterLayer.h).
+/// CAEmitterLayer's own animatable values; the initial values are Apple's defaults
+/// (CAEmitterLayer.h). Its other values (shape, mode, render mode, seed, preservesDepth) are
+/// kept on the layer object: they never animate, and every layer's state stays free of
+/// references.
 package struct EmitterLayerState: Sendable {
     public var birthRate: Float = 1
     public var lifetime: Float = 1
@@ -81,28 +84,20 @@ package struct EmitterLayerState: Sendable {
     public var emitterZPosition: CGFloat = 0
     public var emitterSize = CGSize.zero
     public var emitterDepth: CGFloat = 0
-    public var emitterShape: CAEmitterLayerEmitterShape = .point
-    public var emitterMode: CAEmitterLayerEmitterMode = .volume
-    public var renderMode: CAEmitterLayerRenderMode = .unordered
-    public var preservesDepth = false
     public var velocity: Float = 1
     public var scale: Float = 1
     public var spin: Float = 1
-    public var seed: UInt32 = 0
 
     /// The simulation's view of these values.
     var simulationValues: EmitterLayerValues {
         var v = EmitterLayerValues()
         v.position = SIMD3(Double(emitterPosition.x), Double(emitterPosition.y), Double(emitterZPosition))
         v.size = SIMD3(Double(emitterSize.width), Double(emitterSize.height), Double(emitterDepth))
-        v.shape = emitterShape.kind
-        v.mode = emitterMode.kind
         v.birthRate = Double(birthRate)
         v.lifetime = Double(lifetime)
         v.velocity = Double(velocity)
         v.scale = Double(scale)
         v.spin = Double(spin)
-        v.seed = seed
         return v
     }
 }
@@ -129,14 +124,9 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         LayerProperty("emitterZPosition", \.emitter.emitterZPosition, .number, animatesImplicitly: true),
         LayerProperty("emitterSize", \.emitter.emitterSize, .size, animatesImplicitly: true),
         LayerProperty("emitterDepth", \.emitter.emitterDepth, .number, animatesImplicitly: true),
-        LayerProperty("emitterShape", \.emitter.emitterShape, .string),
-        LayerProperty("emitterMode", \.emitter.emitterMode, .string),
-        LayerProperty("renderMode", \.emitter.renderMode, .string),
-        LayerProperty("preservesDepth", \.emitter.preservesDepth, .bool),
         LayerProperty("velocity", \.emitter.velocity, .float, animatesImplicitly: true),
         LayerProperty("scale", \.emitter.scale, .float, animatesImplicitly: true),
         LayerProperty("spin", \.emitter.spin, .float, animatesImplicitly: true),
-        LayerProperty("seed", \.emitter.seed, .seed),
     ])
 
     /// The particles (only the model layer simulates; presentation copies have none).
@@ -150,7 +140,11 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
 
     public override init(layer: Any) {
         super.init(layer: layer)
-        if let other = layer as? CAEmitterLayer { emitterCells = other.emitterCells }
+        if let other = layer as? CAEmitterLayer {
+            emitterCells = other.emitterCells
+            (emitterShape, emitterMode, renderMode) = (other.emitterShape, other.emitterMode, other.renderMode)
+            (seed, preservesDepth) = (other.seed, other.preservesDepth)
+        }
     }
 
     /// The layer as it is on screen now, as a CAEmitterLayer.
@@ -189,24 +183,15 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         get { modelState.emitter.emitterDepth }
         set { setModelValue(\.emitter.emitterDepth, newValue) }
     }
-    open var emitterShape: CAEmitterLayerEmitterShape {
-        get { modelState.emitter.emitterShape }
-        set { setModelValue(\.emitter.emitterShape, newValue) }
-    }
-    open var emitterMode: CAEmitterLayerEmitterMode {
-        get { modelState.emitter.emitterMode }
-        set { setModelValue(\.emitter.emitterMode, newValue) }
-    }
-    open var renderMode: CAEmitterLayerRenderMode {
-        get { modelState.emitter.renderMode }
-        set { setModelValue(\.emitter.renderMode, newValue) }
-    }
+    /// The shape particles are emitted from; `point` by default.
+    open var emitterShape: CAEmitterLayerEmitterShape = .point
+    /// Where on the shape; `volume` by default.
+    open var emitterMode: CAEmitterLayerEmitterMode = .volume
+    /// The order particles are drawn in; `unordered` by default.
+    open var renderMode: CAEmitterLayerRenderMode = .unordered
     /// Whether particles keep their depth in the superlayer's 3D space (carender draws them
     /// flattened into the layer, ordered by depth with `backToFront`).
-    open var preservesDepth: Bool {
-        get { modelState.emitter.preservesDepth }
-        set { setModelValue(\.emitter.preservesDepth, newValue) }
-    }
+    open var preservesDepth = false
     /// Multiplies each cell's velocity, scale and spin.
     open var velocity: Float {
         get { modelState.emitter.velocity }
@@ -221,9 +206,35 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         set { setModelValue(\.emitter.spin, newValue) }
     }
     /// The seed of the particles' random values.
-    open var seed: UInt32 {
-        get { modelState.emitter.seed }
-        set { setModelValue(\.emitter.seed, newValue) }
+    open var seed: UInt32 = 0
+
+    /// The values kept on the layer object, by their key-value-coding names.
+    private static let objectKeys: Set<String> = ["emitterCells", "emitterShape", "emitterMode", "renderMode", "seed",
+                                                  "preservesDepth"]
+
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "emitterCells": return emitterCells
+        case "emitterShape": return emitterShape.rawValue
+        case "emitterMode": return emitterMode.rawValue
+        case "renderMode": return renderMode.rawValue
+        case "seed": return seed
+        case "preservesDepth": return preservesDepth
+        default: return super.value(forKey: key)
+        }
+    }
+
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard Self.objectKeys.contains(key) else { return super.setValue(value, forKey: key) }
+        switch key {
+        case "emitterCells": emitterCells = value as? [CAEmitterCell]
+        case "emitterShape": emitterShape = coerceToRawRepresentable(value, as: CAEmitterLayerEmitterShape.self) ?? emitterShape
+        case "emitterMode": emitterMode = coerceToRawRepresentable(value, as: CAEmitterLayerEmitterMode.self) ?? emitterMode
+        case "renderMode": renderMode = coerceToRawRepresentable(value, as: CAEmitterLayerRenderMode.self) ?? renderMode
+        case "seed":
+            if let v = coerceToCGFloat(value), v.isFinite, v >= 0, v < 4_294_967_296 { seed = UInt32(v) }
+        default: preservesDepth = coerceToBool(value) ?? preservesDepth
+        }
     }
 
     // MARK: - Cell key paths
@@ -291,6 +302,9 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         let presented = presentationValues(localTime: local, rate: absoluteRate)
         sample.localTime = local
         sample.layer = presented.state.emitter.simulationValues
+        sample.layer.shape = emitterShape.kind
+        sample.layer.mode = emitterMode.kind
+        sample.layer.seed = seed
         sampledCells.removeAll(keepingCapacity: true)
         flattenCells(emitterCells, parent: -1, depth: 0, into: &sample.cells)
         if !presented.customValues.isEmpty { applyAnimatedCellValues(presented.customValues, to: &sample.cells) }
@@ -326,19 +340,8 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
     }
 
     override func contributeToFrame(_ node: inout RenderNode, localTime: Double) {
-        particleFrame.update(simulation: simulation, cells: emitterCells, renderMode: modelState.emitter.renderMode,
+        particleFrame.update(simulation: simulation, cells: emitterCells, renderMode: renderMode,
                      localTime: localTime)
         node.emitter = particleFrame
-    }
-}
-
-extension PropertyCoding where Value == UInt32 {
-    /// A random seed: a whole number, also set from any number type.
-    static var seed: Self {
-        Self(coerce: { value in
-            if let v = value as? UInt32 { return v }
-            guard let v = coerceToCGFloat(value), v.isFinite, v >= 0, v < 4_294_967_296 else { return nil }
-            return UInt32(v)
-        }, box: { $0 }, animatable: { .discrete($0) })
     }
 }
