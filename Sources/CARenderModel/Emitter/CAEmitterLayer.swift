@@ -339,7 +339,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         }
     }
 
-    override func contributeToFrame(_ node: inout RenderNode, localTime: Double) {
+    override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {
         particleFrame.update(simulation: simulation, cells: emitterCells, renderMode: renderMode,
                      localTime: localTime)
         node.emitter = particleFrame

@@ -50,6 +50,9 @@ extension CALayer {
                 case is CAGradientLayer: copy = CAGradientLayer(layer: layer)
                 case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: layer)
                 case is CAEmitterLayer: copy = CAEmitterLayer(layer: layer)
+                case is CAScrollLayer: copy = CAScrollLayer(layer: layer)
+                case is CATiledLayer: copy = CATiledLayer(layer: layer)
+                case is AVPlayerLayer: copy = AVPlayerLayer(layer: layer)
                 default: copy = CALayer(layer: layer)
                 }
                 copy.isPresentationCopy = true
