@@ -39,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time drawing 10,000 live emitter particles at 1280x720 instead (--output writes the scene Tools/skia_sprites.py draws).")
     var particles = false
 
+    @Flag(name: .long, help: "Time the sibling-depth scene instead: one view turning about y among 50 flat siblings at 1280x720, against the same view turning about z.")
+    var siblingDepth = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
@@ -47,6 +50,7 @@ struct BenchCommand: ParsableCommand {
         if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }
+        if siblingDepth { return try SiblingDepthBench(frames: iterations).run() }
         if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
         if particles { return try ParticlesBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
