@@ -21,8 +21,9 @@ import CARenderGraphics
 ///   `setNeedsDisplay` (whole or a rectangle) invalidates them.
 /// - A tile fades in over `fadeDuration` (0.25 s) from the moment it is first needed. Needing is
 ///   part of the layer's history, so it is decided on the stage's fixed grid of time (see
-///   `SteppedLayer`): a frame shows the same fades however the frames are rendered. The level
-///   before does not stay visible beneath a fading tile.
+///   `SteppedLayer`): a frame shows the same fades however the frames are rendered. Tiles of
+///   other levels that have finished fading in stay beneath (coarser under finer), so a zoom
+///   shows the last level sharpening, not the background, while the new one fades in.
 open class CATiledLayer: CALayer, SteppedLayer {
     /// Seconds a newly drawn tile takes to fade in; override in a subclass to change it.
     open class var fadeDuration: CFTimeInterval { 0.25 }
@@ -40,18 +41,16 @@ open class CATiledLayer: CALayer, SteppedLayer {
         var row: Int
     }
 
-    private struct Tile {
-        var image: CGImage?
-        /// The stage time the tile was first needed (its fade starts then).
-        var needed: Double?
-    }
-
-    private var tiles: [TileKey: Tile] = [:]
+    /// When each tile was first needed (its fade starts then): the layer's history, written
+    /// only when it is stepped.
+    private var needed: [TileKey: Double] = [:]
+    /// Tiles drawn so far (a tile's image depends on nothing but its key).
+    private var images: [TileKey: CGImage] = [:]
     /// The last grid point stepped to.
     private var gridIndex: Int?
-    /// The last frame's mosaic and what it was made of, reused while nothing changes.
-    private var mosaic: (keys: [TileKey], image: CGImage, rect: CGRect)?
-    /// More tiles than a screenful needs at any level; past it, the farthest from use go.
+    /// The last frame's mosaic of each level and what it was made of, reused while nothing changes.
+    private var mosaics: [Int: (keys: [TileKey], image: CGImage, rect: CGRect)] = [:]
+    /// More tiles than a screenful needs at any level; past it, the longest needed go.
     private static let keptTiles = 1024
     /// The most pixels a frame's mosaic of tiles may hold.
     private static let maximumMosaicPixels = 32_000_000
@@ -69,15 +68,17 @@ open class CATiledLayer: CALayer, SteppedLayer {
 
     /// Invalidates every tile: they are drawn again when next needed, and fade in again.
     open override func setNeedsDisplay() {
-        tiles.removeAll()
-        mosaic = nil
+        needed.removeAll()
+        images.removeAll()
+        mosaics.removeAll()
         super.setNeedsDisplay()
     }
 
     /// Invalidates the tiles that meet `r`.
     open override func setNeedsDisplay(_ r: CGRect) {
-        for (key, _) in tiles where tileRect(key).intersects(r) { tiles[key] = nil }
-        mosaic = nil
+        for key in Array(needed.keys) where tileRect(key).intersects(r) { needed[key] = nil }
+        for key in Array(images.keys) where tileRect(key).intersects(r) { images[key] = nil }
+        mosaics.removeAll()
     }
 
     /// A tiled layer's content is its tiles: nothing is drawn as a whole.
@@ -179,12 +180,19 @@ open class CATiledLayer: CALayer, SteppedLayer {
     }
 
     private func markNeeded(at t: Double) {
-        guard let needed = neededTiles(at: t) else { return }
-        for row in needed.rows {
-            for column in needed.columns {
-                let key = TileKey(level: needed.level, column: column, row: row)
-                if tiles[key]?.needed == nil { tiles[key, default: Tile()].needed = t }
+        guard let wanted = neededTiles(at: t) else { return }
+        for row in wanted.rows {
+            for column in wanted.columns {
+                let key = TileKey(level: wanted.level, column: column, row: row)
+                if needed[key] == nil { needed[key] = t }
             }
+        }
+        // Forget the tiles needed longest ago beyond the bound (they fade in again if needed).
+        if needed.count > Self.keptTiles {
+            let current = Set(wanted.rows.flatMap { row in wanted.columns.map { TileKey(level: wanted.level, column: $0, row: row) } })
+            let old = needed.filter { !current.contains($0.key) }
+                .sorted { ($0.value, $0.key.level, $0.key.row, $0.key.column) < ($1.value, $1.key.level, $1.key.row, $1.key.column) }
+            for (key, _) in old.prefix(needed.count - Self.keptTiles) { needed[key] = nil }
         }
     }
 
@@ -206,55 +214,62 @@ open class CATiledLayer: CALayer, SteppedLayer {
     }
 
     override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime t: Double) {
-        guard let needed = neededTiles(at: t) else { return }
-        let size = tileExtent(needed.level)
-        let r = resolution(needed.level)
-        let columns = needed.columns, rows = needed.rows
-        let b = bounds
-        let rect = CGRect(x: Double(b.minX) + Double(columns.lowerBound) * size.width,
-                          y: Double(b.minY) + Double(rows.lowerBound) * size.height,
-                          width: Double(columns.count) * size.width, height: Double(rows.count) * size.height).intersection(b)
+        guard let wanted = neededTiles(at: t), let (_, visible) = visibleRegion(at: t) else { return }
+        let fade = type(of: self).fadeDuration
+        // Beneath: other levels' tiles in view that have finished fading in, coarser first.
+        var levels: [Int: [TileKey]] = [:]
+        for (key, time) in needed where key.level != wanted.level && t - time >= fade && tileRect(key).intersects(visible) {
+            levels[key.level, default: []].append(key)
+        }
+        var nodes: [RenderNode] = []
+        for level in levels.keys.sorted() {
+            let keys = levels[level]!.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
+            if let mosaic = mosaic(level: level, keys: keys, at: t, fade: fade) { nodes.append(mosaic) }
+        }
+        var keys: [TileKey] = []
+        for row in wanted.rows {
+            for column in wanted.columns { keys.append(TileKey(level: wanted.level, column: column, row: row)) }
+        }
+        if let mosaic = mosaic(level: wanted.level, keys: keys, at: t, fade: fade) { nodes.append(mosaic) }
+        node.sublayers = nodes
+        if images.count > Self.keptTiles { images = images.filter { needed[$0.key] != nil } }
+    }
+
+    /// One level's tiles `keys` as one image (so tiles meet without seams), each drawn if it is
+    /// not yet and faded by the time since it was first needed (not yet needed: not shown), as a
+    /// node covering their rectangle.
+    private func mosaic(level: Int, keys: [TileKey], at t: Double, fade: Double) -> RenderNode? {
+        guard let first = keys.first else { return nil }
+        let r = resolution(level)
+        var rect = tileRect(first)
+        for key in keys { rect = rect.union(tileRect(key)) }
         let width = Int((Double(rect.width) * r).rounded(.up)), height = Int((Double(rect.height) * r).rounded(.up))
-        guard width > 0, height > 0 else { return }
+        guard width > 0, height > 0 else { return nil }
         guard width * height <= Self.maximumMosaicPixels else {
             Diagnostics.warnOnce("CATiledLayer: the tiles in view (\(width)×\(height) pixels) are more than carender draws in one frame; give the layer more levels of detail")
-            return
+            return nil
         }
-        // Draw what is missing; note each tile's fade.
-        var keys: [TileKey] = []
         var fading = false
-        let fade = type(of: self).fadeDuration
-        for row in rows {
-            for column in columns {
-                let key = TileKey(level: needed.level, column: column, row: row)
-                var tile = tiles[key] ?? Tile()
-                if tile.image == nil { tile.image = drawTile(key) }
-                if tile.needed == nil { tile.needed = t }
-                tiles[key] = tile
-                keys.append(key)
-                if fade > 0, t - tile.needed! < fade { fading = true }
-            }
-        }
-        if tiles.count > Self.keptTiles {
-            // Keep this frame's; drop the rest (they are drawn again, and fade again, if needed).
-            let kept = Set(keys)
-            tiles = tiles.filter { kept.contains($0.key) }
+        for key in keys {
+            if images[key] == nil, let image = drawTile(key) { images[key] = image }
+            if let time = needed[key], fade > 0, t - time < fade { fading = true }
+            if needed[key] == nil { fading = true }
         }
         let image: CGImage
-        if !fading, let mosaic, mosaic.keys == keys, mosaic.rect == rect {
-            image = mosaic.image
+        if !fading, let kept = mosaics[level], kept.keys == keys, kept.rect == rect {
+            image = kept.image
         } else {
             var pixels = RGBAImage(width: width, height: height)
             for key in keys {
-                guard let tile = tiles[key], let tileImage = tile.image else { continue }
-                let opacity = fade > 0 ? min(max((t - tile.needed!) / fade, 0), 1) : 1
+                guard let tileImage = images[key], let time = needed[key] else { continue }
+                let opacity = fade > 0 ? min(max((t - time) / fade, 0), 1) : 1
                 let origin = tileRect(key).origin
                 let x0 = Int(((Double(origin.x) - Double(rect.minX)) * r).rounded())
                 let y0 = Int(((Double(origin.y) - Double(rect.minY)) * r).rounded())
                 Self.copy(tileImage.image, into: &pixels, at: x0, y0, opacity: opacity)
             }
             image = CGImage(image: pixels)
-            mosaic = fading ? nil : (keys, image, rect)
+            mosaics[level] = fading ? nil : (keys, image, rect)
         }
         var state = LayerState()
         state.bounds = CGRect(origin: .zero, size: rect.size)
@@ -262,7 +277,7 @@ open class CATiledLayer: CALayer, SteppedLayer {
         state.contents = image
         state.contentsGravity = .resize
         state.contentsScale = CGFloat(r)
-        node.sublayers = [RenderNode(state: state)]
+        return RenderNode(state: state)
     }
 
     /// Copies `tile` into `pixels` at (x0, y0), its alpha scaled by `opacity` (straight alpha, so

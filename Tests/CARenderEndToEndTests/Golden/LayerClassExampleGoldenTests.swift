@@ -8,7 +8,8 @@ import XCTest
 /// example draws, look at the new frames and re-record with
 /// `carender golden Examples/<example>.swift-script golden/examples/<example> --record`.
 final class LayerClassExampleGoldenTests: XCTestCase {
-    static let examples = ["emitter-confetti", "emitter-snow", "emitter-fireworks", "emitter-sparkle-trail"]
+    static let examples = ["emitter-confetti", "emitter-snow", "emitter-fireworks", "emitter-sparkle-trail",
+                           "scroll-layer", "tiled-layer", "player-layer"]
 
     func testEveryLayerClassExampleMatchesItsGoldenFrames() throws {
         let artifacts = try Fixtures.temporaryFolder()
