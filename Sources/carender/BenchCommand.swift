@@ -40,6 +40,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time drawing 10,000 live emitter particles at 1280x720 instead (--output writes the scene Tools/skia_sprites.py draws).")
     var particles = false
 
+    @Option(name: .customLong("source-pass"), help: ArgumentHelp("Time the script compiler's source-compatibility pass on these scripts' text, repeated to 500 lines (repeatable).", valueName: "script"))
+    var sourcePass: [String] = []
+
     @Flag(name: .long, help: "Time the sibling-depth scene instead: one view turning about y among 50 flat siblings at 1280x720, against the same view turning about z.")
     var siblingDepth = false
 
@@ -48,6 +51,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !sourcePass.isEmpty { return try SourcePassBench(files: sourcePass, iterations: iterations).run() }
         if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }

@@ -147,8 +147,6 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         }
     }
 
-    /// The layer as it is on screen now, as a CAEmitterLayer.
-    open override func presentation() -> CAEmitterLayer? { super.presentation() as? CAEmitterLayer }
 
     /// The cells particles are emitted from (each may hold cells of its own).
     open var emitterCells: [CAEmitterCell]? {

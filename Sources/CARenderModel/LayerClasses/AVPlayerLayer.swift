@@ -43,7 +43,6 @@ open class AVPlayerLayer: CALayer {
         if let other = layer as? AVPlayerLayer { (player, videoGravity) = (other.player, other.videoGravity) }
     }
 
-    open override func presentation() -> AVPlayerLayer? { super.presentation() as? AVPlayerLayer }
 
     /// Whether a frame of the current item is ready (carender decodes on demand: whenever the
     /// item can be played).

@@ -38,7 +38,6 @@ open class CAScrollLayer: CALayer {
         if let other = layer as? CAScrollLayer { scrollMode = other.scrollMode }
     }
 
-    open override func presentation() -> CAScrollLayer? { super.presentation() as? CAScrollLayer }
 
     /// Scrolls so that `p` is the bounds' origin (in the directions `scrollMode` allows).
     open func scroll(to p: CGPoint) {

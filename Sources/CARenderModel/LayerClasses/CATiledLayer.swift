@@ -64,7 +64,6 @@ open class CATiledLayer: CALayer, SteppedLayer {
         }
     }
 
-    open override func presentation() -> CATiledLayer? { super.presentation() as? CATiledLayer }
 
     /// Invalidates every tile: they are drawn again when next needed, and fade in again.
     open override func setNeedsDisplay() {
