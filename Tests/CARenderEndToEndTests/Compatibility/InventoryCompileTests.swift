@@ -251,6 +251,36 @@ final class InventoryCompileTests: XCTestCase {
         XCTAssertNil(layer.animationKeys())
     }
 
+    /// Confetti as SAConfettiView makes it: an emitter line, one cell per colour.
+    func testEmitterIdiom() {
+        let stage = Stage(width: 200, height: 200)
+        let emitter = CAEmitterLayer() // inventory: `CAEmitterLayer (init)`
+        emitter.emitterPosition = CGPoint(x: 100, y: 0) // inventory: `CAEmitterLayer.emitterPosition`
+        emitter.emitterShape = .line // inventory: `CAEmitterLayer.emitterShape`
+        emitter.emitterSize = CGSize(width: 200, height: 1) // inventory: `CAEmitterLayer.emitterSize`
+        let intensity: Float = 0.5
+        let confetti = CAEmitterCell() // inventory: `CAEmitterCell (init)`
+        confetti.birthRate = 6.0 * intensity // inventory: `CAEmitterCell.birthRate`
+        confetti.lifetime = 14.0 * intensity // inventory: `CAEmitterCell.lifetime`
+        confetti.lifetimeRange = 0 // inventory: `CAEmitterCell.lifetimeRange`
+        confetti.color = UIColor.red.cgColor // inventory: `CAEmitterCell.color`
+        confetti.velocity = CGFloat(350.0 * intensity) // inventory: `CAEmitterCell.velocity`
+        confetti.velocityRange = CGFloat(80.0 * intensity) // inventory: `CAEmitterCell.velocityRange`
+        confetti.emissionLongitude = CGFloat(Double.pi) // inventory: `CAEmitterCell.emissionLongitude`
+        confetti.emissionRange = CGFloat(Double.pi) // inventory: `CAEmitterCell.emissionRange`
+        confetti.spin = CGFloat(3.5 * intensity) // inventory: `CAEmitterCell.spin`
+        confetti.spinRange = CGFloat(4.0 * intensity) // inventory: `CAEmitterCell.spinRange`
+        confetti.scaleRange = CGFloat(intensity) // inventory: `CAEmitterCell.scaleRange`
+        confetti.scaleSpeed = CGFloat(-0.1 * intensity) // inventory: `CAEmitterCell.scaleSpeed`
+        confetti.contents = UIGraphicsImageRenderer(size: CGSize(width: 8, height: 8)).image { _ in UIRectFill(CGRect(x: 0, y: 0, width: 8, height: 8)) }.cgImage // inventory: `CAEmitterCell.contents`
+        emitter.emitterCells = [confetti] // inventory: `CAEmitterLayer.emitterCells`
+        stage.rootLayer.addSublayer(emitter)
+        stage.advance(to: 1)
+        emitter.birthRate = 0 // inventory: `CAEmitterLayer.birthRate`
+        stage.advance(to: 1.5)
+        XCTAssertEqual(emitter.birthRate, 0)
+    }
+
     /// A display link on the stage clock, as Charts, Hero and LTMorphingLabel drive their phases.
     func testDisplayLinkIdiom() {
         let stage = Stage(width: 10, height: 10)
