@@ -12,7 +12,29 @@ package final class TextDrawingScratch {
     /// Text layouts not lent out at the moment.
     private var spareLayouts: [TextLayout] = []
 
+    /// Text rasterized at a layer's `contentsScale` before it is drawn through the layer's map
+    /// (its backing store): premultiplied RGBA8 pixels, and the same pixels as floats (0…255) for
+    /// the image painter. Grown as needed, never shrunk.
+    package private(set) var bitmap = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+    package private(set) var texels = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: 1)
+    private var bitmapCapacity = 1
+
     package init() {}
+
+    deinit {
+        bitmap.deallocate()
+        texels.deallocate()
+    }
+
+    /// Room for `pixels` pixels in `bitmap` and `texels`.
+    package func reserveBitmap(_ pixels: Int) {
+        guard pixels > bitmapCapacity else { return }
+        bitmap.deallocate()
+        texels.deallocate()
+        bitmapCapacity = pixels
+        bitmap = .allocate(capacity: pixels * 4)
+        texels = .allocate(capacity: pixels)
+    }
 
     /// An empty outline whose storage is reused; hand it back with `giveBack`.
     package func borrowOutline() -> Outline {

@@ -14,6 +14,8 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         textLayer.delegate = self
+        // UIKit draws a label's text at the screen's scale.
+        textLayer.drawsAtScreenScale = true
         layer.addSublayer(textLayer)
         update()
     }

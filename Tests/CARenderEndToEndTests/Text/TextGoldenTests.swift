@@ -206,4 +206,32 @@ final class TextGoldenTests: XCTestCase {
         text("Big 🦊", CGRect(x: 150, y: 150, width: 102, height: 44), size: 32, in: s)
         check(s, "emoji")
     }
+
+    /// The classic Retina mistake: a text layer left at contentsScale 1 on a 2× screen (left) is
+    /// its 1× rendering magnified, soft; at contentsScale 2 (right) it is sharp.
+    func testContentsScalePair() {
+        let s = stage(260, 70)
+        for (i, scale) in [CGFloat(1), 2].enumerated() {
+            text("Scale \(Int(scale))× 😀", CGRect(x: 8 + CGFloat(i) * 126, y: 8, width: 118, height: 54), size: 17, in: s) {
+                $0.contentsScale = scale
+                $0.isWrapped = true
+            }
+        }
+        check(s, "contents-scale")
+    }
+
+    /// Emoji in rotated and scaled layers: the backing store (at contentsScale 2) resampled.
+    func testTransformedEmoji() {
+        let s = stage(260, 130)
+        text("Spin 🎉👍🏽", CGRect(x: 16, y: 40, width: 110, height: 30), size: 18, in: s) {
+            $0.transform = CATransform3DMakeRotation(-.pi / 8, 0, 0, 1)
+        }
+        text("🇫🇷👨‍👩‍👧", CGRect(x: 170, y: 30, width: 40, height: 18), size: 12, in: s) {
+            $0.transform = CATransform3DMakeScale(2.5, 2.5, 1)
+        }
+        text("Shrunk 1️⃣😀", CGRect(x: 10, y: 96, width: 240, height: 30), size: 26, in: s) {
+            $0.transform = CATransform3DMakeScale(0.6, 0.6, 1)
+        }
+        check(s, "emoji-transformed")
+    }
 }
