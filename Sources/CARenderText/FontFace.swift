@@ -86,15 +86,16 @@ package final class FontFace: @unchecked Sendable {
 
     /// Shapes `scalars[range]` with the rest of `scalars` as context, left to right or right to
     /// left (glyphs then in visual order, brackets mirrored). Clusters index `scalars`.
-    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false) -> [ShapedGlyph] {
+    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false,
+                       features: FontFeatures = []) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: range.count + 8)
         var count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, features.rawValue, &buffer, Int32(buffer.count)))
         if count > buffer.count {
             buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
             count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, features.rawValue, &buffer, Int32(buffer.count)))
         }
         return buffer.prefix(count).map {
             ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance),

@@ -104,6 +104,7 @@ package final class ShapedText: @unchecked Sendable {
         }
         if styles.isEmpty { styles = [TextStyle(font: defaultFont, usesLayerSize: true)] }
         let primaries = styles.map { ($0.font ?? defaultFont).face }
+        builder.features = styles.map { ($0.font ?? defaultFont).features }
         builder.shape(characters, styles: characterStyles, primaries: primaries)
         var ellipses: [Ellipsis] = []
         for primary in primaries { ellipses.append(builder.shapeEllipsis(primary: primary)) }
@@ -143,6 +144,8 @@ private struct Builder {
     var glyphs: [ShapedText.Glyph] = []
     var paragraphs: [Range<Int>] = []
     var paragraphLevels: [UInt8] = []
+    /// Each style's font features.
+    var features: [FontFeatures] = []
 
     /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
     /// than that standing in for it is emboldened.
@@ -243,7 +246,7 @@ private struct Builder {
                     && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
                 let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd],
-                                        rightToLeft: levels[runStart] & 1 == 1)
+                                        rightToLeft: levels[runStart] & 1 == 1, features: features[styles[runStart]])
                 for g in shaped {
                     let c = characterOfScalar[g.cluster]
                     glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,
