@@ -110,6 +110,20 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
     }
 }
 
+/// Fonts asked for the same way at the same size are equal, as `UIFont`s are: Foundation compares
+/// attribute values when it merges an attributed string's runs (two `systemFont(ofSize: 18)`
+/// calls give equal fonts).
+extension CTFont: Hashable {
+    public static func == (a: CTFont, b: CTFont) -> Bool {
+        a === b || (a.request == b.request && a.face === b.face && a.pointSize == b.pointSize && a.features == b.features)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(pointSize)
+    }
+}
+
 /// A face without a size: Core Graphics' `CGFont`.
 public final class CGFont: @unchecked Sendable {
     package let face: FontFace

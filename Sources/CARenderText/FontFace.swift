@@ -23,6 +23,12 @@ package final class FontFace: @unchecked Sendable {
         package var isFixedPitch: Bool
         /// The OS/2 weight class: 400 regular, 700 bold.
         package var weightClass: Int = 400
+        /// Where underlines go (negative: below the baseline) and how thick, from `post`.
+        package var underlinePosition = 0.0
+        package var underlineThickness = 0.0
+        /// Where strikethroughs go (above the baseline) and how thick, from `OS/2`.
+        package var strikeoutPosition = 0.0
+        package var strikeoutSize = 0.0
     }
 
     /// How much synthetic bold thickens strokes, per unit of em: FreeType's own choice for
@@ -65,7 +71,10 @@ package final class FontFace: @unchecked Sendable {
                           descender: Double(m.descender), lineGap: Double(max(0, m.line_gap)),
                           capHeight: Double(m.cap_height), xHeight: Double(m.x_height),
                           italicAngle: Double(m.italic_angle_tenths) / 10, isFixedPitch: m.is_fixed_pitch != 0,
-                          weightClass: Int(m.weight_class))
+                          weightClass: Int(m.weight_class),
+                          underlinePosition: Double(m.underline_position),
+                          underlineThickness: Double(m.underline_thickness),
+                          strikeoutPosition: Double(m.strikeout_position), strikeoutSize: Double(m.strikeout_size))
     }
 
     deinit { ctext_face_close(handle) }

@@ -126,6 +126,10 @@ void ctext_face_metrics(const ctext_face *face, ctext_metrics *out) {
     TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
     if (post) out->italic_angle_tenths = (int)(post->italicAngle * 10 / 65536);
     out->weight_class = os2 && os2->version != 0xFFFF && os2->usWeightClass ? os2->usWeightClass : 400;
+    if (os2 && os2->version != 0xFFFF) {
+        out->strikeout_position = os2->yStrikeoutPosition;
+        out->strikeout_size = os2->yStrikeoutSize;
+    }
     if (os2 && os2->version != 0xFFFF && os2->version >= 2) {
         out->cap_height = os2->sCapHeight;
         out->x_height = os2->sxHeight;

@@ -31,6 +31,8 @@ typedef struct ctext_metrics {
     int is_fixed_pitch;
     int num_glyphs;
     int weight_class;      /* OS/2 usWeightClass (400 regular, 700 bold), 400 when missing */
+    int strikeout_position;/* OS/2 yStrikeoutPosition above the baseline, 0 when missing */
+    int strikeout_size;    /* OS/2 yStrikeoutSize, 0 when missing */
 } ctext_metrics;
 
 /// One shaped glyph: its id, the index (into the shaped text) of the first code point of its
