@@ -206,4 +206,43 @@ final class UIKitTextTests: XCTestCase {
                                                    alignment: .left))
         XCTAssertEqual(layout.lines[0].x, 100 - string.size().width, accuracy: 1e-9)
     }
+
+    /// UIKit's string drawing into an image context draws what a text layer draws: the same
+    /// pixels for the same attributed string (alpha of the image at 2× against a 2× text layer).
+    func testStringDrawingInAnImageContextMatchesATextLayer() throws {
+        let string = NSAttributedString(string: "Drawn שלום 😀 wrapped in a rect", attributes: [
+            .font: UIFont.systemFont(ofSize: 15), .foregroundColor: UIColor.black])
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 120, height: 60), false, 2)
+        string.draw(in: CGRect(x: 0, y: 0, width: 120, height: 60))
+        let drawn = try XCTUnwrap(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
+        UIGraphicsEndImageContext()
+        let stage = Stage(width: 120, height: 60)
+        stage.scale = 2
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+        layer.contentsScale = 2
+        layer.isWrapped = true
+        layer.string = string
+        stage.rootLayer.addSublayer(layer)
+        let reference = stage.render()
+        XCTAssertEqual(drawn.width, reference.width)
+        let pixels = drawn.premultipliedPixels
+        var worst = 0, ink = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let a = Int(pixels[y * drawn.width + x].w.rounded())
+                worst = max(worst, abs(a - Int(reference[x, y].a)))
+                if a > 128 { ink += 1 }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1)
+        XCTAssertGreaterThan(ink, 300, "text was drawn")
+        // Drawn at a point, a string is one line per paragraph.
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 40, height: 40), false, 1)
+        ("Hi" as NSString).draw(at: CGPoint(x: 5, y: 5), withAttributes: [.font: UIFont.systemFont(ofSize: 20)])
+        let small = try XCTUnwrap(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
+        UIGraphicsEndImageContext()
+        XCTAssertTrue(small.premultipliedPixels.contains { $0.w > 200 })
+        XCTAssertEqual(small.premultipliedPixels[0].w, 0)
+    }
 }
