@@ -46,28 +46,27 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 
 /// A shadow under text (UIKit's `NSShadow`): offset in points (positive height is down), blur
 /// radius, colour (black at one third opacity by default).
-open class NSShadow: NSObject, @unchecked Sendable {
+///
+/// A Swift class compared by value rather than an `NSObject`: Foundation on Linux compares
+/// attribute values when it merges an attributed string's runs and halts on two different
+/// `NSObject` subclass values; Swift values it compares through `Hashable`.
+open class NSShadow: Hashable, @unchecked Sendable {
     open var shadowOffset: CGSize = .zero
     open var shadowBlurRadius: CGFloat = 0
     /// A `UIColor` or `CGColor`.
     open var shadowColor: Any?
 
-    public override init() {}
+    public init() {}
 
-    /// Equal shadows are interchangeable (attributed strings merge runs whose attributes are
-    /// equal, and Foundation compares them with this).
-    open override func isEqual(_ object: Any?) -> Bool {
-        guard let other = object as? NSShadow else { return false }
-        return shadowOffset == other.shadowOffset && shadowBlurRadius == other.shadowBlurRadius
-            && AttributedText.color(shadowColor) == AttributedText.color(other.shadowColor)
+    public static func == (a: NSShadow, b: NSShadow) -> Bool {
+        a === b || (a.shadowOffset == b.shadowOffset && a.shadowBlurRadius == b.shadowBlurRadius
+            && AttributedText.color(a.shadowColor) == AttributedText.color(b.shadowColor))
     }
 
-    open override var hash: Int {
-        var hasher = Hasher()
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(shadowOffset.width)
         hasher.combine(shadowOffset.height)
         hasher.combine(shadowBlurRadius)
-        return hasher.finalize()
     }
 }
 
@@ -101,7 +100,11 @@ public enum NSLineBreakMode: Int, Sendable {
 
 /// Paragraph attributes: alignment, line-break mode, line spacing and heights, paragraph spacing,
 /// indents and writing direction.
-open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+///
+/// A Swift class compared by value rather than an `NSObject` (see `NSShadow`: Foundation on Linux
+/// halts comparing two different `NSObject` attribute values); `copy()` and `mutableCopy()` are
+/// its own.
+open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked Sendable {
     public internal(set) var alignment: NSTextAlignment = .natural
     public internal(set) var lineBreakMode: NSLineBreakMode = .byWordWrapping
     /// Points between one line's bottom and the next line's top.
@@ -125,27 +128,29 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     public internal(set) var tailIndent: CGFloat = 0
     public internal(set) var baseWritingDirection: NSWritingDirection = .natural
 
-    public override init() {}
+    public init() {}
 
     public static var `default`: NSParagraphStyle { NSParagraphStyle() }
 
+    /// An immutable copy.
+    public func copy() -> Any { copy(with: nil) }
+    /// A mutable copy (`NSParagraphStyle.default.mutableCopy() as! NSMutableParagraphStyle`).
+    public func mutableCopy() -> Any { mutableCopy(with: nil) }
+
     /// Styles with the same values are equal (Foundation compares attribute values when it
     /// merges an attributed string's runs).
-    open override func isEqual(_ object: Any?) -> Bool {
-        guard let o = object as? NSParagraphStyle else { return false }
-        return alignment == o.alignment && lineBreakMode == o.lineBreakMode && lineSpacing == o.lineSpacing
-            && lineHeightMultiple == o.lineHeightMultiple && minimumLineHeight == o.minimumLineHeight
-            && maximumLineHeight == o.maximumLineHeight && paragraphSpacing == o.paragraphSpacing
-            && paragraphSpacingBefore == o.paragraphSpacingBefore && firstLineHeadIndent == o.firstLineHeadIndent
-            && headIndent == o.headIndent && tailIndent == o.tailIndent && baseWritingDirection == o.baseWritingDirection
+    public static func == (a: NSParagraphStyle, o: NSParagraphStyle) -> Bool {
+        a.alignment == o.alignment && a.lineBreakMode == o.lineBreakMode && a.lineSpacing == o.lineSpacing
+            && a.lineHeightMultiple == o.lineHeightMultiple && a.minimumLineHeight == o.minimumLineHeight
+            && a.maximumLineHeight == o.maximumLineHeight && a.paragraphSpacing == o.paragraphSpacing
+            && a.paragraphSpacingBefore == o.paragraphSpacingBefore && a.firstLineHeadIndent == o.firstLineHeadIndent
+            && a.headIndent == o.headIndent && a.tailIndent == o.tailIndent && a.baseWritingDirection == o.baseWritingDirection
     }
 
-    open override var hash: Int {
-        var hasher = Hasher()
+    public func hash(into hasher: inout Hasher) {
         hasher.combine(alignment)
         hasher.combine(lineSpacing)
         hasher.combine(firstLineHeadIndent)
-        return hasher.finalize()
     }
 
     public func copy(with zone: NSZone? = nil) -> Any { copyValues(into: NSParagraphStyle()) }

@@ -142,4 +142,28 @@ final class TextAttributeTests: XCTestCase {
         let unscaled = (label.layer.sublayers?.first as? CATextLayer)?.string as? NSAttributedString
         XCTAssertEqual((unscaled?.attribute(.font, at: 0, effectiveRange: nil) as? UIFont)?.pointSize, 17)
     }
+
+    /// Runs with different paragraph styles, shadows and equal fonts from separate calls append
+    /// and merge (Foundation on Linux halted comparing such values when they were `NSObject`s).
+    func testDifferentStyleValuesInOneStringMerge() {
+        let string = NSMutableAttributedString(string: "")
+        let first = NSMutableParagraphStyle(), second = NSMutableParagraphStyle()
+        first.lineSpacing = 3
+        second.firstLineHeadIndent = 5
+        let sharp = NSShadow(), soft = NSShadow()
+        sharp.shadowOffset = CGSize(width: 2, height: 2)
+        soft.shadowBlurRadius = 5
+        string.append(NSAttributedString(string: "one ", attributes: [
+            .paragraphStyle: first, .shadow: sharp, .font: UIFont.boldSystemFont(ofSize: 18)]))
+        string.append(NSAttributedString(string: "two ", attributes: [
+            .paragraphStyle: second, .shadow: soft, .font: UIFont.boldSystemFont(ofSize: 18)]))
+        let copy = first.copy() as? NSParagraphStyle
+        string.append(NSAttributedString(string: "three", attributes: [
+            .paragraphStyle: copy as Any, .shadow: soft, .font: UIFont.boldSystemFont(ofSize: 18)]))
+        var runs = 0
+        string.enumerateAttributes(in: NSRange(location: 0, length: string.length), options: []) { _, _, _ in runs += 1 }
+        XCTAssertEqual(runs, 3)
+        XCTAssertEqual(copy, first)
+        XCTAssertTrue((NSParagraphStyle.default.mutableCopy() as? NSMutableParagraphStyle) != nil)
+    }
 }
