@@ -39,8 +39,6 @@ open class CAGradientLayer: CALayer {
         LayerProperty("type", \.gradient.type, .string),
     ])
 
-    /// The layer as it is on screen now, as a CAGradientLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAGradientLayer? { super.presentation() as? CAGradientLayer }
 
     /// The colours (`CGColor`s) of the ramp.
     open var colors: [Any]? {

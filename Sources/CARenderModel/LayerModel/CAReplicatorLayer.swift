@@ -44,8 +44,6 @@ open class CAReplicatorLayer: CALayer {
         LayerProperty("preservesDepth", \.replicator.preservesDepth, .bool),
     ])
 
-    /// The layer as it is on screen now, as a CAReplicatorLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAReplicatorLayer? { super.presentation() as? CAReplicatorLayer }
 
     /// How many copies of the sublayers are drawn (the sublayers themselves are copy 0).
     open var instanceCount: Int {

@@ -77,8 +77,6 @@ open class CAShapeLayer: CALayer {
         LayerProperty("lineDashPattern", \.shape.lineDashPattern, .numbers),
     ])
 
-    /// The layer as it is on screen now, as a CAShapeLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAShapeLayer? { super.presentation() as? CAShapeLayer }
 
     /// The path drawn, in the layer's coordinates (copied, as Apple does).
     open var path: CGPath? {
