@@ -132,6 +132,11 @@ open class CALayer: NSObject {
     /// overrides it with its own kind.
     class var renderKind: RenderNode.Kind { .layer }
 
+    /// Adds to the layer's render node what its class draws beyond its presented values (an
+    /// emitter's particles, a player's video frame, a tiled layer's tiles), at the layer's local
+    /// time `localTime`, stage time `stageTime`.
+    func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {}
+
     /// The setter hook for a declared property: the change reports the property's KVC name
     /// from the class's table.
     func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {
