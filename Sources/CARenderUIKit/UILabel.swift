@@ -137,9 +137,13 @@ open class UILabel: UIView {
             return nil
         }
         guard fontScale != 1 else { return result }
+        // Collected first and applied after: swift-corelibs-foundation halts when a string is
+        // mutated while it is being enumerated (Apple's Foundation tolerates it).
+        var scaled: [(UIFont, NSRange)] = []
         result.enumerateAttribute(.font, in: NSRange(location: 0, length: result.length), options: []) { value, range, _ in
-            if let font = value as? UIFont { result.addAttribute(.font, value: font.withSize(font.pointSize * fontScale), range: range) }
+            if let font = value as? UIFont { scaled.append((font.withSize(font.pointSize * fontScale), range)) }
         }
+        for (font, range) in scaled { result.addAttribute(.font, value: font, range: range) }
         return result
     }
 
