@@ -61,7 +61,7 @@ extension CALayer {
     func setModelValue(_ value: Any?, at path: ResolvedPropertyPath) -> Bool {
         var state = modelState
         guard path.setValue(value, in: &state) else { return false }
-        path.property.commit(self, state)
+        path.property.commit(state, to: self)
         return true
     }
 
