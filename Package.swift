@@ -34,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target CARender` (a plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // `carender preview`'s web server: pure Swift over BSD sockets, no dependencies of its own
+        // (a first debug build of about 20 s on 2 cores, against 2.5–4.5 min for Hummingbird
+        // over SwiftNIO; CI builds from scratch every run).
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(
@@ -41,22 +45,23 @@ let package = Package(
             cSettings: nativeCSettings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        // Text: HarfBuzz and FreeType (include paths from pkg-config), under a small C shim.
+        // Text: HarfBuzz, FreeType (include paths from pkg-config) and FriBidi, under a small C shim.
         .systemLibrary(
             name: "CTextLibraries",
             pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfribidi-dev"])]
         ),
         .target(
             name: "CText",
             dependencies: ["CTextLibraries"],
-            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("harfbuzz"), .linkedLibrary("freetype"), .linkedLibrary("fribidi")]
         ),
         // The library, in layers: each target imports only those above it in this list, and the
         // compiler keeps it so (a target cannot import one that is not among its dependencies).
         // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
         //
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
+        //                                                                          ↘ studio (preview server)
         //
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
@@ -80,6 +85,13 @@ let package = Package(
         .target(name: "CARender", dependencies: ["CARenderUIKit"], swiftSettings: nativeSwiftSettings),
         // Golden references: storing, comparing and recording frames and timelines.
         .target(name: "CARenderGolden", dependencies: ["CARenderStage"]),
+        // `carender preview`: the web server, its page (HTML, JavaScript, CSS as resources) and
+        // the script workers it asks for frames, timelines and hit tests.
+        .target(
+            name: "CARenderStudio",
+            dependencies: ["CARenderStage", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.copy("Page")]
+        ),
         .target(
             name: "CARenderTesting",
             dependencies: ["CARender", "CARenderGolden"]
@@ -89,6 +101,7 @@ let package = Package(
             dependencies: [
                 "CARender",
                 "CARenderGolden",
+                "CARenderStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,12 +138,13 @@ let package = Package(
             name: "AllocationCounter",
             path: "Tests/AllocationCounter"
         ),
-        // FreeType's own rasterizer, the oracle the glyph-coverage unit tests compare with.
+        // FreeType's own rasterizer and FriBidi's own line reordering: oracles the glyph-coverage
+        // and bidi unit tests compare with.
         .target(
             name: "CTextOracle",
             dependencies: ["CTextLibraries"],
             path: "Tests/CTextOracle",
-            linkerSettings: [.linkedLibrary("freetype")]
+            linkerSettings: [.linkedLibrary("freetype"), .linkedLibrary("fribidi")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -100,7 +100,8 @@ package final class Compositor {
 
     /// Renders one frame of a `CATransition` on a root-level layer: `old` is the layer's subtree
     /// as it looked when the transition was added, `new` its current one, combined per `type`
-    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"`, `"cube"`, `"oglFlip"`; others cross-fade) and
+    /// (`"fade"`, `"moveIn"`, `"push"`, `"reveal"` and the private types of `TransitionKind`;
+    /// others cross-fade) and
     /// `subtype` (`"fromLeft"`, `"fromRight"`, `"fromTop"`, `"fromBottom"`; nil acts as
     /// `fromLeft`) at `progress` (0 old … 1 new).
     public func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,

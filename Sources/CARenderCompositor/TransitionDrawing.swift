@@ -7,14 +7,19 @@ import CARenderModel
 /// opposite one. `fromTop` is the visual top of the y-down screen (iOS's sense: content entering
 /// from the top moves down).
 struct TransitionDirection {
+    /// The side named by the subtype, or nil for none (or one carender does not know).
+    enum Side { case left, right, top, bottom }
+
     var n: SIMD2<Double>
+    var side: Side?
 
     init(subtype: String?) {
         switch subtype {
-        case "fromRight": n = SIMD2(-1, 0)
-        case "fromTop": n = SIMD2(0, 1)
-        case "fromBottom": n = SIMD2(0, -1)
-        default: n = SIMD2(1, 0)
+        case "fromRight": (n, side) = (SIMD2(-1, 0), .right)
+        case "fromTop": (n, side) = (SIMD2(0, 1), .top)
+        case "fromBottom": (n, side) = (SIMD2(0, -1), .bottom)
+        case "fromLeft": (n, side) = (SIMD2(1, 0), .left)
+        default: (n, side) = (SIMD2(1, 0), nil)
         }
     }
 }
@@ -94,6 +99,12 @@ extension FrameDrawing {
             if old >= 0 {
                 drawPicture(old, map: oldShift.then(oldMap), brightness: 1, into: target, alpha: alpha * (1 - p))
             }
+        case .pageCurl, .pageUnCurl, .suckEffect, .rippleEffect:
+            drawWarpedTransition(old: old, oldMap: oldMap, new: new, newMap: newMap, kind: kind, direction: direction,
+                                 progress: p, into: target, alpha: alpha)
+        case .cameraIris, .cameraIrisHollowOpen, .cameraIrisHollowClose:
+            drawIrisTransition(old: old, oldMap: oldMap, new: new, newMap: newMap, kind: kind, progress: p,
+                               into: target, alpha: alpha)
         case .cube, .oglFlip:
             // Two planes in 3D; the visible faces of a cube, or the one visible side of a card,
             // never overlap on screen, so their order does not matter.

@@ -2,7 +2,7 @@ import CARenderPixels
 /// Paints coverage with one premultiplied colour; fully covered pixels of an opaque colour are
 /// plain stores, so shape interiors fill at memory speed.
 @usableFromInline package struct SolidPainter: CoveragePainter {
-    @usableFromInline let canvas: Canvas
+    @usableFromInline package let canvas: Canvas
     /// The colour packed as RGBA8, premultiplied.
     @usableFromInline package let color: UInt32
     @usableFromInline let opaque: Bool

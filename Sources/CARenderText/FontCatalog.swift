@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Apple's faces are not redistributable, so the system face maps to open substitutes installed by
 /// `Tools/install-system-packages`: Inter for San Francisco (same proportions, nine weights with
-/// italics), DejaVu Sans Mono for SF Mono, WenQuanYi Micro Hei for PingFang (Chinese). Fonts asked
+/// italics), DejaVu Sans Mono for SF Mono, WenQuanYi Micro Hei for PingFang (Chinese), Noto Color
+/// Emoji for Apple Color Emoji, and the per-script faces of `cascade`. Fonts asked
 /// for by name are looked up among every installed face by PostScript, full or family name; a name
 /// that is not installed is a warning naming the substitute.
 ///
@@ -27,8 +28,28 @@ package final class FontCatalog: @unchecked Sendable {
     static let monospacedFiles = ["/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
                                   "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"]
     static let chineseFile = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
-    /// Covers symbols and scripts the others lack (arrows, Greek, Cyrillic).
+    /// Covers symbols and scripts the others lack (arrows, Hebrew).
     static let symbolsFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    static let emojiFile = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    /// The faces tried after the system face for characters a font lacks, in order, regular and
+    /// bold: iOS's cascade (PingFang, Apple SD Gothic Neo, Geeza Pro, Kohinoor Devanagari,
+    /// Thonburi, Apple Color Emoji…) with Debian's open faces. Arabic, Devanagari and Thai take
+    /// Noto's UI faces, drawn to fit Latin line heights as the system's are; WenQuanYi Micro Hei
+    /// covers Chinese, Japanese kana and Hangul; DejaVu Sans Hebrew and symbols; Noto Color
+    /// Emoji the emoji (tried first for characters with emoji presentation).
+    static let cascade: [(regular: String, bold: String)] = {
+        let noto = "/usr/share/fonts/truetype/noto/"
+        let dejavu = "/usr/share/fonts/truetype/dejavu/"
+        return [
+            (noto + "NotoSansArabicUI-Regular.ttf", noto + "NotoSansArabicUI-Bold.ttf"),
+            (noto + "NotoSansDevanagariUI-Regular.ttf", noto + "NotoSansDevanagariUI-Bold.ttf"),
+            (noto + "NotoSansThaiUI-Regular.ttf", noto + "NotoSansThaiUI-Bold.ttf"),
+            (chineseFile, chineseFile),
+            (dejavu + "DejaVuSans.ttf", dejavu + "DejaVuSans-Bold.ttf"),
+            (emojiFile, emojiFile),
+        ]
+    }()
 
     private let lock = NSLock()
     private var faces: [String: FontFace] = [:]
@@ -67,22 +88,26 @@ package final class FontCatalog: @unchecked Sendable {
         face(path: Self.monospacedFiles[weight >= 0.3 ? 1 : 0]) ?? face(path: Self.monospacedFiles[0])
     }
 
-    /// The faces tried, in order, for characters the primary face lacks: the system face, the
-    /// Chinese face, then symbols.
-    package var fallbackFaces: [FontFace] {
+    /// The faces tried, in order, for characters the primary face lacks: the system face, then
+    /// `cascade`, bold ones for bold text.
+    package func fallbackFaces(bold: Bool = false) -> [FontFace] {
         fallbackLock.lock()
         defer { fallbackLock.unlock() }
-        if let fallbacks { return fallbacks }
-        let found = [systemFace(weight: 0, italic: false), face(path: Self.chineseFile), face(path: Self.symbolsFile)]
-            .compactMap { $0 }
-        fallbacks = found
-        return found
+        if let found = fallbacks[bold ? 1 : 0] { return found }
+        var found = [systemFace(weight: bold ? 0.4 : 0, italic: false)]
+        for entry in Self.cascade { found.append(face(path: bold ? entry.bold : entry.regular) ?? face(path: entry.regular)) }
+        let faces = found.compactMap { $0 }
+        fallbacks[bold ? 1 : 0] = faces
+        return faces
     }
     private let fallbackLock = NSLock()
-    private var fallbacks: [FontFace]?
+    private var fallbacks: [[FontFace]?] = [nil, nil]
+
+    /// The colour emoji face, when installed.
+    package var emojiFace: FontFace? { face(path: Self.emojiFile) }
 
     /// The last resort when no face at all is installed: there is nothing to draw with.
-    package var anyFace: FontFace? { fallbackFaces.first }
+    package var anyFace: FontFace? { fallbackFaces().first }
 
     /// Looks up an installed face by PostScript name ("Inter-Bold"), full name ("Inter Bold") or
     /// family name ("Inter"), ignoring case, spaces and hyphens.

@@ -35,11 +35,15 @@ package final class FontFace: @unchecked Sendable {
     package let styleName: String
     package let postScriptName: String
     package let metrics: Metrics
+    /// A colour bitmap face (Noto Color Emoji's CBDT): glyphs are images, not outlines.
+    package let isColor: Bool
 
     private let handle: OpaquePointer
     private let lock = NSLock()
     /// Decoded outlines by glyph, synthetic-bold ones with bit 32 set.
     private var outlines: [UInt64: GlyphOutline] = [:]
+    /// Decoded colour bitmaps by glyph.
+    private var bitmaps: [UInt32: ColorBitmap] = [:]
 
     /// Opens face `index` of the font file at `path`.
     package init(path: String, index: Int = 0) throws {
@@ -54,6 +58,7 @@ package final class FontFace: @unchecked Sendable {
         familyName = String(cString: ctext_face_family_name(handle))
         styleName = String(cString: ctext_face_style_name(handle))
         postScriptName = String(cString: ctext_face_postscript_name(handle))
+        isColor = ctext_face_is_color(handle) != 0
         var m = ctext_metrics()
         ctext_face_metrics(handle, &m)
         metrics = Metrics(unitsPerEm: Double(m.units_per_em), ascender: Double(m.ascender),
@@ -79,21 +84,44 @@ package final class FontFace: @unchecked Sendable {
     /// The advance of a glyph in font units.
     package func advance(of glyph: UInt32) -> Double { Double(ctext_face_advance(handle, glyph)) }
 
-    /// Shapes `scalars[range]` with the rest of `scalars` as context. Clusters index `scalars`.
-    package func shape(_ scalars: [UInt32], range: Range<Int>) -> [ShapedGlyph] {
+    /// Shapes `scalars[range]` with the rest of `scalars` as context, left to right or right to
+    /// left (glyphs then in visual order, brackets mirrored). Clusters index `scalars`.
+    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: range.count + 8)
         var count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
         if count > buffer.count {
             buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
             count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
         }
         return buffer.prefix(count).map {
             ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance),
                         offsetX: Double($0.x_offset), offsetY: Double($0.y_offset))
         }
+    }
+
+    /// The glyph's colour image at the face's strike, decoded once (an empty one when the glyph has
+    /// none).
+    package func colorBitmap(of glyph: UInt32) -> ColorBitmap {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = bitmaps[glyph] { return cached }
+        var width: Int32 = 0, height: Int32 = 0, left: Int32 = 0, top: Int32 = 0, ppem: Int32 = 0
+        var pixels = [UInt8](repeating: 0, count: 160 * 160 * 4)
+        var found = ctext_glyph_color_bitmap(handle, glyph, &pixels, Int32(pixels.count), &width, &height, &left, &top, &ppem)
+        if found < 0 {
+            pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+            found = ctext_glyph_color_bitmap(handle, glyph, &pixels, Int32(pixels.count), &width, &height, &left, &top,
+                                             &ppem)
+        }
+        let bitmap = found == 1 && width > 0 && height > 0
+            ? ColorBitmap(width: Int(width), height: Int(height), left: Int(left), top: Int(top),
+                          pixelsPerEm: Double(max(ppem, 1)), pixels: Array(pixels.prefix(Int(width) * Int(height) * 4)))
+            : ColorBitmap(width: 0, height: 0, left: 0, top: 0, pixelsPerEm: 1, pixels: [])
+        bitmaps[glyph] = bitmap
+        return bitmap
     }
 
     /// The glyph's unhinted outline in font units, decoded once; `emboldened` thickens it
@@ -140,6 +168,19 @@ package struct ShapedGlyph: Equatable, Sendable {
     package var advance: Double
     package var offsetX: Double
     package var offsetY: Double
+}
+
+/// A colour glyph's image at its face's strike: premultiplied RGBA8 rows, its top-left corner
+/// `left` pixels right of and `top` pixels above the glyph origin, `pixelsPerEm` at that strike.
+package struct ColorBitmap: Sendable {
+    package var width: Int
+    package var height: Int
+    package var left: Int
+    package var top: Int
+    package var pixelsPerEm: Double
+    package var pixels: [UInt8]
+
+    package var isEmpty: Bool { width == 0 }
 }
 
 /// A glyph outline in font units, y up: verbs (move, line, quad, cubic) and their points.

@@ -39,6 +39,9 @@ package final class GlyphCache {
         var top: Int32
         var width: Int32
         var height: Int32
+        /// A colour glyph's image: four premultiplied components (0…1) per pixel, RGBA, instead of
+        /// one coverage value.
+        var isColor = false
     }
 
     private var masks: [Key: Mask] = [:]
@@ -69,6 +72,7 @@ package final class GlyphCache {
     }
 
     private func rasterize(face: FontFace, glyph: UInt32, key: Key, rasterizer: CoverageRasterizer) -> Mask {
+        if face.isColor { return resample(face.colorBitmap(of: glyph), key: key) }
         let unitsPerEm = face.metrics.unitsPerEm
         let sx = Double(key.sizeX) / 64 / unitsPerEm, sy = Double(key.sizeY) / 64 / unitsPerEm
         let ox = Double(key.subX) / Self.subpixelSteps, oy = Double(key.subY) / Self.subpixelSteps
@@ -79,18 +83,77 @@ package final class GlyphCache {
         let box = IntRect(covering: b.minX, b.minY, b.maxX, b.maxY)
         guard !box.isEmpty else { return Mask(offset: 0, left: 0, top: 0, width: 0, height: 0) }
         let area = box.area
-        if arenaCount + area > Self.capacityLimit {
-            masks.removeAll(keepingCapacity: true)
-            arenaCount = 0
-        }
-        reserve(arenaCount + area)
-        let offset = arenaCount
-        arenaCount += area
+        let offset = allocate(area)
         (arena + offset).initialize(repeating: 0, count: area)
         var painter = MaskPainter(base: arena + offset, rect: box)
         rasterizer.fill(outline, rule: .nonZero, clip: box, painter: &painter)
         return Mask(offset: offset, left: Int32(box.x0), top: Int32(box.y0), width: Int32(box.width),
                     height: Int32(box.height))
+    }
+
+    /// Room for `count` floats in the arena (emptied first when it would pass its limit).
+    private func allocate(_ count: Int) -> Int {
+        if arenaCount + count > Self.capacityLimit {
+            masks.removeAll(keepingCapacity: true)
+            arenaCount = 0
+        }
+        reserve(arenaCount + count)
+        let offset = arenaCount
+        arenaCount += count
+        return offset
+    }
+
+    /// Resampling weights of one axis, kept between glyphs.
+    private var columnWeights = AxisWeights(), rowWeights = AxisWeights()
+    private var resampled: [Float] = []
+
+    /// A colour glyph's bitmap scaled to the key's pixel size with its origin at the key's
+    /// subpixel offset: each device pixel averages the bitmap's pixels over its footprint when
+    /// shrinking (an area filter, so a 136-pixel emoji at 20 pixels keeps every detail's weight
+    /// without aliasing) and interpolates bilinearly when enlarging.
+    private func resample(_ bitmap: ColorBitmap, key: Key) -> Mask {
+        guard !bitmap.isEmpty else { return Mask(offset: 0, left: 0, top: 0, width: 0, height: 0) }
+        let sx = Double(key.sizeX) / 64 / bitmap.pixelsPerEm, sy = Double(key.sizeY) / 64 / bitmap.pixelsPerEm
+        guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else { return Mask(offset: 0, left: 0, top: 0, width: 0, height: 0) }
+        let ox = Double(key.subX) / Self.subpixelSteps, oy = Double(key.subY) / Self.subpixelSteps
+        // The bitmap's device extent: x from ox + left·sx, y (down) from oy − top·sy.
+        let x0 = ox + Double(bitmap.left) * sx, y0 = oy - Double(bitmap.top) * sy
+        columnWeights.compute(start: x0, scale: sx, sourceCount: bitmap.width)
+        rowWeights.compute(start: y0, scale: sy, sourceCount: bitmap.height)
+        let w = columnWeights.count, h = rowWeights.count
+        guard w > 0, h > 0 else { return Mask(offset: 0, left: 0, top: 0, width: 0, height: 0) }
+        // Rows first: every source row resampled to the device columns.
+        resampled.removeAll(keepingCapacity: true)
+        resampled.reserveCapacity(bitmap.height * w * 4)
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            for row in 0..<bitmap.height {
+                for column in 0..<w {
+                    var sum = SIMD4<Float>.zero
+                    for (i, weight) in columnWeights.taps(column) {
+                        let p = (row * bitmap.width + i) * 4
+                        sum += SIMD4(Float(pixels[p]), Float(pixels[p + 1]), Float(pixels[p + 2]), Float(pixels[p + 3]))
+                            * weight
+                    }
+                    sum *= 1 / 255
+                    resampled.append(sum.x); resampled.append(sum.y); resampled.append(sum.z); resampled.append(sum.w)
+                }
+            }
+        }
+        let offset = allocate(w * h * 4)
+        let out = arena + offset
+        for row in 0..<h {
+            for column in 0..<w {
+                var sum = SIMD4<Float>.zero
+                for (j, weight) in rowWeights.taps(row) {
+                    let p = (j * w + column) * 4
+                    sum += SIMD4(resampled[p], resampled[p + 1], resampled[p + 2], resampled[p + 3]) * weight
+                }
+                let q = out + (row * w + column) * 4
+                q[0] = min(sum.x, 1); q[1] = min(sum.y, 1); q[2] = min(sum.z, 1); q[3] = min(sum.w, 1)
+            }
+        }
+        return Mask(offset: offset, left: Int32(columnWeights.first), top: Int32(rowWeights.first), width: Int32(w),
+                    height: Int32(h), isColor: true)
     }
 
     private func reserve(_ needed: Int) {
@@ -118,5 +181,61 @@ struct MaskPainter: CoveragePainter {
     @inline(__always)
     mutating func paintFull(row y: Int, x0: Int, count: Int) {
         (base + (y - rect.y0) * rect.width + (x0 - rect.x0)).update(repeating: 1, count: count)
+    }
+}
+
+/// The source pixels and weights that make each device pixel along one axis when an image of
+/// `sourceCount` pixels is drawn from device coordinate `start` at `scale` device pixels per source
+/// pixel: the overlap of each source pixel with the device pixel's footprint when shrinking (an
+/// area average), the two nearest source centres when enlarging (bilinear). Outside the image is
+/// transparent.
+struct AxisWeights {
+    /// The first device pixel, and how many there are.
+    private(set) var first = 0
+    private(set) var count = 0
+    private var starts: [Int] = []
+    private var indices: [Int] = []
+    private var weights: [Float] = []
+
+    mutating func compute(start: Double, scale: Double, sourceCount: Int) {
+        starts.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        weights.removeAll(keepingCapacity: true)
+        let end = start + Double(sourceCount) * scale
+        let enlarging = scale > 1
+        // Bilinear taps reach half a source pixel past the edge.
+        let margin = enlarging ? scale / 2 : 0
+        first = Int((start - margin).rounded(.down))
+        let last = Int((end + margin).rounded(.up))
+        count = max(0, last - first)
+        for k in 0..<count {
+            starts.append(indices.count)
+            let d = Double(first + k)
+            if enlarging {
+                let c = (d + 0.5 - start) / scale - 0.5
+                let i0 = c.rounded(.down), t = c - i0
+                for (i, w) in [(Int(i0), 1 - t), (Int(i0) + 1, t)] where i >= 0 && i < sourceCount && w > 0 {
+                    indices.append(i)
+                    weights.append(Float(w))
+                }
+            } else {
+                let a = (d - start) / scale, b = (d + 1 - start) / scale
+                var i = max(0, Int(a.rounded(.down)))
+                while i < sourceCount && Double(i) < b {
+                    let overlap = min(b, Double(i + 1)) - max(a, Double(i))
+                    if overlap > 0 {
+                        indices.append(i)
+                        weights.append(Float(overlap * scale))
+                    }
+                    i += 1
+                }
+            }
+        }
+        starts.append(indices.count)
+    }
+
+    /// The source pixels and weights of device pixel `first + k`.
+    func taps(_ k: Int) -> Zip2Sequence<ArraySlice<Int>, ArraySlice<Float>> {
+        zip(indices[starts[k]..<starts[k + 1]], weights[starts[k]..<starts[k + 1]])
     }
 }

@@ -48,6 +48,10 @@ package final class ShapedText: @unchecked Sendable {
         package var isWhitespace: Bool
         /// A line may break after this cluster (between words, or between ideographs).
         package var breakAfter: Bool
+        /// The bidi embedding level (odd: right to left) of the cluster's first code point.
+        package var level: UInt8 = 0
+        /// Its class for rule L1 of the bidi algorithm (a `BidiClass` raw value).
+        package var bidiClass: UInt8 = 0
     }
 
     /// A glyph placed relative to its cluster's pen position, in ems.
@@ -74,6 +78,9 @@ package final class ShapedText: @unchecked Sendable {
     package let glyphs: [Glyph]
     /// Cluster ranges of paragraphs (the separators themselves excluded).
     package let paragraphs: [Range<Int>]
+    /// Each paragraph's bidi level: 0 left to right, 1 right to left (from its first strong
+    /// character).
+    package let paragraphLevels: [UInt8]
     /// The ellipsis of each style.
     package let ellipses: [Ellipsis]
     /// The text, one String per cluster (for tests and diagnostics).
@@ -82,7 +89,9 @@ package final class ShapedText: @unchecked Sendable {
     /// Shapes `runs` of styled text. Styles with no font use `defaultFont`'s face.
     package init(_ runs: [(text: String, style: TextStyle)], defaultFont: CTFont) {
         var styles: [TextStyle] = []
-        var builder = Builder(fallbacks: FontCatalog.shared.fallbackFaces)
+        var builder = Builder(fallbacks: FontCatalog.shared.fallbackFaces(),
+                              boldFallbacks: FontCatalog.shared.fallbackFaces(bold: true),
+                              emoji: FontCatalog.shared.emojiFace)
         var characters: [Character] = []
         var characterStyles: [Int] = []
         for run in runs {
@@ -103,6 +112,7 @@ package final class ShapedText: @unchecked Sendable {
         clusters = builder.clusters
         glyphs = builder.glyphs
         paragraphs = builder.paragraphs
+        paragraphLevels = builder.paragraphLevels
         self.ellipses = ellipses
         self.characters = characters
     }
@@ -126,16 +136,23 @@ package final class ShapedText: @unchecked Sendable {
 /// Itemizes characters into runs of one face and style, shapes each run, and collects clusters.
 private struct Builder {
     let fallbacks: [FontFace]
+    let boldFallbacks: [FontFace]
+    let emoji: FontFace?
     var faces: [FontFace] = []
     var clusters: [ShapedText.Cluster] = []
     var glyphs: [ShapedText.Glyph] = []
     var paragraphs: [Range<Int>] = []
+    var paragraphLevels: [UInt8] = []
 
     /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
     /// than that standing in for it is emboldened.
     static let boldWeight = 600
 
-    init(fallbacks: [FontFace]) { self.fallbacks = fallbacks }
+    init(fallbacks: [FontFace], boldFallbacks: [FontFace], emoji: FontFace?) {
+        self.fallbacks = fallbacks
+        self.boldFallbacks = boldFallbacks
+        self.emoji = emoji
+    }
 
     mutating func faceIndex(_ face: FontFace) -> Int32 {
         if let i = faces.firstIndex(where: { $0 === face }) { return Int32(i) }
@@ -143,10 +160,14 @@ private struct Builder {
         return Int32(faces.count - 1)
     }
 
-    /// The first of the style's face and the fallbacks that has every scalar of `character`.
+    /// The face that draws `character`: the emoji face for a character with emoji presentation,
+    /// else the first of the style's face and the fallbacks (bold ones for a bold style) that has
+    /// every scalar of it, as Core Text's cascade picks per character.
     func face(for character: Character, primary: FontFace?) -> FontFace? {
+        if let emoji, Emoji.presents(character), emoji.covers(character) { return emoji }
         if let primary, primary.covers(character) { return primary }
-        for face in fallbacks where face.covers(character) { return face }
+        let bold = (primary?.metrics.weightClass ?? 400) >= Self.boldWeight
+        for face in bold ? boldFallbacks : fallbacks where face.covers(character) { return face }
         return primary ?? fallbacks.first
     }
 
@@ -157,7 +178,7 @@ private struct Builder {
         var currentStyles: [Int] = []
         for (character, style) in zip(characters, styles) {
             if character.isNewline {
-                shapeParagraph(current, styles: currentStyles, primaries: primaries)
+                paragraphLevels.append(shapeParagraph(current, styles: currentStyles, primaries: primaries))
                 paragraphs.append(paragraphStart..<clusters.count)
                 // Keep cluster indices aligned with characters: the separator is a zero-width,
                 // invisible cluster outside every paragraph.
@@ -171,12 +192,13 @@ private struct Builder {
                 currentStyles.append(style)
             }
         }
-        shapeParagraph(current, styles: currentStyles, primaries: primaries)
+        paragraphLevels.append(shapeParagraph(current, styles: currentStyles, primaries: primaries))
         paragraphs.append(paragraphStart..<clusters.count)
     }
 
-    private mutating func shapeParagraph(_ characters: [Character], styles: [Int], primaries: [FontFace?]) {
-        guard !characters.isEmpty else { return }
+    /// Shapes one paragraph into clusters and returns its bidi level.
+    private mutating func shapeParagraph(_ characters: [Character], styles: [Int], primaries: [FontFace?]) -> UInt8 {
+        guard !characters.isEmpty else { return 0 }
         // Scalars of the whole paragraph (context for shaping) and each scalar's character.
         var scalars: [UInt32] = []
         var characterOfScalar: [Int] = []
@@ -189,12 +211,20 @@ private struct Builder {
             }
         }
         firstScalar.append(scalars.count)
+        // Levels resolved over the whole paragraph; each run of one level is shaped in its direction.
+        let bidi = BidiParagraph(scalars)
+        let levels = characters.indices.map { bidi.levels[firstScalar[$0]] }
         let chosen = characters.indices.map { face(for: characters[$0], primary: primaries[styles[$0]]) }
         let base = clusters.count
         for (i, character) in characters.enumerated() {
+            var bidiClass = BidiClass.whitespace
+            for s in firstScalar[i]..<firstScalar[i + 1] where bidi.classes[s] != .whitespace {
+                bidiClass = bidi.classes[s] == .separator && s == firstScalar[i] ? .separator : .other
+                break
+            }
             clusters.append(ShapedText.Cluster(advance: 0, style: styles[i], glyphStart: 0, glyphEnd: 0,
                                                isWhitespace: character.isWhitespace,
-                                               breakAfter: false))
+                                               breakAfter: false, level: levels[i], bidiClass: bidiClass.rawValue))
         }
         // Runs of one face and style.
         var glyphsOfCharacter = [[ShapedText.Glyph]](repeating: [], count: characters.count)
@@ -202,16 +232,18 @@ private struct Builder {
         var runStart = 0
         while runStart < characters.count {
             var runEnd = runStart + 1
-            while runEnd < characters.count && chosen[runEnd] === chosen[runStart] && styles[runEnd] == styles[runStart] {
+            while runEnd < characters.count && chosen[runEnd] === chosen[runStart] && styles[runEnd] == styles[runStart]
+                    && levels[runEnd] == levels[runStart] {
                 runEnd += 1
             }
             if let face = chosen[runStart] {
                 let index = faceIndex(face)
                 let primary = primaries[styles[runStart]]
-                let embolden = primary.map { $0 !== face && $0.metrics.weightClass >= Self.boldWeight
+                let embolden = primary.map { $0 !== face && !face.isColor && $0.metrics.weightClass >= Self.boldWeight
                     && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
-                let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd])
+                let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd],
+                                        rightToLeft: levels[runStart] & 1 == 1)
                 for g in shaped {
                     let c = characterOfScalar[g.cluster]
                     glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,
@@ -234,6 +266,7 @@ private struct Builder {
                 clusters[base + i].breakAfter = true
             }
         }
+        return bidi.baseLevel
     }
 
     mutating func shapeEllipsis(primary: FontFace?) -> ShapedText.Ellipsis {
@@ -275,5 +308,35 @@ enum LineBreakRules {
         case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF, 0x20000...0x3FFFF: return true
         default: return false
         }
+    }
+}
+
+/// Which characters are drawn as colour emoji (Unicode's emoji presentation, UTS #51): a
+/// character whose first scalar defaults to emoji presentation, or that asks for it (variation
+/// selector 16), a keycap, a flag, a skin-tone modifier or a zero-width-joiner sequence of emoji.
+/// Text presentation (variation selector 15) keeps the text face.
+enum Emoji {
+    static let textSelector: UInt32 = 0xFE0E, emojiSelector: UInt32 = 0xFE0F
+    static let keycap: UInt32 = 0x20E3, joiner: UInt32 = 0x200D
+    static let modifiers: ClosedRange<UInt32> = 0x1F3FB...0x1F3FF
+    static let regionalIndicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
+    /// Tag characters (subdivision flags such as England's).
+    static let tags: ClosedRange<UInt32> = 0xE0020...0xE007F
+
+    static func presents(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return false }
+        var joined = false
+        for s in scalars {
+            switch s.value {
+            case textSelector: return false
+            case emojiSelector, keycap: return true
+            case modifiers, regionalIndicators, tags: return true
+            case joiner: joined = true
+            default: break
+            }
+        }
+        if first.properties.isEmojiPresentation { return true }
+        return joined && first.properties.isEmoji && first.value > 0x7F
     }
 }

@@ -53,6 +53,8 @@ package enum TextDrawing {
         let glyphs: GlyphCache
         let scratch: TextDrawingScratch
         var painter: SolidPainter
+        /// The current style's colour alpha times the layer's: what colour glyphs are drawn with.
+        var colorGlyphAlpha: Float = 1
         var style = -1
         /// Outlines of the current run's glyphs (layer space) when drawn through the map.
         var run: Outline
@@ -97,14 +99,16 @@ package enum TextDrawing {
                 if !upright { fillRun() }
                 self.style = style
                 let c = text.styles[style].color ?? color
-                painter = SolidPainter(canvas: target, color: c?.premultiplied(opacity: alpha) ?? .zero)
+                let premultiplied = c?.premultiplied(opacity: alpha) ?? .zero
+                painter = SolidPainter(canvas: target, color: premultiplied)
+                colorGlyphAlpha = premultiplied.w / 255
             }
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
             if upright {
                 TextDrawing.drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
-                                        map: map, clip: clip, painter: &painter, glyphs: glyphs,
-                                        rasterizer: scratch.rasterizer)
+                                        map: map, clip: clip, painter: &painter, colorAlpha: colorGlyphAlpha,
+                                        glyphs: glyphs, rasterizer: scratch.rasterizer)
             } else {
                 run.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
                              scale: size / face.metrics.unitsPerEm, tolerance: tolerance)
@@ -115,7 +119,7 @@ package enum TextDrawing {
     /// Blends one glyph's cached coverage mask at its device position, clipped to `clip`.
     private static func drawUpright(face: FontFace, glyph: UInt32, emboldened: Bool, size: Double, x: Double,
                                     y: Double, map: ProjectiveMap, clip: IntRect, painter: inout SolidPainter,
-                                    glyphs: GlyphCache, rasterizer: CoverageRasterizer) {
+                                    colorAlpha: Float, glyphs: GlyphCache, rasterizer: CoverageRasterizer) {
         let p = map.apply(x, y)
         let steps = GlyphCache.subpixelSteps
         var ix = Int(p.x.rounded(.down)), iy = Int(p.y.rounded(.down))
@@ -132,6 +136,24 @@ package enum TextDrawing {
         let rows = glyphs.arena + mask.offset
         let width = Int(mask.width)
         var row = y0
+        if mask.isColor {
+            // Colour glyphs keep their own colours; the text colour lends them only its alpha.
+            let scale = colorAlpha * 255
+            while row < y1 {
+                var source = rows + ((row - top) * width + (x0 - left)) * 4
+                var d = painter.canvas.pixel(x0, row)
+                var x = x0
+                while x < x1 {
+                    let s = UnsafeRawPointer(source).loadUnaligned(as: SIMD4<Float>.self)
+                    if s.w > 0 { sourceOver(d, s * scale) }
+                    source += 4
+                    d += 4
+                    x += 1
+                }
+                row += 1
+            }
+            return
+        }
         while row < y1 {
             painter.paint(row: row, x0: x0, count: x1 - x0, coverage: rows + (row - top) * width + (x0 - left))
             row += 1

@@ -38,14 +38,19 @@ package struct TextLayoutParameters: Equatable {
     }
 }
 
-/// One laid-out line: clusters `head`, then an ellipsis when truncated, then clusters `tail`
-/// (non-empty only for start and middle truncation), starting at `x` on `baseline`.
+/// One laid-out line: in logical order, clusters `head`, then an ellipsis when truncated, then
+/// clusters `tail` (non-empty only for start and middle truncation); drawn in visual order
+/// (`TextLayout.visualItems[visual]`) from `x` on `baseline`.
 package struct TextLine: Equatable {
     package var head: Range<Int>
     package var tail: Range<Int>
     /// The style of the ellipsis, or −1 when the line is not truncated.
     package var ellipsisStyle: Int
-    /// The pen's start, after alignment (points from the box's left).
+    /// The line's items left to right: indices into `TextLayout.visualItems`.
+    package var visual: Range<Int> = 0..<0
+    /// The pen's start, after alignment (points from the box's left): the left edge of the first
+    /// item drawn, which in a right-to-left paragraph is the trailing whitespace that hangs past
+    /// the line's left edge.
     package var x: Double
     /// The baseline, in points from the box's top.
     package var baseline: Double
@@ -67,12 +72,23 @@ package struct TextLayout {
     package private(set) var lines: [TextLine] = []
     /// The size the lines take: the widest line, and from the top to the last line's descent.
     package private(set) var size = CGSize.zero
+    /// Every line's items in visual order: a cluster index, or `ellipsisItem`.
+    package private(set) var visualItems: [Int32] = []
+    /// What stands for a line's ellipsis among `visualItems`.
+    package static let ellipsisItem: Int32 = -1
+    /// One line's items in logical order, their levels and L1 classes, and the visual order of
+    /// their indices: reordering's working storage, kept between layouts.
+    private var logicalItems: [Int32] = []
+    private var itemLevels: [UInt8] = []
+    private var itemClasses: [UInt8] = []
+    private var itemOrder: [Int32] = []
 
     package init() {}
 
     /// Lays `text` out under `p`, replacing the lines.
     package mutating func layout(_ text: ShapedText, _ p: TextLayoutParameters) {
         lines.removeAll(keepingCapacity: true)
+        visualItems.removeAll(keepingCapacity: true)
         var top = 0.0
         var widest = 0.0
         let limit = p.maximumLines > 0 ? p.maximumLines : Int.max
@@ -83,7 +99,8 @@ package struct TextLayout {
             let paragraph = text.paragraphs[n]
             defer { n += 1 }
             var start = paragraph.lowerBound
-            let alignment = resolvedAlignment(text, paragraph, p.alignment)
+            let baseLevel = text.paragraphLevels[n]
+            let alignment = resolvedAlignment(text, paragraph, p.alignment, baseLevel: baseLevel)
             repeat {
                 var end = p.wraps ? lineEnd(text, from: start, in: paragraph, width: width, p) : paragraph.upperBound
                 let isLastAllowed = lines.count + 1 >= limit
@@ -103,6 +120,7 @@ package struct TextLayout {
                 }
                 line.width = drawnWidth(text, line, p)
                 let lastOfParagraph = end >= paragraph.upperBound
+                let rightToLeft = baseLevel & 1 == 1
                 switch alignment {
                 case .center: line.x = width.isFinite ? (width - line.width) / 2 : 0
                 case .right: line.x = width.isFinite ? width - line.width : 0
@@ -111,8 +129,14 @@ package struct TextLayout {
                         line.spaceExtra = justification(text, line, width: width, p)
                         if line.spaceExtra > 0 { line.width = width }
                     }
+                    // The last line of a justified paragraph takes its natural alignment.
+                    if rightToLeft && line.spaceExtra == 0 && width.isFinite { line.x = width - line.width }
                 default: break
                 }
+                order(&line, text, baseLevel: baseLevel, p)
+                // Trailing whitespace takes the paragraph's level (L1): in a right-to-left
+                // paragraph it is drawn first, hanging left of the aligned text.
+                if rightToLeft && line.ellipsisStyle < 0 { line.x -= trailingWhitespaceWidth(text, line.head, p) }
                 lines.append(line)
                 widest = max(widest, line.width)
                 top += ascent + descent + leading
@@ -125,11 +149,71 @@ package struct TextLayout {
         size = CGSize(width: widest, height: last)
     }
 
-    /// The alignment of a paragraph: its attributed style's, else the layout's; natural is left.
-    private func resolvedAlignment(_ text: ShapedText, _ paragraph: Range<Int>, _ fallback: NSTextAlignment) -> NSTextAlignment {
+    /// The alignment of a paragraph: its attributed style's, else the layout's; natural is left
+    /// in a left-to-right paragraph and right in a right-to-left one.
+    private func resolvedAlignment(_ text: ShapedText, _ paragraph: Range<Int>, _ fallback: NSTextAlignment,
+                                   baseLevel: UInt8) -> NSTextAlignment {
         var a = fallback
         if !paragraph.isEmpty, let own = text.styles[text.clusters[paragraph.lowerBound].style].alignment { a = own }
-        return a == .natural ? .left : a
+        guard a == .natural else { return a }
+        return baseLevel & 1 == 1 ? .right : .left
+    }
+
+    /// Puts the line's items in visual order (rules L1–L2 of the bidi algorithm over the levels
+    /// resolved for its paragraph) at the end of `visualItems`. The ellipsis sits at its logical
+    /// place with the level a neutral there resolves to (rules N1–N2): its neighbours' direction
+    /// when they share one, else the paragraph's.
+    private mutating func order(_ line: inout TextLine, _ text: ShapedText, baseLevel: UInt8, _ p: TextLayoutParameters) {
+        logicalItems.removeAll(keepingCapacity: true)
+        itemLevels.removeAll(keepingCapacity: true)
+        itemClasses.removeAll(keepingCapacity: true)
+        var i = line.head.lowerBound
+        while i < line.head.upperBound { appendItem(Int32(i), text); i += 1 }
+        if line.ellipsisStyle >= 0 {
+            var level = baseLevel
+            if !line.head.isEmpty && !line.tail.isEmpty {
+                let before = text.clusters[line.head.upperBound - 1].level, after = text.clusters[line.tail.lowerBound].level
+                if before & 1 == after & 1 { level = before & 1 == 1 ? max(baseLevel, 1) | 1 : (baseLevel == 0 ? 0 : 2) }
+            }
+            logicalItems.append(Self.ellipsisItem)
+            itemLevels.append(level)
+            itemClasses.append(BidiClass.other.rawValue)
+        }
+        i = line.tail.lowerBound
+        while i < line.tail.upperBound { appendItem(Int32(i), text); i += 1 }
+        let count = logicalItems.count
+        while itemOrder.count < count { itemOrder.append(0) }
+        let start = visualItems.count
+        itemLevels.withUnsafeMutableBufferPointer { levels in
+            itemClasses.withUnsafeBufferPointer { classes in
+                itemOrder.withUnsafeMutableBufferPointer { order in
+                    guard let l = levels.baseAddress, let c = classes.baseAddress, let o = order.baseAddress else { return }
+                    BidiReordering.reorder(levels: l, classes: c, count: count, baseLevel: baseLevel, order: o)
+                }
+            }
+        }
+        var k = 0
+        while k < count { visualItems.append(logicalItems[Int(itemOrder[k])]); k += 1 }
+        line.visual = start..<visualItems.count
+    }
+
+    @inline(__always)
+    private mutating func appendItem(_ cluster: Int32, _ text: ShapedText) {
+        let c = text.clusters[Int(cluster)]
+        logicalItems.append(cluster)
+        itemLevels.append(c.level)
+        itemClasses.append(c.bidiClass)
+    }
+
+    /// The width of the whitespace that ends clusters `range`.
+    private func trailingWhitespaceWidth(_ text: ShapedText, _ range: Range<Int>, _ p: TextLayoutParameters) -> Double {
+        var w = 0.0
+        var i = range.upperBound
+        while i > range.lowerBound && text.clusters[i - 1].isWhitespace {
+            w += text.width(of: i - 1, layerSize: p.fontSize)
+            i -= 1
+        }
+        return w
     }
 
     /// Ascent, descent and leading of the styles on a line (the paragraph's first style for an
@@ -310,41 +394,36 @@ package struct TextLayout {
         while n < lines.count {
             let line = lines[n]
             var pen = line.x
-            visitClusters(line.head, line, text, fontSize, &pen, &visitor)
-            if line.ellipsisStyle >= 0 {
-                let e = text.ellipses[line.ellipsisStyle]
-                let size = text.size(ofStyle: line.ellipsisStyle, layerSize: fontSize)
-                var g = Int(e.glyphStart)
-                while g < Int(e.glyphEnd) {
-                    let glyph = text.glyphs[g]
-                    visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
-                                  y: line.baseline - glyph.y * size, style: line.ellipsisStyle)
-                    g += 1
+            var v = line.visual.lowerBound
+            while v < line.visual.upperBound {
+                let item = visualItems[v]
+                if item == Self.ellipsisItem {
+                    let e = text.ellipses[line.ellipsisStyle]
+                    let size = text.size(ofStyle: line.ellipsisStyle, layerSize: fontSize)
+                    visitGlyphs(Int(e.glyphStart)..<Int(e.glyphEnd), line, text, size, pen, line.ellipsisStyle, &visitor)
+                    pen += e.advance * size
+                } else {
+                    let c = text.clusters[Int(item)]
+                    let size = text.size(ofStyle: c.style, layerSize: fontSize)
+                    visitGlyphs(Int(c.glyphStart)..<Int(c.glyphEnd), line, text, size, pen, c.style, &visitor)
+                    pen += c.advance * size + text.styles[c.style].kern
+                    if c.isWhitespace { pen += line.spaceExtra }
                 }
-                pen += e.advance * size
+                v += 1
             }
-            visitClusters(line.tail, line, text, fontSize, &pen, &visitor)
             n += 1
         }
     }
 
     @inline(__always)
-    private func visitClusters<V: GlyphVisitor>(_ range: Range<Int>, _ line: TextLine, _ text: ShapedText,
-                                                _ fontSize: Double, _ pen: inout Double, _ visitor: inout V) {
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let c = text.clusters[i]
-            let size = text.size(ofStyle: c.style, layerSize: fontSize)
-            var g = Int(c.glyphStart)
-            while g < Int(c.glyphEnd) {
-                let glyph = text.glyphs[g]
-                visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
-                              y: line.baseline - glyph.y * size, style: c.style)
-                g += 1
-            }
-            pen += c.advance * size + text.styles[c.style].kern
-            if c.isWhitespace { pen += line.spaceExtra }
-            i += 1
+    private func visitGlyphs<V: GlyphVisitor>(_ range: Range<Int>, _ line: TextLine, _ text: ShapedText, _ size: Double,
+                                              _ pen: Double, _ style: Int, _ visitor: inout V) {
+        var g = range.lowerBound
+        while g < range.upperBound {
+            let glyph = text.glyphs[g]
+            visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
+                          y: line.baseline - glyph.y * size, style: style)
+            g += 1
         }
     }
 }

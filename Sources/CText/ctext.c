@@ -6,6 +6,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include <hb.h>
 #include <hb-ot.h>
+#include <fribidi/fribidi.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,8 @@ struct ctext_face {
     hb_buffer_t *buffer;       /* reused by ctext_shape under `shape_lock` */
     pthread_mutex_t shape_lock;
     char postscript[256];
+    int color;                 /* a colour bitmap face (no outlines), its largest strike selected */
+    int strike_ppem;
 };
 
 static void set_error(char *error, size_t capacity, const char *message, const char *path, int code) {
@@ -39,7 +42,16 @@ ctext_face *ctext_face_open(const char *path, int index, char *error, size_t err
         free(face);
         return NULL;
     }
-    if (!FT_IS_SCALABLE(face->ft)) {
+    if (!FT_IS_SCALABLE(face->ft) && FT_HAS_COLOR(face->ft) && FT_HAS_FIXED_SIZES(face->ft)) {
+        /* A colour bitmap face (Noto Color Emoji's CBDT): draw from its largest strike, scaled. */
+        int best = 0;
+        for (int i = 1; i < face->ft->num_fixed_sizes; i++)
+            if (face->ft->available_sizes[i].y_ppem > face->ft->available_sizes[best].y_ppem) best = i;
+        code = FT_Select_Size(face->ft, best);
+        face->color = code == 0;
+        face->strike_ppem = (int)(face->ft->available_sizes[best].y_ppem >> 6);
+    }
+    if (!FT_IS_SCALABLE(face->ft) && !face->color) {
         set_error(error, error_capacity, "the font has no outlines:", path, 0);
         FT_Done_Face(face->ft);
         FT_Done_FreeType(face->library);
@@ -52,7 +64,7 @@ ctext_face *ctext_face_open(const char *path, int index, char *error, size_t err
     face->hb = hb_font_create(hbFace);
     hb_face_destroy(hbFace);
     hb_ot_font_set_funcs(face->hb);
-    int upem = face->ft->units_per_EM;
+    int upem = (int)hb_face_get_upem(hb_font_get_face(face->hb));
     hb_font_set_scale(face->hb, upem, upem);
     hb_font_make_immutable(face->hb);
     face->buffer = hb_buffer_create();
@@ -94,6 +106,18 @@ void ctext_face_metrics(const ctext_face *face, ctext_metrics *out) {
     out->ascender = ft->ascender;
     out->descender = ft->descender;
     out->line_gap = ft->height - (ft->ascender - ft->descender);
+    if (face->color) {
+        /* FreeType leaves a bitmap-only face's scalable metrics empty: read hhea through HarfBuzz. */
+        hb_face_t *hb_face = hb_font_get_face(face->hb);
+        hb_position_t a = 0, d = 0, g = 0;
+        out->units_per_em = (int)hb_face_get_upem(hb_face);
+        hb_ot_metrics_get_position(face->hb, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER, &a);
+        hb_ot_metrics_get_position(face->hb, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER, &d);
+        hb_ot_metrics_get_position(face->hb, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP, &g);
+        out->ascender = a;
+        out->descender = d;
+        out->line_gap = g;
+    }
     out->underline_position = ft->underline_position;
     out->underline_thickness = ft->underline_thickness;
     out->is_fixed_pitch = FT_IS_FIXED_WIDTH(ft) ? 1 : 0;
@@ -138,13 +162,14 @@ int32_t ctext_face_advance(const ctext_face *face, uint32_t glyph) {
 }
 
 int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int item_offset, int item_length,
-                ctext_glyph *out, int capacity) {
+                int rtl, ctext_glyph *out, int capacity) {
     pthread_mutex_lock(&face->shape_lock);
     hb_buffer_t *buffer = face->buffer;
     hb_buffer_reset(buffer);
     hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS);
     hb_buffer_add_utf32(buffer, text, text_length, (unsigned)item_offset, item_length);
     hb_buffer_guess_segment_properties(buffer);
+    hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
     hb_shape(face->hb, buffer, NULL, 0);
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
@@ -209,4 +234,65 @@ int ctext_glyph_outline(ctext_face *face, uint32_t glyph, int embolden, uint8_t 
     *points_needed = sink.point_count;
     if (sink.verb_count > verb_capacity || sink.point_count > point_capacity) return -1;
     return sink.verb_count;
+}
+
+int ctext_face_is_color(const ctext_face *face) { return face->color; }
+
+int ctext_glyph_color_bitmap(ctext_face *face, uint32_t glyph, uint8_t *rgba, int capacity, int *width, int *height,
+                             int *left, int *top, int *pixels_per_em) {
+    *width = *height = *left = *top = 0;
+    *pixels_per_em = face->strike_ppem;
+    if (!face->color) return 0;
+    pthread_mutex_lock(&face->lock);
+    FT_GlyphSlot slot = face->ft->glyph;
+    if (FT_Load_Glyph(face->ft, glyph, FT_LOAD_COLOR) || slot->format != FT_GLYPH_FORMAT_BITMAP
+        || slot->bitmap.pixel_mode != FT_PIXEL_MODE_BGRA) {
+        pthread_mutex_unlock(&face->lock);
+        return 0;
+    }
+    int w = (int)slot->bitmap.width, h = (int)slot->bitmap.rows;
+    *width = w;
+    *height = h;
+    *left = slot->bitmap_left;
+    *top = slot->bitmap_top;
+    if ((long)w * h * 4 > capacity) {
+        pthread_mutex_unlock(&face->lock);
+        return -1;
+    }
+    /* FreeType's BGRA is premultiplied, as carender's pixels are: only the channel order changes. */
+    for (int y = 0; y < h; y++) {
+        const uint8_t *src = slot->bitmap.buffer + (long)y * slot->bitmap.pitch;
+        uint8_t *dst = rgba + (long)y * w * 4;
+        for (int x = 0; x < w; x++) {
+            dst[4 * x] = src[4 * x + 2];
+            dst[4 * x + 1] = src[4 * x + 1];
+            dst[4 * x + 2] = src[4 * x];
+            dst[4 * x + 3] = src[4 * x + 3];
+        }
+    }
+    pthread_mutex_unlock(&face->lock);
+    return 1;
+}
+
+int ctext_bidi_levels(const uint32_t *text, int length, int direction, uint8_t *levels, uint8_t *classes) {
+    if (length <= 0) return direction == 1 ? 1 : 0;
+    FriBidiCharType *types = malloc(sizeof *types * (size_t)length);
+    FriBidiBracketType *brackets = malloc(sizeof *brackets * (size_t)length);
+    FriBidiLevel *resolved = malloc(sizeof *resolved * (size_t)length);
+    if (!types || !brackets || !resolved) {
+        free(types); free(brackets); free(resolved);
+        return -1;
+    }
+    fribidi_get_bidi_types(text, length, types);
+    fribidi_get_bracket_types(text, length, types, brackets);
+    FriBidiParType base = direction == 0 ? FRIBIDI_PAR_LTR : direction == 1 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON;
+    int ok = fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, resolved) != 0;
+    for (int i = 0; i < length; i++) {
+        levels[i] = ok ? (uint8_t)resolved[i] : 0;
+        classes[i] = FRIBIDI_IS_SEPARATOR(types[i]) ? CTEXT_BIDI_SEPARATOR
+                   : (FRIBIDI_IS_EXPLICIT_OR_BN_OR_WS(types[i]) || FRIBIDI_IS_ISOLATE(types[i])) ? CTEXT_BIDI_WHITESPACE : CTEXT_BIDI_OTHER;
+    }
+    free(types); free(brackets); free(resolved);
+    if (!ok) return -1;
+    return FRIBIDI_IS_RTL(base) ? 1 : 0;
 }

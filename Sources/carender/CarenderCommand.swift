@@ -30,7 +30,7 @@ struct CarenderCommand: ParsableCommand {
             carender help render lists every option of a render.
             """,
         version: "carender \(version)",
-        subcommands: [RenderCommand.self, InfoCommand.self, EaseCommand.self, BenchCommand.self, GoldenCommand.self],
+        subcommands: [RenderCommand.self, PreviewCommand.self, InfoCommand.self, EaseCommand.self, BenchCommand.self, GoldenCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 

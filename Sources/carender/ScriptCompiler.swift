@@ -5,6 +5,9 @@ import Foundation
 struct ScriptCompiler {
     let library: LibraryLocation
     var verbose = false
+    /// Where the compiler's messages go (inherited standard error when nil): `carender preview`
+    /// shows them in its page.
+    var compilerOutput: FileHandle?
 
     /// The cache folder: `CARENDER_CACHE`, else `$XDG_CACHE_HOME/carender`, else `~/.cache/carender`.
     /// Symbolic links in the path are resolved: clang's module cache records the path it was
@@ -81,7 +84,8 @@ struct ScriptCompiler {
             // when they lie inside it, and the script never lies inside its cache entry, so its
             // path stays absolute in crash reports.
             ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
-                                            environment: ProcessInfo.processInfo.environment, in: folder)
+                                            environment: ProcessInfo.processInfo.environment, in: folder,
+                                            standardOutput: compilerOutput, standardError: compilerOutput)
         } catch let error as ScriptRunner.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }

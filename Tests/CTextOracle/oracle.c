@@ -47,3 +47,31 @@ done:
     FT_Done_FreeType(library);
     return code;
 }
+
+#include <fribidi/fribidi.h>
+#include <stdlib.h>
+
+int ctext_oracle_bidi_line(const uint32_t *text, int length, int direction, int line_start, int line_length,
+                           int32_t *visual) {
+    FriBidiCharType *types = malloc(sizeof *types * (size_t)length);
+    FriBidiBracketType *brackets = malloc(sizeof *brackets * (size_t)length);
+    FriBidiLevel *levels = malloc(sizeof *levels * (size_t)length);
+    FriBidiStrIndex *map = malloc(sizeof *map * (size_t)length);
+    int result = -1;
+    if (types && brackets && levels && map) {
+        fribidi_get_bidi_types(text, length, types);
+        fribidi_get_bracket_types(text, length, types, brackets);
+        FriBidiParType base = direction == 0 ? FRIBIDI_PAR_LTR : direction == 1 ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_ON;
+        if (fribidi_get_par_embedding_levels_ex(types, brackets, length, &base, levels)) {
+            for (int i = 0; i < length; i++) map[i] = i;
+            /* No NSM reordering: marks stay after their base in logical order, as in UAX #9's L2. */
+            FriBidiFlags flags = FRIBIDI_FLAGS_DEFAULT & ~FRIBIDI_FLAG_REORDER_NSM;
+            if (fribidi_reorder_line(flags, types, line_length, line_start, base, levels, NULL, map)) {
+                for (int i = 0; i < line_length; i++) visual[i] = map[line_start + i];
+                result = FRIBIDI_IS_RTL(base) ? 1 : 0;
+            }
+        }
+    }
+    free(types); free(brackets); free(levels); free(map);
+    return result;
+}

@@ -43,7 +43,8 @@ open class CATransition: CAAnimation {
         get { settings.transition.type }
         set { settings.transition.type = newValue }
     }
-    /// The direction of `moveIn`, `push`, `reveal` (and the undocumented `cube` and `oglFlip`); nil by default.
+    /// The direction of `moveIn`, `push`, `reveal` (and the undocumented `cube`, `oglFlip`, and
+    /// `pageCurl`/`pageUnCurl`, which take `fromLeft` and `fromRight` only); nil by default.
     open var subtype: CATransitionSubtype? {
         get { settings.transition.subtype }
         set { settings.transition.subtype = newValue }
@@ -70,16 +71,18 @@ open class CATransition: CAAnimation {
     }
 
     /// The types drawn as Apple draws them are `TransitionKind`'s: the four `CATransitionType`
-    /// documents, and the undocumented `cube` and `oglFlip` (UIKit's flip). Other private types
-    /// seen in the wild that Apple's render server draws (`pageCurl`, `pageUnCurl`,
-    /// `rippleEffect`, `suckEffect`, `cameraIrisHollowOpen`, `cameraIrisHollowClose`) are not
-    /// drawn here: they cross-fade, and say so once.
+    /// documents, and the undocumented ones Apple code sets by raw value
+    /// (`CATransitionType(rawValue: "pageCurl")`): `cube`, `oglFlip` (UIKit's flip), `pageCurl`
+    /// and `pageUnCurl` (UIKit's curls), `suckEffect`, `rippleEffect`, `cameraIris`,
+    /// `cameraIrisHollowOpen` and `cameraIrisHollowClose`. Any other type cross-fades, and says
+    /// so once.
     override func compile(for layer: CALayer) {
         super.compile(for: layer)
         guard TransitionKind(rawValue: type.rawValue) == nil else { return }
         warnOnce("""
             CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push, reveal, \
-            cube and oglFlip); it cross-fades instead
+            cube, oglFlip, pageCurl, pageUnCurl, suckEffect, rippleEffect and the cameraIris types); it \
+            cross-fades instead
             """)
     }
 

@@ -1,7 +1,7 @@
 /// A transition running on a layer at one moment: what the compositor needs to blend the
 /// layer's previous rendering with its current one.
 package struct TransitionState: Equatable, Sendable {
-    /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`, `cube`, `oglFlip`).
+    /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`, and the private types).
     public var type: CATransitionType
     /// The direction for directional types; nil behaves like `fromLeft`.
     public var subtype: CATransitionSubtype?
@@ -16,9 +16,11 @@ package struct TransitionState: Equatable, Sendable {
     }
 }
 
-/// The `CATransition` types carender draws, by raw value: the four Apple documents and the two
-/// undocumented 3D ones whose look public evidence establishes (the compositor's
-/// `TransitionFaces`). Any other type cross-fades, with a warning.
+/// The `CATransition` types carender draws, by raw value: the four Apple documents, the two
+/// undocumented 3D ones (the compositor's `TransitionFaces`) and the undocumented warps iOS's
+/// render server draws (`TransitionWarps`). Any other type cross-fades, with a warning.
 package enum TransitionKind: String {
     case fade, moveIn, push, reveal, cube, oglFlip
+    case pageCurl, pageUnCurl, suckEffect, rippleEffect
+    case cameraIris, cameraIrisHollowOpen, cameraIrisHollowClose
 }

@@ -421,6 +421,10 @@ extension Stage {
     package func run(environment: [String: String]) throws {
         if try writeRequestedTimeline(environment: environment) { return }
         let options = try RenderOptions(environment: environment)
+        // `carender preview`: answer the preview's requests instead of rendering a sequence.
+        if let socket = environment[PreviewJob.socketVariable], !socket.isEmpty {
+            return try servePreview(socketPath: socket, options: options)
+        }
         let files = try render(options: options) { _ in }
         // Under the command line, it prints the summary (it knows about every worker).
         if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {

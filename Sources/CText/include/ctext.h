@@ -1,7 +1,8 @@
 #ifndef CTEXT_H
 #define CTEXT_H
 
-/* A thin C shim over HarfBuzz (shaping) and FreeType (glyph outlines) for carender's text engine.
+/* A thin C shim over HarfBuzz (shaping), FreeType (glyph outlines and colour bitmaps) and FriBidi
+ * (the Unicode Bidirectional Algorithm) for carender's text engine.
  * Everything is in font units: HarfBuzz's scale is set to the face's units per em and FreeType
  * loads outlines unscaled (FT_LOAD_NO_SCALE), so there is no hinting and no rounding to pixels —
  * the caller scales to the point size, as Core Text lays out unhinted outlines. The header
@@ -52,6 +53,8 @@ enum {
 };
 
 /// Opens face `index` of the font file at `path`; NULL on failure with a message in `error`.
+/// Faces need outlines, except colour bitmap faces (CBDT/sbix emoji), whose largest strike is
+/// selected for `ctext_glyph_color_bitmap`.
 ctext_face *ctext_face_open(const char *path, int index, char *error, size_t error_capacity);
 void ctext_face_close(ctext_face *face);
 
@@ -74,9 +77,34 @@ int32_t ctext_face_advance(const ctext_face *face, uint32_t glyph);
 /// Shapes code points `item_offset ..< item_offset + item_length` of `text` (the rest is context)
 /// with the face's default features (kerning, ligatures on). Writes at most `capacity` glyphs and
 /// returns how many there are; the caller retries with more room when that exceeds `capacity`.
-/// Direction and script are guessed from the text.
+/// Script is guessed from the text; `rtl` nonzero shapes right to left (glyphs then come in visual
+/// order, right-to-left runs' mirrored characters such as brackets replaced by their mirrors).
 int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int item_offset, int item_length,
-                ctext_glyph *out, int capacity);
+                int rtl, ctext_glyph *out, int capacity);
+
+/// Whether the face draws colour bitmaps (an emoji face) rather than outlines.
+int ctext_face_is_color(const ctext_face *face);
+
+/// The colour bitmap of a glyph at the face's strike: premultiplied RGBA8 rows written to `rgba`
+/// (room for `capacity` bytes), its size, its top-left corner relative to the glyph origin in
+/// strike pixels (`left` rightwards, `top` upwards), and the strike's pixels per em. Returns 1, or
+/// 0 when the glyph has no colour bitmap, or -1 when `rgba` is too small (`*width × *height × 4`
+/// bytes are needed). Thread-safe per face.
+int ctext_glyph_color_bitmap(ctext_face *face, uint32_t glyph, uint8_t *rgba, int capacity, int *width, int *height,
+                             int *left, int *top, int *pixels_per_em);
+
+/// Bidi classes `ctext_bidi_levels` reports for rule L1 of the Unicode Bidirectional Algorithm.
+enum {
+    CTEXT_BIDI_OTHER = 0,
+    CTEXT_BIDI_WHITESPACE = 1,   /* WS, isolate controls, BN and embedding controls: reset at a line's end */
+    CTEXT_BIDI_SEPARATOR = 2     /* segment (tab) and paragraph separators: always reset */
+};
+
+/// Resolves the embedding level of each code point of one paragraph with FriBidi (rules P2–I2 of
+/// UAX #9, brackets included): `direction` 0 left to right, 1 right to left, -1 from the first
+/// strong character (P2–P3, left to right when there is none). Writes `levels` and, for L1,
+/// `classes` (CTEXT_BIDI_*), and returns the paragraph's level (0 or 1), or -1 when out of memory.
+int ctext_bidi_levels(const uint32_t *text, int length, int direction, uint8_t *levels, uint8_t *classes);
 
 /// Decomposes a glyph's outline, unhinted, in font units (y up): `verbs` receives CTEXT_* codes,
 /// `points` x,y pairs. A positive `embolden` thickens every stroke by that many font units

@@ -24,6 +24,8 @@ final class TextGoldenTests: XCTestCase {
         layer.fontSize = size
         layer.foregroundColor = Self.ink
         layer.backgroundColor = Self.paper
+        // As an iOS app sets it for a sharp text layer on a Retina screen.
+        layer.contentsScale = stage.scale
         configure(layer)
         stage.rootLayer.addSublayer(layer)
         return layer
@@ -172,5 +174,36 @@ final class TextGoldenTests: XCTestCase {
         system.frame = CGRect(x: 120, y: 118, width: 110, height: 42)
         root.addSubview(system)
         check(s, "labels-buttons")
+    }
+
+    /// Right-to-left paragraphs: Arabic wrapped and naturally (right) aligned, Hebrew with
+    /// brackets and numbers, a right-to-left line truncated at its logical end (the left), and
+    /// Arabic inside English.
+    func testBidirectionalText() {
+        let s = stage(260, 230)
+        text("النص العربي يُكتب من اليمين إلى اليسار، ويلتف على عدة أسطر بمحاذاة طبيعية.",
+             CGRect(x: 8, y: 8, width: 244, height: 62), size: 15, in: s) { $0.isWrapped = true }
+        text("שלום (עולם) — 2024 גרסה 1.5", CGRect(x: 8, y: 76, width: 244, height: 24), size: 15, in: s)
+        text("שורה ארוכה מאוד שלא נכנסת ברוחב השכבה הזאת", CGRect(x: 8, y: 106, width: 180, height: 24), size: 15,
+             in: s) { $0.truncationMode = .end }
+        text("The word عربي inside English", CGRect(x: 8, y: 136, width: 244, height: 24), size: 15, in: s)
+        text("English (ביחד עם) עברית 12 items", CGRect(x: 8, y: 166, width: 244, height: 24), size: 15, in: s)
+        text("مرحبا Hello שלום", CGRect(x: 8, y: 196, width: 244, height: 26), size: 15, in: s) {
+            $0.alignmentMode = .center
+        }
+        check(s, "bidi")
+    }
+
+    /// Colour emoji: single, a zero-width-joiner family, skin tones, flags, keycaps, and emoji
+    /// inside Latin and Chinese text, at several sizes.
+    func testColorEmoji() {
+        let s = stage(260, 200)
+        text("😀 🎉 ❤️ 🚀", CGRect(x: 8, y: 8, width: 244, height: 40), size: 28, in: s)
+        text("👨‍👩‍👧 👩🏽‍💻 👍🏻👍🏽👍🏿", CGRect(x: 8, y: 52, width: 244, height: 36), size: 24, in: s)
+        text("🇫🇷 🇯🇵 🇧🇷 1️⃣ #️⃣ *️⃣", CGRect(x: 8, y: 92, width: 244, height: 32), size: 22, in: s)
+        text("Hello 😀 world, 你好🌏世界", CGRect(x: 8, y: 128, width: 244, height: 26), size: 16, in: s)
+        text("tiny 😀🍕 emoji", CGRect(x: 8, y: 160, width: 244, height: 18), size: 9, in: s)
+        text("Big 🦊", CGRect(x: 150, y: 150, width: 102, height: 44), size: 32, in: s)
+        check(s, "emoji")
     }
 }

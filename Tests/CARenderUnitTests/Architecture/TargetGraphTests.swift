@@ -21,7 +21,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderModel"],
         ["CARenderCompositor"],
         ["CARenderStage"],
-        ["CARenderUIKit", "CARenderGolden"],
+        ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
         ["CARender"],
         ["CARenderTesting"],
         ["carender"],

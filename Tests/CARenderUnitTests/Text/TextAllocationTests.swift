@@ -12,8 +12,8 @@ import CARenderTestSupport
 final class TextAllocationTests: XCTestCase {
     func testDrawingCachedTextDoesNotAllocate() {
         var state = LayerState()
-        state.bounds = CGRect(x: 0, y: 0, width: 200, height: 60)
-        state.text.content = TextLayerContent("Label 1234 文字, wrapped onto a second line")
+        state.bounds = CGRect(x: 0, y: 0, width: 200, height: 80)
+        state.text.content = TextLayerContent("Label 1234 文字 😀👍🏽 שלום (עולם) 12, wrapped onto a second line")
         state.text.fontSize = 15
         state.text.isWrapped = true
         state.text.truncationMode = .end

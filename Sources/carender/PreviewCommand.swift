@@ -1,0 +1,220 @@
+import ArgumentParser
+import CARenderStudio
+import Foundation
+
+/// `carender preview SCRIPT`: a local web page that scrubs, plays and inspects the script's
+/// animation, reloading when the script changes.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Preview a script in the browser: scrub, play, inspect layers, live reload.",
+        usage: "carender preview SCRIPT [--port N] [--host 127.0.0.1] [--scale K] [--open] [-- SCRIPT-ARGUMENTS...]",
+        discussion: """
+            Starts a web server on this machine (127.0.0.1 unless --host says otherwise) and prints the \
+            page's address. The page shows the frame at any time, rendered on demand by the script and \
+            identical to what carender SCRIPT --times t writes; plays at --fps in real time, dropping frames \
+            when rendering falls behind; and shows the animations on a timeline, the layer tree, the values \
+            of the layer under the pointer and the easing curves. Saving the script (or a file beside it, \
+            or in assets/) recompiles it and reloads the page at the same time; compile errors appear in \
+            the page. Ctrl-C stops the server.
+            """)
+
+    @Argument(help: "The Swift script to preview.", completion: .file())
+    var script: String
+
+    @Argument(parsing: .postTerminator, help: "Arguments after -- are passed to the script (CommandLine.arguments).")
+    var scriptArguments: [String] = []
+
+    @Option(help: "The port to listen on (0 picks a free one).")
+    var port: Int = PreviewCommand.defaultPort
+
+    @Option(help: "The address to listen on. Anything but a loopback address lets other machines see the preview.")
+    var host: String = "127.0.0.1"
+
+    @OptionGroup(title: "Sequence")
+    var sequence: SequenceOptions
+
+    @Flag(help: "Open the page in the default browser (xdg-open).")
+    var open = false
+
+    static let defaultPort = 8420
+
+    func validate() throws {
+        try sequence.check()
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
+        guard !host.isEmpty else { throw ValidationError("--host needs an address such as 127.0.0.1") }
+    }
+
+    func run() throws {
+        let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
+        guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
+            let reason = FileManager.default.fileExists(atPath: scriptURL.path) ? "it is not readable" : "there is no such file"
+            throw CLIError("cannot read the script \(script): \(reason)")
+        }
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let page: PageResources
+        do {
+            page = try PageResources.load(besideExecutable: executable)
+        } catch {
+            throw CLIError("\(error)")
+        }
+        let library = try LibraryLocation.find()
+        _ = try ScriptRun.checkedTemporaryFolder()
+        let folder = try Self.makePrivateFolder()
+        let stop = try StopSignal()
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
+        environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
+        environment["CARENDER_SCRIPT_DIR"] = scriptURL.deletingLastPathComponent().path
+        // The library in each worker ends the worker when carender dies, even by SIGKILL.
+        environment["CARENDER_PARENT_PID"] = String(getpid())
+        var renderArguments = ["--fps", String(sequence.fps)]
+        if let duration = sequence.duration { renderArguments += ["--duration", String(duration)] }
+        if let scale = sequence.scale { renderArguments += ["--scale", String(scale)] }
+
+        let configuration = PreviewConfiguration(
+            script: scriptURL, scriptArguments: scriptArguments, workerEnvironment: environment,
+            build: { script in Self.build(script, library: library, folder: folder, stop: stop) },
+            carender: executable.resolvingSymlinksInPath(), renderArguments: renderArguments, folder: folder,
+            log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) })
+        let session = PreviewSession(configuration: configuration)
+        let server = PreviewServer(session: session, host: host, port: UInt16(port), page: page)
+        let opens = open
+        let failure = FailureBox()
+        let serving = Task {
+            do {
+                try await server.run { url in
+                    FileHandle.standardError.write(Data("carender: previewing \(scriptURL.lastPathComponent) at \(url.absoluteString) (Ctrl-C stops)\n".utf8))
+                    if opens { Self.openBrowser(url) }
+                }
+            } catch is CancellationError {
+            } catch {
+                failure.set("\(error)")
+                stop.raise(1)
+            }
+        }
+        let watching = Task {
+            await session.reload()
+            await ScriptWatcher(script: scriptURL).watch { await session.reload() }
+        }
+        let signal = stop.wait()
+        watching.cancel()
+        serving.cancel()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await session.shutdown()
+            done.signal()
+        }
+        _ = done.wait(timeout: .now() + 2)
+        try? FileManager.default.removeItem(at: folder)
+        if let message = failure.message { throw CLIError(message) }
+        // 128 + the signal, as shells report a command stopped by it.
+        throw ExitCode(128 + signal)
+    }
+
+    /// Compiles the script, capturing the compiler's messages for the page.
+    private static func build(_ script: URL, library: LibraryLocation, folder: URL, stop: StopSignal) -> ScriptBuildResult {
+        let log = folder.appendingPathComponent("compiler-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        defer { try? FileManager.default.removeItem(at: log) }
+        guard let handle = try? FileHandle(forWritingTo: log) else {
+            return .failed(compilerOutput: "cannot create \(log.path) for the compiler's messages")
+        }
+        var compiler = ScriptCompiler(library: library)
+        compiler.compilerOutput = handle
+        let result: ScriptBuildResult
+        do {
+            result = .built(try compiler.executable(for: script).executable)
+        } catch {
+            try? handle.close()
+            let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            result = .failed(compilerOutput: output.isEmpty ? "\(error)" : output)
+            if "\(error)".contains("was interrupted") { stop.raise(SIGINT) }
+        }
+        try? handle.close()
+        // The compiler's launcher puts the default signal actions back when it is done.
+        stop.install()
+        return result
+    }
+
+    /// A folder only this user can enter, for the workers' sockets and exports.
+    private static func makePrivateFolder() throws -> URL {
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("carender-preview-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CLIError("cannot create a private folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
+        }
+        return URL(fileURLWithPath: String(cString: made))
+    }
+
+    private static func openBrowser(_ url: URL) {
+        guard let opener = findExecutableOnPath("xdg-open") else {
+            FileHandle.standardError.write(Data("carender: warning: --open needs xdg-open; open \(url.absoluteString) yourself\n".utf8))
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url.absoluteString]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+}
+
+/// A server failure, kept for the main thread to report.
+private final class FailureBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var message: String?
+    func set(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        if message == nil { message = text }
+    }
+}
+
+/// The write end of the stop pipe, for the signal handler, which can capture nothing.
+/// Written once, before any handler is installed, and only read afterwards.
+nonisolated(unsafe) private var stopPipeWriteEnd: Int32 = -1
+
+/// Ctrl-C and termination requests, turned into a byte on a pipe the main thread waits on, so the
+/// preview can stop its workers and remove its folder before it exits.
+final class StopSignal: @unchecked Sendable {
+    private let readEnd: Int32
+
+    init() throws {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw CLIError("cannot create a pipe: \(String(cString: strerror(errno)))") }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        readEnd = fds[0]
+        stopPipeWriteEnd = fds[1]
+        install()
+    }
+
+    /// (Re)installs the handlers.
+    func install() {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            signal(number) { received in
+                // write(2) is async-signal-safe.
+                var byte = UInt8(truncatingIfNeeded: received)
+                _ = write(stopPipeWriteEnd, &byte, 1)
+            }
+        }
+    }
+
+    /// Stops the preview as if `number` had arrived.
+    func raise(_ number: Int32) {
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(stopPipeWriteEnd, &byte, 1)
+    }
+
+    /// Blocks until a stop arrives; returns its signal number (1 for a failure).
+    func wait() -> Int32 {
+        var byte: UInt8 = 0
+        while true {
+            let n = read(readEnd, &byte, 1)
+            if n == 1 { return Int32(byte) }
+            if n < 0 && errno == EINTR { continue }
+            return SIGTERM
+        }
+    }
+}
