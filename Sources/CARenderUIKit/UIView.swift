@@ -57,7 +57,7 @@ open class UIView: NSObject, CALayerDelegate {
             let reason = layerClass is CALayer.Type
                 ? "Swift on Linux cannot create a layer of a class of your own from its class value"
                 : "it is not a CALayer subclass"
-            Diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
+            layer.stageContext.diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
         }
         return layer
     }

@@ -68,6 +68,13 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Set on the first warning about this animation so each problem is reported once.
     var hasWarned = false
+    /// The diagnostics of the stage of the layer the animation was added to (set when it is
+    /// compiled for that layer).
+    var diagnostics: DiagnosticLog?
+
+    /// Where the animation's warnings go: its layer's stage, or, for an animation evaluated
+    /// without being added to a layer, the current stage.
+    var reportingLog: DiagnosticLog { diagnostics ?? Diagnostics.currentLog }
 
     public required override init() {
         super.init()
@@ -209,6 +216,6 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     func warnOnce(_ message: @autoclosure () -> String) {
         guard !hasWarned else { return }
         hasWarned = true
-        Diagnostics.warning(message())
+        reportingLog.warning(message())
     }
 }

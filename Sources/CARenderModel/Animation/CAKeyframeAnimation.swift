@@ -127,8 +127,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if let path, let keyframes = PathKeyframes(path) {
             let count = keyframes.points.count
             let given = keyTimes?.map(\.doubleValue)
-            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count)
-                : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count))
+            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count, log: reportingLog)
+                : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count, log: reportingLog))
             compiledPath = PathTrack(self, keyframes: keyframes, times: times, calculation: mode, slot: track?.slot)
             return
         }
@@ -138,13 +138,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let given = keyTimes?.map(\.doubleValue)
         let times: [Double]
         if mode == .discrete {
-            times = KeyframeTimes.discrete(given, count: n)
+            times = KeyframeTimes.discrete(given, count: n, log: reportingLog)
         } else if n < 2 {
             times = [0]
         } else if isPaced {
             times = KeyframeTimes.paced(distances: (0..<n - 1).map { AnimatableValue.distance(frames[$0], frames[$0 + 1]) })
         } else {
-            times = KeyframeTimes.interpolating(given, count: n)
+            times = KeyframeTimes.interpolating(given, count: n, log: reportingLog)
         }
         let spline = isCubic && n > 1 ? spline(through: frames, times: times) : nil
         compiledValues = CompiledValues(frames: frames, times: times, spline: spline)

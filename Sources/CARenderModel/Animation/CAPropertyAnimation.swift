@@ -44,7 +44,7 @@ open class CAPropertyAnimation: CAAnimation {
         if animation.keyPath == nil || animation.keyPath?.isEmpty == true { animation.keyPath = event }
         if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
             // The committed values still hold the old value: the presentation is what was on screen.
-            basic.fromValue = layer.hasBeenCommitted ? layer.onScreenValue(forKeyPath: keyPath, at: CACurrentMediaTime()) : nil
+            basic.fromValue = layer.hasBeenCommitted ? layer.onScreenValue(forKeyPath: keyPath, at: layer.stageContext.time) : nil
         }
         layer.add(animation, forKey: event)
     }
@@ -57,6 +57,7 @@ open class CAPropertyAnimation: CAAnimation {
     private var isCompiled = false
 
     override func compile(for layer: CALayer) {
+        diagnostics = layer.stageContext.diagnostics
         customKey = CustomPropertyKey(keyPath: keyPath, layer: layer)
         compile(table: type(of: layer).propertyTable, model: layer.modelState)
         if let customKey { compileValues(template: customKey.template) }

@@ -78,6 +78,7 @@ open class CATransition: CAAnimation {
     /// so once.
     override func compile(for layer: CALayer) {
         super.compile(for: layer)
+        diagnostics = layer.stageContext.diagnostics
         guard TransitionKind(rawValue: type.rawValue) == nil else { return }
         warnOnce("""
             CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push, reveal, \

@@ -54,7 +54,7 @@ open class CAGradientLayer: CALayer {
         get { self[Self.gradientKeys.colors] }
         set {
             guard case .some(let colors) = coerceToOptionalColors(newValue) else {
-                Diagnostics.warning("CAGradientLayer.colors: every element must be a CGColor; the value was ignored")
+                stageContext.diagnostics.warning("CAGradientLayer.colors: every element must be a CGColor; the value was ignored")
                 return
             }
             self[Self.gradientKeys.colors] = colors

@@ -31,6 +31,25 @@ open class CALayer: NSObject {
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?
 
+    /// The context of the stage whose tree the layer joined last: the stage sets its root
+    /// layer's, and a layer added below (or as the mask of) a layer that has one takes it, its
+    /// subtree with it. A layer keeps it when it leaves the tree, so its running animations and
+    /// pending changes stay with that stage. Weak: the stage owns its context.
+    weak var owningStageContext: StageContext?
+
+    /// The context this layer's changes, animations, layout and diagnostics belong to: its
+    /// stage's. A layer that has never been in a stage's tree has none yet, and uses the
+    /// current context, as a change on Apple's platforms joins the current thread's
+    /// transaction whatever layer it is made to (see `StageContext`); its changes are committed
+    /// when it joins a tree (layers outside every tree have no committed state).
+    package var stageContext: StageContext { owningStageContext ?? StageContext.current }
+
+    /// Gives this layer's subtree the context of the stage `parent` belongs to, when it has one.
+    private func joinStage(of parent: CALayer) {
+        guard let context = parent.owningStageContext, owningStageContext !== context else { return }
+        forEachInSubtree { $0.owningStageContext = context }
+    }
+
     /// The model values as of the last outermost commit: what is rendered, before animations.
     /// Nil until the layer is first committed.
     var committedState: LayerState?
@@ -105,7 +124,7 @@ open class CALayer: NSObject {
         }
         let changes = !ValueEquality.equal(modelState[keyPath: key.keyPath], value)
         let action = changes ? actionForPropertyChange(key.name) : nil
-        StageContext.current.transactions.layerWillChange(self)
+        stageContext.transactions.layerWillChange(self)
         modelState[keyPath: key.keyPath] = value
         action?.run(forKey: key.name, object: self, arguments: nil)
     }
@@ -248,7 +267,7 @@ open class CALayer: NSObject {
 
     private func warnNotDrawn(_ property: String, _ isSet: Bool) {
         guard isSet else { return }
-        Diagnostics.warnOnce("\(property) is kept but not drawn by carender")
+        stageContext.diagnostics.warnOnce("\(property) is kept but not drawn by carender")
     }
 
     /// How far a corner curve's rounding extends along each edge, relative to `cornerRadius`.
@@ -281,7 +300,7 @@ open class CALayer: NSObject {
     /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
     open func setNeedsLayout() {
         needsLayoutFlag = true
-        StageContext.current.layout.schedule(self)
+        stageContext.layout.schedule(self)
     }
 
     /// Whether `setNeedsLayout()` is pending.
@@ -300,7 +319,7 @@ open class CALayer: NSObject {
     /// Marks the contents for an update: `display()` runs before the next commit.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        StageContext.current.layout.schedule(self)
+        stageContext.layout.schedule(self)
     }
 
     /// Marks part of the contents for an update (carender updates the whole layer).
@@ -657,7 +676,7 @@ open class CALayer: NSObject {
                 if !stays { leaving.append((layer, action)) }
             }
             sublayerStorage = nil
-            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            if !isPresentationCopy { stageContext.transactions.layerWillChange(self) }
             for (layer, action) in leaving { action?.run(forKey: kCAOnOrderOut, object: layer, arguments: nil) }
             for layer in incoming { addSublayer(layer) }
         }
@@ -687,7 +706,8 @@ open class CALayer: NSObject {
         sublayerStorage = list
         layer.superlayer = self
         guard !isPresentationCopy else { return }
-        StageContext.current.transactions.layerWillChange(self)
+        layer.joinStage(of: self)
+        stageContext.transactions.layerWillChange(self)
         if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
             action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
         }
@@ -736,7 +756,7 @@ open class CALayer: NSObject {
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
         parent.runTransitionActionBeforeSublayersChange()
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
-        StageContext.current.transactions.layerWillChange(parent)
+        parent.stageContext.transactions.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
@@ -779,7 +799,7 @@ open class CALayer: NSObject {
             if !isPresentationCopy, let layer = newValue, let problem = cycleProblem(adding: layer, asMask: true) {
                 return refuse("mask", problem)
             }
-            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            if !isPresentationCopy { stageContext.transactions.layerWillChange(self) }
             if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
             maskStorage = nil
             if let layer = newValue {
@@ -787,6 +807,7 @@ open class CALayer: NSObject {
                 layer.superlayer = self
             }
             maskStorage = newValue
+            if !isPresentationCopy, let layer = newValue { layer.joinStage(of: self) }
         }
     }
 
@@ -848,7 +869,7 @@ open class CALayer: NSObject {
         if lies(inSubtreeOf: layer) {
             return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
         }
-        if StageContext.current.isRootLayer(layer) {
+        if let root = layer.owningStageContext, root.isRootLayer(layer) {
             return "the stage's root layer cannot be \(role) of \(describedLayer)"
         }
         return nil
@@ -856,7 +877,7 @@ open class CALayer: NSObject {
 
     /// Reports a refused tree change.
     private func refuse(_ change: String, _ problem: String) {
-        Diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
+        stageContext.diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
     }
 
     /// The layer as messages name it: its `name` in quotes, else its class and address.

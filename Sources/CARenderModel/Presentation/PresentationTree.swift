@@ -30,6 +30,7 @@ extension CALayer {
     /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
     /// bounded by memory, not by the stack.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
+        let log = stageContext.diagnostics
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
             visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
@@ -42,7 +43,7 @@ extension CALayer {
                 let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
                 node.transition = transition
                 if transition != nil, let snapshot = layer.runningTransitionSnapshot {
-                    node.transitionSnapshot = [RenderNode(snapshot)]
+                    node.transitionSnapshot = [RenderNode(snapshot, log: log)]
                 }
                 // A replicator's sublayers are its instances, built here; the builder visits
                 // the sublayers of every other layer.
@@ -58,8 +59,8 @@ extension CALayer {
             finish: { layer, node, sublayers, mask in
                 if !(layer is CAReplicatorLayer) { node.sublayers = sublayers }
                 node.mask = mask.map { [$0] } ?? []
-                node.hideIfNotFinite(layerName: layer.name)
-                node.warnAboutUnrenderedSettings(layerName: layer.name)
+                node.hideIfNotFinite(layerName: layer.name, log: log)
+                node.warnAboutUnrenderedSettings(layerName: layer.name, log: log)
             })
     }
 

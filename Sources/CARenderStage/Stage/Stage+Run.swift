@@ -251,7 +251,7 @@ extension Stage {
 
     private func render(options: RenderOptions, progress: ProgressChannel, wrote: (URL) -> Void) throws -> Int {
         let plan = try makePlan(options)
-        for warning in plan.warnings { Diagnostics.warning(warning) }
+        for warning in plan.warnings { context.diagnostics.warning(warning) }
         if options.infoOnly {
             progress.send(.info(width: Double(width), height: Double(height), scale: Double(scale),
                                 pixelWidth: plan.width, pixelHeight: plan.height,
@@ -299,7 +299,7 @@ extension Stage {
                 if let underlay, opaque == false {
                     if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
                         warnedAboutAlpha = true
-                        Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
+                        context.diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
                     }
                     straight = straight.composited(over: underlay)
                 }
