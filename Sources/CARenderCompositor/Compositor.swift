@@ -9,7 +9,7 @@ import CARenderModel
 // What one layer draws, in order: its shadow (beneath everything else), its background filling
 // the rounded bounds (and a gradient layer's ramp, likewise), its own content (the contents image,
 // then a shape layer's fill and stroke or a text layer's string), its sublayers in sibling order,
-// its border — with the mask applied to everything but the shadow, and group opacity compositing
+// its border — with the mask applied to all of it, shadow included, and group opacity compositing
 // the whole through an offscreen.
 //
 // The pipeline of one frame:

@@ -25,6 +25,12 @@ final class DrawingScratch {
     private var blurCapacity = 1
     /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
     var depthSiblings: [DepthSibling] = []
+    /// Per-pixel sorting of depth-composited siblings: their depths and indices in back-to-front
+    /// order, and the siblings covering the current row (room for `depthCapacity` each).
+    private(set) var depthKeys = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var depthOrder = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var depthActive = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private var depthCapacity = 1
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
@@ -36,6 +42,21 @@ final class DrawingScratch {
         blurPlane.deallocate()
         blurScratch.deallocate()
         edgeCoverage.deallocate()
+        depthKeys.deallocate()
+        depthOrder.deallocate()
+        depthActive.deallocate()
+    }
+
+    /// Room to sort `count` siblings by depth.
+    func reserveDepthSorting(_ count: Int) {
+        guard count > depthCapacity else { return }
+        depthKeys.deallocate()
+        depthOrder.deallocate()
+        depthActive.deallocate()
+        depthCapacity = count
+        depthKeys = .allocate(capacity: count)
+        depthOrder = .allocate(capacity: count)
+        depthActive = .allocate(capacity: count)
     }
 
     /// The coverage row for aliased outer edges, at least `count` long.

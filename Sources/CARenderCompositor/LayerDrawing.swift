@@ -67,23 +67,27 @@ struct FrameDrawing {
         }
     }
 
-    /// The shadow beneath (unless `shadow` is false), then the layer's own drawing with its mask
-    /// applied.
+    /// The shadow beneath (unless `shadow` is false), then the layer's own drawing; a mask
+    /// multiplies both. Core Animation applies a layer's mask to everything the layer draws, its
+    /// shadow included, as `masksToBounds` clips it: Material Components' shadow layers rely on
+    /// it, casting their shadow from a layer masked by an even-odd shape with a hole over the card,
+    /// so the shadow shows only around the card (real Apple renders of those layers).
     func drawLayerBody(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double, shadow: Bool = true) {
-        if shadow { drawShadow(i, map: map, into: target, alpha: alpha) }
         let mask = list.items[i].mask
         guard mask >= 0, !list.items[mask].state.isHidden else {
+            if shadow { drawShadow(i, map: map, into: target, alpha: alpha) }
             drawLayerContent(i, map: map, into: target, alpha: alpha)
             return
         }
         let maskMap = ProjectiveMap(flattening: list.items[mask].state.mappingToSuperlayer(nil)).then(map)
-        let extent = list.extent(i, map: map, includeShadow: false)
+        let extent = list.extent(i, map: map, includeShadow: shadow)
             .intersection(list.extent(mask, map: maskMap)).intersection(target.rect)
         guard !extent.isEmpty else { return }
         let content = scratch.pool.acquire(extent)
         defer { scratch.pool.release(content) }
         let maskPixels = scratch.pool.acquire(extent)
         defer { scratch.pool.release(maskPixels) }
+        if shadow { drawShadow(i, map: map, into: content, alpha: alpha) }
         drawLayerContent(i, map: map, into: content, alpha: alpha)
         drawLayer(mask, map: maskMap, into: maskPixels, alpha: 1)
         blit(content, onto: target, alpha: 1, mask: maskPixels)

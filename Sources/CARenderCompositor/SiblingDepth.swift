@@ -14,21 +14,41 @@ import CARenderGeometry
 // your layer overlaps others"); Stack Overflow q 24681890 "How to get proper z-ordering
 // CATransform3D" (two siblings turned about y intersect each other by depth).
 //
-// carender composites such siblings per pixel: each sibling (with its subtree, flattened into
-// its own plane as before) draws into an offscreen; at every pixel the siblings present there
-// are ordered by the depth of their plane at that pixel (z / w in the parent's 3D space, which
-// orders points on one line of sight as their distance does) and blended back to front. That is
-// what splitting the planes where they intersect (a BSP) gives, resolved per pixel. Siblings at
-// equal depth there (coplanar) keep the usual order: ascending zPosition, then sublayer order.
-// Only groups with a turned plane take this path; flat siblings keep painter's order.
+// carender resolves such siblings per pixel, for any number of them: where a turned plane can
+// reach (the bounding box R of the turned siblings' device extents), each sibling present there
+// (with its subtree, flattened into its own plane as before) draws into an offscreen, and at
+// every pixel of R the siblings present are ordered by the depth of their plane at that pixel
+// (z / w in the parent's 3D space, which orders points on one line of sight as their distance
+// does) and blended back to front — what splitting the planes where they intersect (a BSP)
+// gives, resolved per pixel. Outside R only flat siblings draw, whose planes are parallel and so
+// never cross: painter's order there is exact. A sibling that does not reach R draws straight
+// onto the canvas in its turn; one that does puts its part outside R on the canvas in its turn
+// and keeps the rest for the depth pass. So the cost grows with the siblings that overlap the
+// turned ones and with R's area, not with the size of the group (1 turned view among 50 flat
+// ones: see `carender bench --sibling-depth`). Siblings at equal depth (coplanar) keep the usual
+// order: ascending zPosition, then sublayer order. Only groups with a turned plane take this path.
 
 /// A sibling of a depth-composited group: its offscreen, the device-to-bounds map that finds
-/// the plane point under a pixel, and the plane's depth and w coefficients.
+/// the plane point under a pixel, and the plane's depth and w coefficients (for a flat plane,
+/// whose depth is the same at every pixel, that depth).
 struct DepthSibling {
     var canvas: Canvas
     var deviceToLayer: ProjectiveMap
     var depth: SIMD3<Double>
     var w: SIMD3<Double>
+    /// The plane's depth everywhere when it is parallel to the parent's, else nil.
+    var constantDepth: Double?
+
+    /// The depth of the plane under device point (x, y); −∞ behind the eye.
+    @inline(__always)
+    func depth(atX x: Double, y: Double) -> Double {
+        if let constantDepth { return constantDepth }
+        let h = deviceToLayer.apply(x, y)
+        let u = h.x / h.w, v = h.y / h.w
+        let z = depth.x * u + depth.y * v + depth.z
+        let w = self.w.x * u + self.w.y * v + self.w.z
+        return w > 0 ? z / w : -Double.infinity
+    }
 }
 
 extension PlacedLayer {
@@ -37,60 +57,99 @@ extension PlacedLayer {
 }
 
 extension FrameDrawing {
-    /// Most siblings composited by depth at once; larger groups keep painter's order.
-    static let maxDepthSortedSiblings = 8
-
     /// Draws the sublayers of `i` depth-composited when one of them is turned out of the
     /// layer's plane; returns false (drawing nothing) otherwise.
     func drawSublayersByDepth(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) -> Bool {
         let first = list.items[i].firstChild, count = list.items[i].childCount
-        guard count >= 2, count <= Self.maxDepthSortedSiblings else { return false }
-        var tilted = false
-        for k in first..<first + count where list.placed[k].isTilted { tilted = true }
-        guard tilted else { return false }
+        guard count >= 2 else { return false }
+        // R: where the turned siblings can draw.
+        var region = IntRect.empty
+        for k in first..<first + count where list.placed[k].isTilted {
+            let p = list.placed[k]
+            region = region.union(list.extent(p.item, map: p.toParent.then(map)))
+        }
+        guard !region.isEmpty else { return false }
+        region = region.intersection(target.rect)
 
         let base = scratch.depthSiblings.count
-        var union = IntRect.empty
         for k in first..<first + count {
             let p = list.placed[k]
             let childMap = p.toParent.then(map)
             let extent = list.extent(p.item, map: childMap).intersection(target.rect)
-            guard !extent.isEmpty, let inverse = childMap.inverted() else { continue }
+            guard !extent.isEmpty else { continue }
+            guard !extent.intersection(region).isEmpty, let inverse = childMap.inverted() else {
+                // Clear of every turned plane: painter's order is exact here.
+                drawPlaced(p.item, map: childMap, superlayerMap: map, into: target, alpha: alpha * p.alpha)
+                continue
+            }
             let canvas = scratch.pool.acquire(extent)
             drawPlaced(p.item, map: childMap, superlayerMap: map, into: canvas, alpha: alpha * p.alpha)
-            scratch.depthSiblings.append(DepthSibling(canvas: canvas, deviceToLayer: inverse, depth: p.depth,
-                                                      w: SIMD3(p.toParent.m13, p.toParent.m23, p.toParent.m33)))
-            union = union.union(extent)
+            blit(canvas, onto: target, outside: region)
+            let w = SIMD3(p.toParent.m13, p.toParent.m23, p.toParent.m33)
+            let flat = !p.isTilted && w.x == 0 && w.y == 0 && w.z > 0
+            scratch.depthSiblings.append(DepthSibling(canvas: canvas, deviceToLayer: inverse, depth: p.depth, w: w,
+                                                      constantDepth: flat ? p.depth.z / w.z : nil))
         }
-        compositeByDepth(from: base, region: union, into: target)
+        compositeByDepth(from: base, region: region, into: target)
         for j in base..<scratch.depthSiblings.count { scratch.pool.release(scratch.depthSiblings[j].canvas) }
         scratch.depthSiblings.removeLast(scratch.depthSiblings.count - base)
         return true
     }
 
-    /// Blends the offscreens of `scratch.depthSiblings[base...]` onto `target`, per pixel back
-    /// to front by the depth of each plane there (stable: equal depths keep drawing order).
+    /// Source-over blends the part of `source` outside `region` onto `target`.
+    private func blit(_ source: Canvas, onto target: Canvas, outside region: IntRect) {
+        let r = source.rect.intersection(target.rect)
+        guard !r.isEmpty else { return }
+        for y in r.y0..<r.y1 {
+            let crosses = y >= region.y0 && y < region.y1
+            var x = r.x0
+            while x < r.x1 {
+                if crosses && x >= region.x0 && x < region.x1 { x = region.x1; continue }
+                let end = crosses && x < region.x0 ? min(r.x1, region.x0) : r.x1
+                var s = source.pixel(x, y), d = target.pixel(x, y)
+                while x < end {
+                    let p = s.packedPixel
+                    if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
+                    s += 4; d += 4; x += 1
+                }
+            }
+        }
+    }
+
+    /// Blends the offscreens of `scratch.depthSiblings[base...]` onto `target` within `region`,
+    /// per pixel back to front by the depth of each plane there (stable: equal depths keep
+    /// drawing order). Each row considers only the siblings whose offscreen covers it.
     private func compositeByDepth(from base: Int, region: IntRect, into target: Canvas) {
         let siblings = scratch.depthSiblings
         let n = siblings.count - base
         guard n > 0, !region.isEmpty else { return }
-        var depths = SIMD8<Double>.zero
-        var order = SIMD8<Int32>.zero
+        scratch.reserveDepthSorting(n)
+        let depths = scratch.depthKeys, order = scratch.depthOrder, active = scratch.depthActive
         for y in region.y0..<region.y1 {
+            var activeCount = 0
+            for j in 0..<n {
+                let r = siblings[base + j].canvas.rect
+                if y >= r.y0 && y < r.y1 && r.x1 > region.x0 && r.x0 < region.x1 {
+                    active[activeCount] = Int32(j)
+                    activeCount += 1
+                }
+            }
+            guard activeCount > 0 else { continue }
             let py = Double(y) + 0.5
             var d = target.pixel(region.x0, y)
             for x in region.x0..<region.x1 {
                 let px = Double(x) + 0.5
                 var present = 0
-                for j in 0..<n {
-                    let s = siblings[base + j]
-                    let r = s.canvas.rect
-                    guard x >= r.x0, x < r.x1, y >= r.y0, y < r.y1, s.canvas.pixel(x, y).packedPixel != 0 else { continue }
-                    let h = s.deviceToLayer.apply(px, py)
-                    let u = h.x / h.w, v = h.y / h.w
-                    let z = s.depth.x * u + s.depth.y * v + s.depth.z
-                    let w = s.w.x * u + s.w.y * v + s.w.z
-                    let depth = w > 0 ? z / w : -Double.infinity
+                var only: UInt32 = 0
+                for a in 0..<activeCount {
+                    let j = Int(active[a])
+                    let canvas = siblings[base + j].canvas
+                    let r = canvas.rect
+                    guard x >= r.x0, x < r.x1 else { continue }
+                    let source = canvas.pixel(x, y).packedPixel
+                    guard source != 0 else { continue }
+                    only = source
+                    let depth = siblings[base + j].depth(atX: px, y: py)
                     // Insertion, stable: a later sibling goes after equal depths.
                     var slot = present
                     while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
@@ -102,7 +161,9 @@ extension FrameDrawing {
                     order[slot] = Int32(j)
                     present += 1
                 }
-                if present > 0 {
+                if present == 1 {
+                    d.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(d.packedPixel, only)
+                } else if present > 1 {
                     var pixel = d.packedPixel
                     for k in 0..<present {
                         let source = siblings[base + Int(order[k])].canvas.pixel(x, y).packedPixel

@@ -105,22 +105,56 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds a circular arc. Angles are measured from +x towards +y. `clockwise` is Core Graphics'
     /// sense in a y-up space: true sweeps towards *decreasing* angles — which on iOS's y-down
-    /// layers looks counter-clockwise. A line joins the current point to the arc's start (or a
-    /// move starts it). Sweeps are reduced to one turn: counter-clockwise `end − start` is taken
-    /// in [0, 2π) unless it is at least a full turn (then one full circle); clockwise in
-    /// (−2π, 0] likewise — so 0 → 2π clockwise draws nothing, as in Core Graphics.
+    /// layers looks counter-clockwise (UIKit's arc methods pass `!clockwise`). A line joins the
+    /// current point to the arc's start (or a move starts it); see `arcSweep` for how the angles
+    /// become a sweep.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
-        let fullTurn = 2 * CGFloat.pi
-        var sweep = endAngle - startAngle
-        if clockwise {
-            if sweep <= -fullTurn { sweep = -fullTurn }
-            else if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: fullTurn) - fullTurn; if sweep <= -fullTurn { sweep = 0 } }
-        } else {
-            if sweep >= fullTurn { sweep = fullTurn }
-            else if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: fullTurn) + fullTurn; if sweep >= fullTurn { sweep = 0 } }
+        guard startAngle.isFinite, endAngle.isFinite, radius.isFinite, center.x.isFinite, center.y.isFinite else {
+            // Core Graphics logs "invalid value for start or end angle" and adds nothing.
+            Diagnostics.warnOnce("CGMutablePath.addArc: the centre, radius and angles must be finite (got centre \(center), radius \(radius), angles \(startAngle) → \(endAngle)); the arc is left out")
+            return
         }
+        let sweep = Self.arcSweep(from: startAngle, to: endAngle, clockwise: clockwise)
         addRelativeArc(center: center, radius: radius, startAngle: startAngle, delta: sweep, transform: transform)
+    }
+
+    /// The signed sweep of Core Graphics' arc from `start` to `end` (negative: clockwise in
+    /// Core Graphics' sense, towards decreasing angles). The rule fits every public observation:
+    /// - when `end − start` already turns the requested way it is the sweep, at most one full
+    ///   turn (0 → 2π counter-clockwise and 2π → 0 clockwise are full circles; start = end is
+    ///   nothing — Core Plot issue #421);
+    /// - otherwise both angles are first brought into [0, 2π] (2π itself kept); if they are then
+    ///   equal the arc is empty, else it goes the long way round in the requested direction.
+    ///   So UIKit's `addArc(…startAngle: 0, endAngle: 2π, clockwise: false)` (Core Graphics
+    ///   clockwise, 0 and 2π distinct) is a full circle — the circle of countless loaders —
+    ///   while `startAngle: -π/2, endAngle: 3π/2, clockwise: false` draws nothing, and
+    ///   `startAngle: π/2, endAngle: -3π/2, clockwise: true` draws nothing (Stack Overflow, "An
+    ///   issue with CAShapeLayer and UIBezierPath drawing circle counterclockwise": both
+    ///   reported empty on iOS, the first a full circle).
+    /// Sweeps beyond one turn are clamped to one turn, as the HTML canvas specifies; what Core
+    /// Graphics does with them is not publicly documented.
+    static func arcSweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
+        let fullTurn = 2 * CGFloat.pi
+        let delta = end - start
+        if clockwise ? delta <= 0 : delta >= 0 {
+            return clockwise ? max(delta, -fullTurn) : min(delta, fullTurn)
+        }
+        let s = reducedAngle(start), e = reducedAngle(end)
+        guard s != e else { return 0 }
+        let d = e - s
+        if clockwise {
+            return d < 0 ? d : d - fullTurn * ((d / fullTurn).rounded(.down) + 1)
+        }
+        return d > 0 ? d : d + fullTurn * ((-d / fullTurn).rounded(.down) + 1)
+    }
+
+    /// `angle` brought into [0, 2π] by whole turns; 2π stays 2π.
+    private static func reducedAngle(_ angle: CGFloat) -> CGFloat {
+        let fullTurn = 2 * CGFloat.pi
+        if angle < 0 { return angle + fullTurn * (-angle / fullTurn).rounded(.up) }
+        if angle > fullTurn { return angle - fullTurn * (angle / fullTurn).rounded(.down) }
+        return angle
     }
 
     /// Adds a circular arc turning by `delta` radians from `startAngle` (positive towards +y).
@@ -130,7 +164,13 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let arc = EllipticalArc(transform: unit.concatenating(transform), startAngle: startAngle, sweep: delta)
         let start = arc.point(at: 0)
         if hasCurrentPoint {
-            if start != currentPoint { elements.append(.line(to: start)) }
+            // A start within rounding of the current point (a rounded rectangle's arc after its
+            // edge: cos(3π/2) is not exactly 0) is no line of its own.
+            let current = currentPoint
+            let tolerance = Self.coincidenceTolerance * max(1, abs(start.x), abs(start.y))
+            if abs(start.x - current.x) > tolerance || abs(start.y - current.y) > tolerance {
+                elements.append(.line(to: start))
+            }
         } else {
             elements.append(.move(to: start))
         }
@@ -170,6 +210,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         if sweep < -.pi { sweep += 2 * .pi }
         addRelativeArc(center: center, radius: radius, startAngle: a0, delta: sweep, transform: transform)
     }
+
+    /// Relative distance under which two points are the same point (a few units in the last place).
+    static let coincidenceTolerance: CGFloat = 1e-12
 
     /// Appends `path`'s elements mapped by `transform`.
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {

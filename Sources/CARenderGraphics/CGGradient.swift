@@ -28,6 +28,21 @@ public final class CGGradient: @unchecked Sendable {
             .map { $0.element }
     }
 
+    /// A gradient of the `CGColor`s in `colors` — Apple code passes `cgColors as CFArray`, which
+    /// is an `NSArray` on Linux — at `locations`. Nil when an element is not a `CGColor`.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        let converted = colors.compactMap { $0 as? CGColor }
+        guard converted.count == colors.count else { return nil }
+        self.init(colorsSpace: space, colors: converted, locations: locations)
+    }
+
+    /// The same with the locations as an array.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: [CGFloat]?) {
+        let converted = colors.compactMap { $0 as? CGColor }
+        guard converted.count == colors.count else { return nil }
+        self.init(colorsSpace: space, colors: converted, locations: locations)
+    }
+
     /// A gradient of `colors` at `locations` given as an array.
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
         if let locations {

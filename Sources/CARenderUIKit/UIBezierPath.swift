@@ -35,38 +35,19 @@ open class UIBezierPath: NSObject {
         path.addEllipse(in: rect)
     }
 
+    /// A rounded rectangle with Apple's continuous corners, element for element as UIKit builds
+    /// it (see `UIBezierPath+RoundedRect.swift`): from (minX + 1.528665 r, minY) clockwise, ending
+    /// with a line back to the start.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
-        let r = max(0, min(cornerRadius, min(rect.width, rect.height) / 2))
-        path.addRoundedRect(in: rect, cornerWidth: r, cornerHeight: r)
+        UIBezierPath.appendContinuousRoundedRect(rect, cornerRadius: cornerRadius, to: path)
     }
 
-    /// A rectangle whose selected corners are rounded with elliptical radii (clamped to half the
-    /// sides), as UIKit builds them for shadow paths and masks.
+    /// A rectangle whose `corners` are rounded with circular quarter arcs of radius
+    /// `cornerRadii.width` (UIKit ignores the height), clamped as UIKit clamps it.
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
-        let rx = max(0, min(cornerRadii.width, rect.width / 2))
-        let ry = max(0, min(cornerRadii.height, rect.height / 2))
-        func radii(_ corner: UIRectCorner) -> (CGFloat, CGFloat) { corners.contains(corner) ? (rx, ry) : (0, 0) }
-        let (tl, tr, br, bl) = (radii(.topLeft), radii(.topRight), radii(.bottomRight), radii(.bottomLeft))
-        // Clockwise on the y-down screen, from the top edge; each corner a quarter ellipse.
-        path.move(to: CGPoint(x: rect.minX + tl.0, y: rect.minY))
-        path.addLine(to: CGPoint(x: rect.maxX - tr.0, y: rect.minY))
-        corner(center: CGPoint(x: rect.maxX - tr.0, y: rect.minY + tr.1), radii: tr, from: -.pi / 2)
-        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - br.1))
-        corner(center: CGPoint(x: rect.maxX - br.0, y: rect.maxY - br.1), radii: br, from: 0)
-        path.addLine(to: CGPoint(x: rect.minX + bl.0, y: rect.maxY))
-        corner(center: CGPoint(x: rect.minX + bl.0, y: rect.maxY - bl.1), radii: bl, from: .pi / 2)
-        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + tl.1))
-        corner(center: CGPoint(x: rect.minX + tl.0, y: rect.minY + tl.1), radii: tl, from: .pi)
-        path.closeSubpath()
-    }
-
-    /// A quarter of an ellipse turning towards increasing angles (clockwise on screen).
-    private func corner(center: CGPoint, radii: (CGFloat, CGFloat), from start: CGFloat) {
-        guard radii.0 > 0, radii.1 > 0 else { return }
-        let transform = CGAffineTransform(a: radii.0, b: 0, c: 0, d: radii.1, tx: center.x, ty: center.y)
-        path.addRelativeArc(center: .zero, radius: 1, startAngle: start, delta: .pi / 2, transform: transform)
+        UIBezierPath.appendCircularRoundedRect(rect, corners: corners, radius: cornerRadii.width, to: path)
     }
 
     /// An arc in UIKit's sense: `clockwise` as seen on the y-down screen.
@@ -80,6 +61,47 @@ open class UIBezierPath: NSObject {
         self.init()
         path.addPath(cgPath)
     }
+
+    // MARK: - Drawing attributes (used by `fill()` and `stroke()`)
+
+    /// The stroke width, in points (1 by default).
+    open var lineWidth: CGFloat = 1
+    /// The stroke's ends (butt by default).
+    open var lineCapStyle: CGLineCap = .butt
+    /// The stroke's corners (miter by default).
+    open var lineJoinStyle: CGLineJoin = .miter
+    /// The miter limit (10 by default).
+    open var miterLimit: CGFloat = 10
+    /// Accepted: carender flattens curves to its own tolerance.
+    open var flatness: CGFloat = 0.6
+    /// Whether `fill()` and `addClip()` use the even-odd rule instead of non-zero winding.
+    open var usesEvenOddFillRule = false
+    private var dashPattern: [CGFloat] = []
+    private var dashPhase: CGFloat = 0
+
+    /// The stroke's dash pattern: `count` lengths from `pattern`, starting `phase` points in; a
+    /// nil pattern or a count of 0 makes the stroke solid (and the phase 0), as in UIKit.
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        if let pattern, count > 0 {
+            dashPattern = Array(UnsafeBufferPointer(start: pattern, count: count))
+            dashPhase = phase
+        } else {
+            dashPattern = []
+            dashPhase = 0
+        }
+    }
+
+    /// Copies the dash pattern's lengths to `pattern` (when given, room for `count`), and its
+    /// count and phase.
+    open func getLineDash(_ pattern: UnsafeMutablePointer<CGFloat>?, count: UnsafeMutablePointer<Int>?,
+                          phase: UnsafeMutablePointer<CGFloat>?) {
+        count?.pointee = dashPattern.count
+        phase?.pointee = dashPhase
+        if let pattern { for (i, length) in dashPattern.enumerated() { pattern[i] = length } }
+    }
+
+    /// The dash lengths and phase, for drawing.
+    var lineDash: (lengths: [CGFloat], phase: CGFloat) { (dashPattern, dashPhase) }
 
     /// The current point: the end of the last element.
     public var currentPoint: CGPoint { path.currentPoint }

@@ -64,17 +64,127 @@ open class UIColor: NSObject {
     open class var brown: UIColor { UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1) }
     open class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 
-    // iOS's system colours in their light-mode values.
-    open class var systemRed: UIColor { UIColor(red: 1, green: 59 / 255, blue: 48 / 255, alpha: 1) }
-    open class var systemOrange: UIColor { UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1) }
-    open class var systemYellow: UIColor { UIColor(red: 1, green: 204 / 255, blue: 0, alpha: 1) }
-    open class var systemGreen: UIColor { UIColor(red: 52 / 255, green: 199 / 255, blue: 89 / 255, alpha: 1) }
-    open class var systemTeal: UIColor { UIColor(red: 48 / 255, green: 176 / 255, blue: 199 / 255, alpha: 1) }
-    open class var systemBlue: UIColor { UIColor(red: 0, green: 122 / 255, blue: 1, alpha: 1) }
-    open class var systemIndigo: UIColor { UIColor(red: 88 / 255, green: 86 / 255, blue: 214 / 255, alpha: 1) }
-    open class var systemPurple: UIColor { UIColor(red: 175 / 255, green: 82 / 255, blue: 222 / 255, alpha: 1) }
-    open class var systemPink: UIColor { UIColor(red: 1, green: 45 / 255, blue: 85 / 255, alpha: 1) }
-    open class var systemGray: UIColor { UIColor(red: 142 / 255, green: 142 / 255, blue: 147 / 255, alpha: 1) }
-    open class var systemBackground: UIColor { .white }
+    // iOS's system colours in their light-mode values (Apple's Human Interface Guidelines,
+    // "Color": the iOS 15 and later values, in sRGB). carender renders light mode.
+    open class var systemRed: UIColor { rgb(255, 59, 48) }
+    open class var systemOrange: UIColor { rgb(255, 149, 0) }
+    open class var systemYellow: UIColor { rgb(255, 204, 0) }
+    open class var systemGreen: UIColor { rgb(52, 199, 89) }
+    open class var systemMint: UIColor { rgb(0, 199, 190) }
+    open class var systemTeal: UIColor { rgb(48, 176, 199) }
+    open class var systemCyan: UIColor { rgb(50, 173, 230) }
+    open class var systemBlue: UIColor { rgb(0, 122, 255) }
+    open class var systemIndigo: UIColor { rgb(88, 86, 214) }
+    open class var systemPurple: UIColor { rgb(175, 82, 222) }
+    open class var systemPink: UIColor { rgb(255, 45, 85) }
+    open class var systemBrown: UIColor { rgb(162, 132, 94) }
+    open class var systemGray: UIColor { rgb(142, 142, 147) }
+    open class var systemGray2: UIColor { rgb(174, 174, 178) }
+    open class var systemGray3: UIColor { rgb(199, 199, 204) }
+    open class var systemGray4: UIColor { rgb(209, 209, 214) }
+    open class var systemGray5: UIColor { rgb(229, 229, 234) }
+    open class var systemGray6: UIColor { rgb(242, 242, 247) }
+    /// The app's tint: the system blue.
+    open class var tintColor: UIColor { systemBlue }
+
+    // Semantic (UI element) colours, light mode.
     open class var label: UIColor { .black }
+    open class var secondaryLabel: UIColor { rgb(60, 60, 67, alpha: 0.6) }
+    open class var tertiaryLabel: UIColor { rgb(60, 60, 67, alpha: 0.3) }
+    open class var quaternaryLabel: UIColor { rgb(60, 60, 67, alpha: 0.18) }
+    open class var placeholderText: UIColor { rgb(60, 60, 67, alpha: 0.3) }
+    open class var link: UIColor { systemBlue }
+    open class var separator: UIColor { rgb(60, 60, 67, alpha: 0.29) }
+    open class var opaqueSeparator: UIColor { rgb(198, 198, 200) }
+    open class var systemFill: UIColor { rgb(120, 120, 128, alpha: 0.2) }
+    open class var secondarySystemFill: UIColor { rgb(120, 120, 128, alpha: 0.16) }
+    open class var tertiarySystemFill: UIColor { rgb(118, 118, 128, alpha: 0.12) }
+    open class var quaternarySystemFill: UIColor { rgb(116, 116, 128, alpha: 0.08) }
+    open class var systemBackground: UIColor { .white }
+    open class var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
+    open class var tertiarySystemBackground: UIColor { .white }
+    open class var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
+    open class var secondarySystemGroupedBackground: UIColor { .white }
+    open class var tertiarySystemGroupedBackground: UIColor { rgb(242, 242, 247) }
+    open class var darkText: UIColor { .black }
+    open class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
+
+    /// A colour from 8-bit sRGB components.
+    private static func rgb(_ red: Int, _ green: Int, _ blue: Int, alpha: CGFloat = 1) -> UIColor {
+        UIColor(red: CGFloat(red) / 255, green: CGFloat(green) / 255, blue: CGFloat(blue) / 255, alpha: alpha)
+    }
+
+    // MARK: - Components
+
+    /// The colour's red, green, blue and alpha (a grey's white level is each of red, green and
+    /// blue); each pointer may be nil. Always true: every carender colour converts to RGB.
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor.rgbaComponents
+        red?.pointee = c.r
+        green?.pointee = c.g
+        blue?.pointee = c.b
+        alpha?.pointee = c.a
+        return true
+    }
+
+    /// The colour's hue, saturation and brightness (HSB, each 0…1) and alpha.
+    @discardableResult
+    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor.rgbaComponents
+        let maximum = max(c.r, c.g, c.b), minimum = min(c.r, c.g, c.b), range = maximum - minimum
+        var h: CGFloat = 0
+        if range > 0 {
+            if maximum == c.r { h = (c.g - c.b) / range }
+            else if maximum == c.g { h = 2 + (c.b - c.r) / range }
+            else { h = 4 + (c.r - c.g) / range }
+            h /= 6
+            if h < 0 { h += 1 }
+        }
+        hue?.pointee = h
+        saturation?.pointee = maximum > 0 ? range / maximum : 0
+        brightness?.pointee = maximum
+        alpha?.pointee = c.a
+        return true
+    }
+
+    /// The colour's white level (the mean of red, green and blue for a colour) and alpha.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor.rgbaComponents
+        white?.pointee = cgColor.model == .monochrome ? c.r : (c.r + c.g + c.b) / 3
+        alpha?.pointee = c.a
+        return true
+    }
+
+    // MARK: - Dynamic colours
+
+    /// A colour that depends on the trait collection; carender renders light mode, so it is the
+    /// colour `dynamicProvider` gives for the light-mode traits.
+    public convenience init(dynamicProvider: (UITraitCollection) -> UIColor) {
+        self.init(cgColor: dynamicProvider(UITraitCollection.current).cgColor)
+    }
+
+    /// The colour for `traitCollection`: the same colour (carender's colours are resolved).
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor { self }
+}
+
+/// The environment a view draws in; carender's is always light mode at the stage's scale.
+open class UITraitCollection: NSObject {
+    /// Light, dark, or not yet known.
+    public enum UserInterfaceStyle: Int, Sendable {
+        case unspecified, light, dark
+    }
+
+    /// Always `.light`: carender renders light mode.
+    open var userInterfaceStyle: UserInterfaceStyle { .light }
+    /// The screen's scale.
+    open var displayScale: CGFloat { UIScreen.main.scale }
+
+    public override init() { super.init() }
+
+    /// The traits views draw with.
+    open class var current: UITraitCollection { UITraitCollection() }
 }

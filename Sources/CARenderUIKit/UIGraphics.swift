@@ -62,6 +62,32 @@ public func UIGraphicsEndImageContext() {
     _ = ContextStack.current.contexts.popLast()
 }
 
+/// Makes `context` the current context (UIKit drawing and `UIGraphicsGetCurrentContext()` use it)
+/// until the matching `UIGraphicsPopContext()`; a layer's `draw(in:)` pushes the context it is
+/// handed so that UIKit drawing goes there.
+public func UIGraphicsPushContext(_ context: CGContext) {
+    ContextStack.current.contexts.append((context, 1))
+}
+
+/// Makes the context below the one `UIGraphicsPushContext(_:)` pushed current again.
+public func UIGraphicsPopContext() {
+    _ = ContextStack.current.contexts.popLast()
+}
+
+/// Fills `rect` in the current context with its fill colour.
+public func UIRectFill(_ rect: CGRect) {
+    UIGraphicsGetCurrentContext()?.fill(rect)
+}
+
+/// Strokes a one-point frame just inside `rect` in the current context.
+public func UIRectFrame(_ rect: CGRect) {
+    guard let context = UIGraphicsGetCurrentContext() else { return }
+    context.saveGState()
+    context.setLineWidth(1)
+    context.stroke(rect.insetBy(dx: 0.5, dy: 0.5))
+    context.restoreGState()
+}
+
 /// Makes the context current while `body` draws into it.
 func withCurrentContext<T>(_ context: CGContext, scale: CGFloat, _ body: () throws -> T) rethrows -> T {
     ContextStack.current.contexts.append((context, scale))
@@ -162,18 +188,35 @@ extension UIColor {
 }
 
 extension UIBezierPath {
-    /// Fills the path in the current context with its fill colour.
+    /// Fills the path in the current context with its fill colour, by `usesEvenOddFillRule`.
     public func fill() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
         context.addPath(cgPath)
-        context.fillPath()
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        context.restoreGState()
     }
 
-    /// Strokes the path in the current context with its stroke colour and line width 1 (or the
-    /// width set on the context).
+    /// Strokes the path in the current context with its stroke colour and the path's own line
+    /// width, cap, join, miter limit and dash (as UIKit does, whatever the context's settings).
     public func stroke() {
         guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        let dash = lineDash
+        if !dash.lengths.isEmpty { context.setLineDash(phase: dash.phase, lengths: dash.lengths) }
         context.addPath(cgPath)
         context.strokePath()
+        context.restoreGState()
+    }
+
+    /// Intersects the current context's clip with the path's inside.
+    public func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.addPath(cgPath)
+        context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
     }
 }

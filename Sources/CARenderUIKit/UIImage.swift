@@ -22,10 +22,51 @@ open class UIImage: NSObject {
         return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
     }
 
+    /// How views draw the image: as it is, or as a template (its alpha filled with the view's
+    /// tint colour).
+    public enum RenderingMode: Int, Sendable {
+        /// Templates in system buttons and tab bars, as-is elsewhere (carender: as-is, except in
+        /// system buttons).
+        case automatic
+        case alwaysOriginal
+        case alwaysTemplate
+    }
+
+    /// How views draw the image (`.automatic` unless made with `withRenderingMode(_:)`).
+    public private(set) var renderingMode: RenderingMode = .automatic
+
     public init(cgImage: CGImage, scale: CGFloat = 1) {
         self.cgImage = cgImage
         self.scale = scale > 0 ? scale : 1
         super.init()
+    }
+
+    /// The same image drawn in `renderingMode`.
+    public func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        guard let cgImage else { return self }
+        let copy = UIImage(cgImage: cgImage, scale: scale)
+        copy.renderingMode = renderingMode
+        return copy
+    }
+
+    /// The image's pixels with every colour replaced by `color`, keeping their alpha (times the
+    /// colour's): how a template image is drawn in a view's tint.
+    func tinted(with color: UIColor) -> CGImage? {
+        guard let cgImage else { return nil }
+        let source = cgImage.image
+        let c = color.cgColor.rgbaComponents
+        let r = UInt8((min(max(c.r, 0), 1) * 255).rounded()), g = UInt8((min(max(c.g, 0), 1) * 255).rounded())
+        let b = UInt8((min(max(c.b, 0), 1) * 255).rounded()), alpha = Double(min(max(c.a, 0), 1))
+        var bytes = [UInt8](repeating: 0, count: source.width * source.height * 4)
+        for i in 0..<(source.width * source.height) {
+            let a = source.bytes[i * 4 + 3]
+            guard a > 0 else { continue }
+            bytes[i * 4] = r
+            bytes[i * 4 + 1] = g
+            bytes[i * 4 + 2] = b
+            bytes[i * 4 + 3] = UInt8((Double(a) * alpha).rounded())
+        }
+        return CGImage(image: RGBAImage(width: source.width, height: source.height, bytes: bytes))
     }
 
     public convenience init(cgImage: CGImage) {
@@ -43,6 +84,28 @@ open class UIImage: NSObject {
             Diagnostics.warning("UIImage(contentsOfFile:): cannot read \(path): \(error)")
             return nil
         }
+    }
+
+    /// The image in PNG `data` (as read from a file or a bundle); nil, with a warning naming the
+    /// problem, when it is not a PNG carender can decode.
+    public convenience init?(data: Data, scale: CGFloat = 1) {
+        // The decoder reads files: the bytes go through a private temporary file, removed at once.
+        let file = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("carender-uiimage-\(getpid())-\(UUID().uuidString).png")
+        do {
+            try data.write(to: file, options: .atomic)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let image = try RGBAImage(contentsOfPNG: file)
+            self.init(cgImage: CGImage(image: image), scale: scale)
+        } catch {
+            Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(error)")
+            return nil
+        }
+    }
+
+    /// The image as PNG bytes.
+    public func pngData() -> Data? {
+        try? cgImage?.image.pngData()
     }
 
     /// The asset called `name` (see the class description for where it is looked for).

@@ -71,21 +71,21 @@ open class UILabel: UIView {
 
     /// The text's size on as many lines as `numberOfLines` allows, without a width limit, rounded up
     /// to whole points.
-    open var intrinsicContentSize: CGSize {
+    open override var intrinsicContentSize: CGSize {
         let size = measure(width: .infinity, height: .infinity)
         return CGSize(width: size.width.rounded(.up), height: size.height.rounded(.up))
     }
 
     /// The size the text takes wrapped within `size.width` (when it has more than one line),
     /// rounded up to whole points.
-    open func sizeThatFits(_ size: CGSize) -> CGSize {
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width = numberOfLines == 1 || size.width <= 0 ? .infinity : Double(size.width)
         let measured = measure(width: width, height: .infinity)
         return CGSize(width: measured.width.rounded(.up), height: measured.height.rounded(.up))
     }
 
     /// Resizes the label to its text, keeping its origin.
-    open func sizeToFit() {
+    open override func sizeToFit() {
         let size = sizeThatFits(bounds.size)
         frame = CGRect(origin: frame.origin, size: size)
     }

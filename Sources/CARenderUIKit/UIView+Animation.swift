@@ -11,8 +11,32 @@ extension UIView {
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
         public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeats the animations for ever.
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Runs the animations backwards after forwards.
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+        /// In a transition, the changes animate as they would in `animate(withDuration:…)`
+        /// instead of being captured by the transition's pictures.
+        public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+        /// In `transition(from:to:…)`, hides the old view and shows the new one instead of
+        /// removing and adding them.
+        public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+        public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+        public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
+        public static let preferredFramesPerSecondDefault = AnimationOptions([])
+        public static let preferredFramesPerSecond60 = AnimationOptions(rawValue: 3 << 24)
+        public static let preferredFramesPerSecond30 = AnimationOptions(rawValue: 7 << 24)
 
         var timingFunctionName: CAMediaTimingFunctionName {
             switch rawValue & (3 << 16) {
@@ -29,15 +53,17 @@ extension UIView {
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                             options: AnimationOptions = [], animations: @escaping () -> Void,
                             completion: ((Bool) -> Void)? = nil) {
-        let block = ViewAnimationBlock(
+        var block = ViewAnimationBlock(
             duration: duration, delay: delay,
             timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
+        block.repeats = options.contains(.repeat)
+        block.autoreverses = options.contains(.autoreverse)
         run(block, animations: animations, completion: completion)
     }
 
     /// Runs an animation block: one transaction whose completion block reports to `completion`,
     /// with `block` answering the views' action look-ups.
-    private class func run(_ block: ViewAnimationBlock, animations: () -> Void, completion: ((Bool) -> Void)?) {
+    class func run(_ block: ViewAnimationBlock, animations: () -> Void, completion: ((Bool) -> Void)?) {
         CATransaction.begin()
         if let completion {
             CATransaction.setCompletionBlock { completion(ViewAnimationState.current.animationsEnabled) }
@@ -58,6 +84,8 @@ extension UIView {
         var block = ViewAnimationBlock(duration: duration, delay: delay,
                                        timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
         block.spring = (dampingRatio, velocity)
+        block.repeats = options.contains(.repeat)
+        block.autoreverses = options.contains(.autoreverse)
         run(block, animations: animations, completion: completion)
     }
 

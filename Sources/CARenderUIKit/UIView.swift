@@ -161,6 +161,78 @@ open class UIView: NSObject, CALayerDelegate {
     /// Marks part of the view for redrawing (carender redraws the whole view).
     open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
 
+    // MARK: - Sizing
+
+    /// The value of a dimension a view has no natural size in: -1.
+    public class var noIntrinsicMetric: CGFloat { -1 }
+
+    /// The view's natural size: none (`noIntrinsicMetric` in both dimensions) for a plain view;
+    /// labels, buttons and image views override it.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Marks the intrinsic size as changed. Accepted: carender has no Auto Layout to tell.
+    open func invalidateIntrinsicContentSize() {}
+
+    /// The size that best fits `size`: a plain view's current size, as in UIKit.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its frame's origin.
+    open func sizeToFit() {
+        let size = sizeThatFits(bounds.size)
+        frame = CGRect(origin: frame.origin, size: size)
+    }
+
+    // MARK: - Interaction and appearance flags
+
+    /// Whether the view takes touches. Stored only: scripts have no touches (a tap is a
+    /// `stage.at` turn that calls the action).
+    open var isUserInteractionEnabled = true
+    /// Whether the view takes more than one touch. Stored only.
+    open var isMultipleTouchEnabled = false
+    /// Whether the view promises to fill its bounds with opaque content. Stored only: the
+    /// compositor decides what it can skip from the pixels themselves.
+    open var isOpaque = true
+
+    private var storedTintColor: UIColor?
+
+    /// The colour templates and system controls draw with: the view's own, else its
+    /// superview's, else the system blue, as in UIKit.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? .systemBlue }
+        set {
+            storedTintColor = newValue
+            notifyTintChange()
+        }
+    }
+
+    /// Calls `tintColorDidChange()` on this view and on every descendant that takes its tint from
+    /// it, as UIKit does.
+    private func notifyTintChange() {
+        tintColorDidChange()
+        for subview in subviews where subview.storedTintColor == nil { subview.notifyTintChange() }
+    }
+
+    /// Called when `tintColor` changes; override to redraw with it.
+    open func tintColorDidChange() {}
+
+    /// Pixels per point of the view's content: its layer's `contentsScale`.
+    open var contentScaleFactor: CGFloat {
+        get { layer.contentsScale }
+        set { layer.contentsScale = newValue }
+    }
+
+    // MARK: - Interface Builder
+
+    /// Called after a view is loaded from a storyboard or nib. Scripts build views in code, so
+    /// carender never calls it; it exists so that overrides compile.
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder before it renders a designable view. Never called here; it
+    /// exists so that overrides compile.
+    open func prepareForInterfaceBuilder() {}
+
     // MARK: - CALayerDelegate
 
     /// The layer asks its view to draw: `draw(_:)` with the layer's context current.

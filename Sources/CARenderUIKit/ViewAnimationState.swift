@@ -12,6 +12,10 @@ struct ViewAnimationBlock {
     /// Whether `beginAnimations(_:context:)` opened the block, so the `setAnimation…` class
     /// methods may change it.
     var isBeginCommitBlock = false
+    /// `.repeat`: the animations repeat for ever.
+    var repeats = false
+    /// `.autoreverse`: each animation runs backwards after forwards.
+    var autoreverses = false
 }
 
 /// The view-animation state of a stage: the animation blocks being run, innermost last, and
@@ -20,6 +24,9 @@ struct ViewAnimationBlock {
 final class ViewAnimationState: RootLayerActions {
     var blocks: [ViewAnimationBlock] = []
     var animationsEnabled = true
+    /// When set (keyframe blocks, property animators), property changes of views are handed to it
+    /// and not animated on their own: it builds their animations itself.
+    var recorder: ViewAnimationRecorder?
 
     /// The innermost open animation block, when animations are enabled.
     var currentBlock: ViewAnimationBlock? {
@@ -44,6 +51,11 @@ final class ViewAnimationState: RootLayerActions {
     }
 
     func action(for layer: CALayer, forKey key: String) -> (any CAAction)? {
+        if let recorder, animationsEnabled, ActionSearch.implicitlyAnimatedKeys.contains(key) {
+            recorder.record(layer: layer, key: key,
+                            from: layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime()))
+            return NSNull()
+        }
         guard let block = currentBlock, ActionSearch.implicitlyAnimatedKeys.contains(key) else {
             return NSNull()
         }
@@ -57,6 +69,8 @@ final class ViewAnimationState: RootLayerActions {
         }
         animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
         animation.duration = block.duration
+        if block.repeats { animation.repeatCount = .infinity }
+        if block.autoreverses { animation.autoreverses = true }
         if block.delay > 0 {
             animation.beginTime = layer.convertTime(CACurrentMediaTime() + block.delay, from: nil)
             animation.fillMode = .backwards
@@ -84,4 +98,47 @@ func springAnimation(keyPath: String, duration: CFTimeInterval, dampingRatio: CG
     spring.damping = CGFloat(2 * zeta * omega)
     spring.initialVelocity = velocity
     return spring
+}
+
+/// Collects the view property changes made while it is `ViewAnimationState.recorder`: each
+/// layer and key path changed, with the value on screen just before the first change.
+class ViewAnimationRecorder {
+    struct Change {
+        let layer: CALayer
+        let key: String
+        let from: Any?
+    }
+
+    /// Changes in the order first made, one per layer and key.
+    private(set) var changes: [Change] = []
+    private var seen: Set<Key> = []
+    /// The changes made since `beginStep()`, as indices into `changes`.
+    private(set) var step: [Int] = []
+
+    private struct Key: Hashable {
+        let layer: ObjectIdentifier
+        let key: String
+    }
+
+    func record(layer: CALayer, key: String, from: Any?) {
+        let id = Key(layer: ObjectIdentifier(layer), key: key)
+        if seen.insert(id).inserted {
+            changes.append(Change(layer: layer, key: key, from: from))
+            step.append(changes.count - 1)
+        } else if let index = changes.firstIndex(where: { $0.layer === layer && $0.key == key }), !step.contains(index) {
+            step.append(index)
+        }
+    }
+
+    /// Starts a new step: `step` lists only the changes made from now on.
+    func beginStep() { step.removeAll() }
+
+    /// Runs `body` with this recorder collecting the changes of the current stage's views.
+    func recording(_ body: () -> Void) {
+        let state = ViewAnimationState.current
+        let previous = state.recorder
+        state.recorder = self
+        body()
+        state.recorder = previous
+    }
 }

@@ -36,6 +36,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
     var spinningCards = false
 
+    @Flag(name: .long, help: "Time the sibling-depth scene instead: one view turning about y among 50 flat siblings at 1280x720, against the same view turning about z.")
+    var siblingDepth = false
+
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
     }
@@ -44,6 +47,7 @@ struct BenchCommand: ParsableCommand {
         if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }
+        if siblingDepth { return try SiblingDepthBench(frames: iterations).run() }
         if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }

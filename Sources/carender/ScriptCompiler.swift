@@ -120,13 +120,20 @@ struct ScriptCompiler {
         }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
-            + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\nexit(ScriptOutcome.exitStatus)\n"
+            + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\n"
+            + darwinRandomImports + "exit(ScriptOutcome.exitStatus)\n"
     }
+
+    /// Scoped imports of carender's seeded `arc4random` family: glibc 2.36 declares the same
+    /// functions (drawing from the system's entropy), and a scoped import is what makes a name
+    /// refer to carender's rather than being ambiguous, so renders stay deterministic.
+    static let darwinRandomImports = ["arc4random", "arc4random_uniform", "arc4random_buf"]
+        .map { "import func CARenderModel.\($0)\n" }.joined()
 
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v6".utf8))
+        hash.combine(Data("carender-script-cache-v7".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

@@ -25,9 +25,16 @@ extension FrameDrawing {
     }
 
     /// Whether the layer's shadow can be drawn under its group by `drawShadow(_:map:beneath:onto:opacity:)`
-    /// (a shadow in closed form), so the group's offscreen need not cover it.
+    /// (a shadow in closed form), so the group's offscreen need not cover it. Not for a masked
+    /// layer: its mask multiplies the shadow too, so the shadow goes into the masked offscreen.
     func shadowGoesUnderGroup(_ i: Int) -> Bool {
-        list.items[i].hasShadow && list.items[i].state.shadowPath == nil && uniformShapeAlpha(i) != nil
+        list.items[i].hasShadow && list.items[i].state.shadowPath == nil && !hasVisibleMask(i) && uniformShapeAlpha(i) != nil
+    }
+
+    /// Whether the layer has a mask that is not hidden (a hidden mask masks nothing here).
+    func hasVisibleMask(_ i: Int) -> Bool {
+        let mask = list.items[i].mask
+        return mask >= 0 && !list.items[mask].state.isHidden
     }
 
     /// The shadow of a layer composited as a group whose offscreen `group` already holds the

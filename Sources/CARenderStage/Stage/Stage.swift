@@ -68,6 +68,7 @@ public final class Stage {
         rootLayer.delegate = rootLayerDelegate
         context.rootLayer = rootLayer
         context.makeCurrent()
+        StageLink.register(self)
     }
 
     deinit {

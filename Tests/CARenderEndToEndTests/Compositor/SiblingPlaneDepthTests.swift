@@ -90,4 +90,82 @@ final class SiblingPlaneDepthTests: XCTestCase {
             XCTAssertPixel(image, x, 100, expected, tolerance: 0, "depth \(plane.z)")
         }
     }
+
+    // MARK: - Many siblings
+
+    private static let cardColors: [(CGFloat, CGFloat, CGFloat)] = [(1, 0, 0), (0, 0.6, 0), (1, 0.8, 0)]
+
+    /// A 300 × 200 stage in perspective with 50 flat 24 × 24 cards in a 10 × 5 grid and, FIRST in
+    /// sublayer order, a blue 200 × 120 plane turned 50° about y through the centre: the cards
+    /// right of the centre line are behind the plane, those left of it in front.
+    private func manySiblings() -> Stage {
+        let stage = Stage(width: 300, height: 200)
+        stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / Self.eye
+        stage.rootLayer.sublayerTransform = perspective
+        let turned = CALayer()
+        turned.frame = CGRect(x: 50, y: 40, width: 200, height: 120)
+        turned.backgroundColor = Self.blue
+        turned.transform = CATransform3DMakeRotation(Self.angle, 0, 1, 0)
+        stage.rootLayer.addSublayer(turned)
+        for i in 0..<50 {
+            let card = CALayer()
+            card.frame = Self.cardFrame(i)
+            let c = Self.cardColors[i % 3]
+            card.backgroundColor = CGColor(red: c.0, green: c.1, blue: c.2, alpha: 1)
+            stage.rootLayer.addSublayer(card)
+        }
+        return stage
+    }
+
+    private static func cardFrame(_ i: Int) -> CGRect {
+        CGRect(x: 8 + CGFloat(i % 10) * 29, y: 25 + CGFloat(i / 10) * 32, width: 24, height: 24)
+    }
+
+    /// The card under a point, found from the grid.
+    private static func card(at x: Double, _ y: Double) -> Int? {
+        let column = Int(((x - 8) / 29).rounded(.down)), row = Int(((y - 25) / 32).rounded(.down))
+        guard (0..<10).contains(column), (0..<5).contains(row) else { return nil }
+        let i = row * 10 + column
+        return cardFrame(i).contains(CGPoint(x: x, y: y)) ? i : nil
+    }
+
+    /// What a point of the screen shows (straight RGB, 0…255): the turned plane where it is in
+    /// front of the flat cards (its depth > 0) or where no card is, else a card, else white.
+    private func manySiblingsReference(_ x: Double, _ y: Double) -> [Double] {
+        let sx = x - 150, sy = y - 100
+        let plane = turnedPlane(atScreenX: sx)
+        let w = 1 - plane.z / Self.eye
+        let onPlane = abs(plane.u) < 100 && abs(sy * w) < 60 && w > 0
+        let card = Self.card(at: x, y)
+        if onPlane && (plane.z > 0 || card == nil) { return [0, 0, 255] }
+        if let card { let c = Self.cardColors[card % 3]; return [c.0 * 255, c.1 * 255, c.2 * 255].map(Double.init) }
+        return [255, 255, 255]
+    }
+
+    /// 50 flat siblings and one turned plane: every pixel away from an edge against the reference
+    /// (Apple's render server has no limit on the siblings it intersects).
+    func testFiftySiblingsAgainstAPerPixelReference() {
+        let image = manySiblings().render()
+        var checked = 0, inFront = 0, behind = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let cx = Double(x) + 0.5, cy = Double(y) + 0.5
+                let expected = manySiblingsReference(cx, cy)
+                // Only where everything within 1.5 px shows the same (no edge, no crossing).
+                let around = [(-1.5, -1.5), (1.5, -1.5), (-1.5, 1.5), (1.5, 1.5), (0, -1.5), (0, 1.5), (-1.5, 0), (1.5, 0)]
+                guard around.allSatisfy({ manySiblingsReference(cx + $0.0, cy + $0.1) == expected }) else { continue }
+                XCTAssertPixel(image, x, y, (expected[0], expected[1], expected[2], 255), tolerance: 1)
+                checked += 1
+                let card = Self.card(at: cx, cy) != nil
+                if card && expected == [0, 0, 255] { inFront += 1 }
+                if card && expected != [0, 0, 255] && turnedPlane(atScreenX: cx - 150).z < 0
+                    && abs(turnedPlane(atScreenX: cx - 150).u) < 100 && abs(cy - 100) < 50 { behind += 1 }
+            }
+        }
+        XCTAssertGreaterThan(checked, 40_000)
+        XCTAssertGreaterThan(inFront, 1_000, "the plane passes in front of cards")
+        XCTAssertGreaterThan(behind, 1_000, "and behind others")
+    }
 }

@@ -78,7 +78,10 @@ final class CGPathTests: XCTestCase {
             return PathMeasure(path: path).length
         }
         XCTAssertEqual(sweepLength(0, 2 * .pi, false), 2 * .pi, accuracy: 1e-9, "a full circle")
-        XCTAssertEqual(sweepLength(0, 2 * .pi, true), 0, accuracy: 1e-12, "0 → 2π clockwise draws nothing")
+        // Core Graphics clockwise from 0 to 2π is a full circle (UIKit's `clockwise: false` circle
+        // that NVActivityIndicatorView draws its dots with); see `CGMutablePath.arcSweep`.
+        XCTAssertEqual(sweepLength(0, 2 * .pi, true), 2 * .pi, accuracy: 1e-9, "0 → 2π clockwise is a full circle")
+        XCTAssertEqual(sweepLength(-.pi / 2, 3 * .pi / 2, true), 0, accuracy: 1e-12, "−π/2 → 3π/2 clockwise draws nothing")
         XCTAssertEqual(sweepLength(0, -2 * .pi, true), 2 * .pi, accuracy: 1e-9)
         XCTAssertEqual(sweepLength(0, -.pi / 2, false), 3 * .pi / 2, accuracy: 1e-9)
         XCTAssertEqual(sweepLength(.pi, 0, true), .pi, accuracy: 1e-9)
