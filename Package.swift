@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -28,10 +28,19 @@ let package = Package(
         .library(name: "CARender", type: .dynamic, targets: ["CARender"]),
         // Golden assertions for XCTest and Swift Testing (depend on this one in test targets).
         .library(name: "CARenderTesting", targets: ["CARenderTesting"]),
+        // swift-snapshot-testing strategies for stages and images: built with the trait
+        // `SnapshotTesting`, which also fetches swift-snapshot-testing (empty without it).
+        .library(name: "CARenderSnapshotTesting", targets: ["CARenderSnapshotTesting"]),
         .executable(name: "carender", targets: ["carender"]),
+    ],
+    traits: [
+        .trait(name: "SnapshotTesting",
+               description: "The CARenderSnapshotTesting product: strategies for pointfreeco's swift-snapshot-testing. Only packages that enable it fetch swift-snapshot-testing."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Fetched only when a package enables the trait SnapshotTesting.
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `swift package generate-documentation --target CARender` (a plugin; nothing links it).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `carender preview`'s web server: pure Swift over BSD sockets, no dependencies of its own
@@ -62,6 +71,7 @@ let package = Package(
         //
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
         //                                                                          ↘ studio (preview server)
+        //   → CARender → CARenderTesting → CARenderSnapshotTesting (trait) and carender
         //
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
@@ -95,6 +105,13 @@ let package = Package(
         .target(
             name: "CARenderTesting",
             dependencies: ["CARender", "CARenderGolden"]
+        ),
+        .target(
+            name: "CARenderSnapshotTesting",
+            dependencies: [
+                "CARenderTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+            ]
         ),
         .executableTarget(
             name: "carender",

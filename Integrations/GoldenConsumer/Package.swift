@@ -1,18 +1,16 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // A package that uses carender the way an app's package would: a module that builds an animated
 // scene, and golden tests of it in XCTest and Swift Testing, and with swift-snapshot-testing
-// through the strategies of ../CARenderSnapshotTesting. carender's own test suite runs
-// `swift test` here to check that the assertions pass, fail and record as documented.
-//
-// Outside this repository, depend on carender by version instead of by path:
-//     .package(url: "https://github.com/<owner>/carender", from: "0.1.0")
+// through carender's CARenderSnapshotTesting product (the trait SnapshotTesting). carender's own
+// test suite runs `swift test` here (ConsumerPackageTests), pointing the URL at a repository made
+// from the working tree and tagged with the current version, to check that the assertions pass,
+// fail and record as documented.
 let package = Package(
     name: "GoldenConsumer",
     dependencies: [
-        .package(name: "carender", path: "../.."),
-        .package(name: "CARenderSnapshotTesting", path: "../CARenderSnapshotTesting"),
+        .package(url: "https://github.com/<owner>/carender", from: "0.3.0", traits: ["SnapshotTesting"]),
     ],
     targets: [
         .target(
@@ -24,7 +22,7 @@ let package = Package(
             dependencies: [
                 "CardScene",
                 .product(name: "CARenderTesting", package: "carender"),
-                .product(name: "CARenderSnapshotTesting", package: "CARenderSnapshotTesting"),
+                .product(name: "CARenderSnapshotTesting", package: "carender"),
             ],
             exclude: ["__Goldens__", "__Snapshots__"]
         ),

@@ -119,14 +119,14 @@ public struct GoldenStore: Sendable {
     }
 
     /// `1234 of 64000 pixels (1.93%) differ by more than 2/255 (largest 187, mean 95) within
-    /// x 30…109, y 60…139 (80×80 px); 0.1% may`.
+    /// x 30…109, y 60…139 (80×80 px); at most 0.1% may differ`.
     static func summary(_ difference: ImageDifference, _ tolerance: GoldenTolerance) -> String {
         let percent = String(format: "%.3g%%", difference.fractionOverTolerance * 100)
         let allowed = String(format: "%.3g%%", tolerance.fractionOfPixels * 100)
         let mean = Int(difference.meanDifferenceOverTolerance.rounded())
         let place = difference.region.map { " within \($0)" } ?? ""
         return "\(difference.pixelsOverTolerance) of \(difference.pixelCount) pixels (\(percent)) differ by more than "
-            + "\(tolerance.channel)/255 (largest \(difference.maximumChannelDifference), mean \(mean))\(place); \(allowed) may"
+            + "\(tolerance.channel)/255 (largest \(difference.maximumChannelDifference), mean \(mean))\(place); at most \(allowed) may differ"
     }
 
     private func write(_ image: RGBAImage, to url: URL) throws {

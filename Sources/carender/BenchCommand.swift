@@ -7,7 +7,8 @@ import Foundation
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Time compositing and PNG encoding of the benchmark scenes (median ms per frame).")
+        abstract: "Time compositing and PNG encoding of the benchmark scenes (median ms per frame).",
+        usage: "carender bench [options]")
 
     @Option(name: .long, help: "Folder holding the dashboard-*.json scenes.")
     var scenes: String = "../shared/bench"

@@ -4,7 +4,7 @@ import Foundation
 /// `carender SCRIPT [options]` renders; the subcommands are listed in `configuration`.
 @main
 struct CarenderCommand: ParsableCommand {
-    static let version = "0.2.0"
+    static let version = CarenderVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "carender",
@@ -23,14 +23,17 @@ struct CarenderCommand: ParsableCommand {
               carender hello.swift-script
               carender hello.swift-script --fps 30 -o out/frame_%04d.png
               carender hello.swift-script --frames 0-9 --concurrency 2
+              carender hello.swift-script --frame 45 -o still.png
               carender hello.swift-script --video hello.mp4
               carender hello.swift-script --shard 2/4 -o frames
+              carender video frames -o hello.mp4
               carender info hello.swift-script --json
 
             carender help render lists every option of a render.
             """,
         version: "carender \(version)",
-        subcommands: [RenderCommand.self, PreviewCommand.self, InfoCommand.self, EaseCommand.self, BenchCommand.self, GoldenCommand.self],
+        subcommands: [RenderCommand.self, PreviewCommand.self, InfoCommand.self, VideoCommand.self, EaseCommand.self,
+                      GoldenCommand.self, BenchCommand.self, InstallCommand.self],
         defaultSubcommand: RenderCommand.self
     )
 
@@ -71,14 +74,17 @@ struct CarenderCommand: ParsableCommand {
         }
     }
 
-    /// ArgumentParser's bash completion offers only subcommand names for the first word; as
-    /// `render` is the default command, its completions (the script file, then its options) are
-    /// offered too. The script is returned unchanged if its layout is not the one expected.
+    /// ArgumentParser's bash completion offers only subcommand names when the first word is not
+    /// one; as `render` is the default command, a first word that is not a subcommand is the
+    /// script, and what follows completes as `render`'s options and their values (subcommand
+    /// names are offered for the first word only). The script is returned unchanged if its layout
+    /// is not the one expected.
     static func bashCompletionWithDefaultCommand(_ script: String) -> String {
         let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
         let stock = "        COMPREPLY+=($(compgen -W '\(names.joined(separator: " "))' -- \"${cur}\"))\n"
         guard script.contains(stock), script.contains("_carender_render() {") else { return script }
-        let withDefault = stock + "        unparsed_words=(\"${subcommand}\" \"${unparsed_words[@]}\")\n        _carender_render\n"
+        let withDefault = "        if [[ \"${COMP_CWORD}\" -eq 1 ]]; then\n    " + stock + "        fi\n"
+            + "        unparsed_words=(\"${subcommand}\" \"${unparsed_words[@]}\")\n        _carender_render\n"
         return script.replacingOccurrences(of: stock, with: withDefault)
     }
 

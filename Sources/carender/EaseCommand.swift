@@ -7,24 +7,34 @@ import Foundation
 struct EaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ease",
-        abstract: "Preview timing curves and springs: a table of values, the Swift that makes them, a PNG chart.",
+        abstract: "Preview timing curves and springs: a table, the Swift that makes them, a chart.",
+        usage: "carender ease CURVE... [--plot FILE.png|FILE.svg] [--code] [options]",
         discussion: """
             CURVE is one of:
-              linear | easeIn | easeOut | easeInEaseOut | default   Core Animation's named curves
-              easeInOut                                           UIKit's name for easeInEaseOut
-              ease | ease-in | ease-out | ease-in-out             CSS names (ease is Core Animation's default)
-              cubic-bezier(x1, y1, x2, y2) or x1,y1,x2,y2          CAMediaTimingFunction(controlPoints:)
-              spring[:mass=M,stiffness=K,damping=C,velocity=V]    CASpringAnimation (defaults 1, 100, 10, 0)
-              spring:duration=D,bounce=B                          CASpringAnimation(perceptualDuration:bounce:)
-              keyframes:V@T,V@T,...[/F/F...]                     CAKeyframeAnimation: values at key times 0…1,
-                                                                  a named timing function per segment
-            Several curves are overlaid in one chart (carender ease default easeInEaseOut --plot c.png).
-            Curves are sampled over normalised input 0…1, or over seconds when --duration is given; \
-            springs over seconds, up to the longest settling duration unless --duration says otherwise.
+              linear, easeIn, easeOut, easeInEaseOut, default
+                  Core Animation's named curves (easeInOut: UIKit's name)
+              ease, ease-in, ease-out, ease-in-out
+                  CSS's names (ease is Core Animation's default)
+              cubic-bezier(x1, y1, x2, y2) or x1,y1,x2,y2
+                  CAMediaTimingFunction(controlPoints:)
+              spring[:mass=M,stiffness=K,damping=C,velocity=V]
+                  CASpringAnimation (defaults 1, 100, 10, 0)
+              spring:duration=D,bounce=B
+                  CASpringAnimation(perceptualDuration:bounce:)
+              keyframes:V@T,V@T,...[/F/F...]
+                  CAKeyframeAnimation: values at key times 0…1, and a named
+                  timing function per segment
+
+            Several curves are overlaid in one chart:
+              carender ease default easeInEaseOut --plot curves.svg
+            Curves are sampled over normalised input 0…1, or over seconds when
+            --duration is given; springs over seconds, up to the longest settling
+            duration unless --duration says otherwise.
             """
     )
 
-    @Argument(help: "The curves to preview (see below).")
+    @Argument(help: "The curves to preview (see above).",
+              completion: .list(["linear", "easeIn", "easeOut", "easeInEaseOut", "default", "easeInOut", "spring"]))
     var curves: [String]
 
     @Option(help: "How many evenly spaced samples to print (at least 2).")
@@ -36,7 +46,8 @@ struct EaseCommand: ParsableCommand {
     @Option(help: "Mark where frames land at this many frames per second.")
     var fps: Double?
 
-    @Option(help: "Write a chart of the curves to this PNG file.")
+    @Option(help: ArgumentHelp("Write a chart of the curves: .png (1120×800 pixels) or .svg (vector curves, text as text).",
+                               valueName: "file"), completion: .file(extensions: ["png", "svg"]))
     var plot: String?
 
     @Flag(help: "Print the Swift code that makes each curve.")
@@ -64,6 +75,23 @@ struct EaseCommand: ParsableCommand {
         }
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
         for curve in curves { _ = try EasingCurve(parsing: curve) }
+        if let plot, PlotFormat(path: plot) == nil {
+            let ext = URL(fileURLWithPath: plot).pathExtension
+            throw ValidationError("--plot \(plot): carender draws charts as .png or .svg, not \(ext.isEmpty ? "a file without an extension" : "'.\(ext)'")")
+        }
+    }
+
+    /// What `--plot` writes, by the file's extension.
+    enum PlotFormat {
+        case png, svg
+
+        init?(path: String) {
+            switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+            case "png": self = .png
+            case "svg": self = .svg
+            default: return nil
+            }
+        }
     }
 
     func run() throws {
@@ -89,12 +117,15 @@ struct EaseCommand: ParsableCommand {
             for easing in easings { print(easing.swiftCode) }
         }
         if let plot {
-            let image = EasePlot.render(EasePlot.Request(curves: easings, span: span, timeInSeconds: seconds, fps: fps,
-                                                         velocity: velocity, filmstrip: filmstrip))
+            let request = EasePlot.Request(curves: easings, span: span, timeInSeconds: seconds, fps: fps,
+                                           velocity: velocity, filmstrip: filmstrip)
             do {
-                try image.writePNG(to: URL(fileURLWithPath: plot))
+                switch PlotFormat(path: plot) {
+                case .svg: try Data(EasePlot.svg(request).utf8).write(to: URL(fileURLWithPath: plot), options: .atomic)
+                default: try EasePlot.render(request).writePNG(to: URL(fileURLWithPath: plot))
+                }
             } catch {
-                throw CLIError("cannot write the plot: \(error)")
+                throw CLIError("cannot write the plot \(plot): \(error.localizedDescription)")
             }
             print("plot written to \(plot)")
         }
@@ -120,7 +151,8 @@ struct EaseCommand: ParsableCommand {
             try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
         }
         let pattern = folder.appendingPathComponent("frame_%05d.png").path
-        let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames), fps: rate,
+        let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames),
+                                        fps: try FrameRate(parsing: PlotAxis.format(rate, decimals: 6)),
                                         hasAlpha: false, onFrame: { _ in })
         let status = encoding.finish()
         guard status == 0 else { throw CLIError("ffmpeg could not encode \(output.path) (exit status \(status))") }

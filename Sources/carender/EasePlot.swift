@@ -51,7 +51,20 @@ enum EasePlot {
         let stage = Stage(width: size.width, height: size.height + extraHeight(request))
         stage.scale = scale
         stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
-        let canvas = PlotCanvas(root: stage.rootLayer)
+        draw(request, on: PlotCanvas(root: stage.rootLayer))
+        stage.advance(to: 0)
+        return stage.render()
+    }
+
+    /// The chart as an SVG document: the same drawing as vector shapes (Bézier timing functions as
+    /// the cubic curves they are, other curves as paths through their samples) and text as text.
+    static func svg(_ request: Request) -> String {
+        let document = SVGDocument(width: size.width, height: size.height + extraHeight(request))
+        draw(request, on: PlotCanvas(root: CALayer(), svg: document))
+        return document.text
+    }
+
+    private static func draw(_ request: Request, on canvas: PlotCanvas) {
 
         // Sample first, so the vertical range covers overshoot and undershoot.
         let count = 600
@@ -105,7 +118,13 @@ enum EasePlot {
                     canvas.dot(handle, radius: 2, color: CGColor(gray: 1, alpha: 1))
                 }
             }
-            canvas.polyline(series[index].map { point($0.0, $0.1) }, width: 2, color: color)
+            if let p = curve.controlPoints, canvas.svg != nil {
+                // The timing function is this cubic Bézier from (0, 0) to (1, 1).
+                canvas.cubic(from: point(0, 0), point(Double(p.0) * request.span, Double(p.1)),
+                             point(Double(p.2) * request.span, Double(p.3)), to: point(request.span, 1), width: 2, color: color)
+            } else {
+                canvas.polyline(series[index].map { point($0.0, $0.1) }, width: 2, color: color)
+            }
             if let fps = request.fps {
                 let frames = Int((request.span * fps + 1e-9).rounded(.down))
                 for n in 0...frames {
@@ -145,8 +164,6 @@ enum EasePlot {
             top += velocityHeight
         }
         if request.filmstrip { filmstripPanel(request, top: top, canvas: canvas) }
-        stage.advance(to: 0)
-        return stage.render()
     }
 
     /// Grid lines, axes, ticks with labels, and axis titles for a plot area.
@@ -298,11 +315,17 @@ enum PlotAxis {
     }
 }
 
-/// Layers that draw a chart: lines, dots, rectangles.
+/// What a chart is drawn with: layers under `root` (rendered to PNG), or, when `svg` is set, SVG
+/// elements: lines, dots, rectangles, curves and labels.
 struct PlotCanvas {
     let root: CALayer
+    var svg: SVGDocument?
 
     func line(_ a: CGPoint, _ b: CGPoint, width: CGFloat, color: CGColor) {
+        if let svg {
+            svg.add("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\" stroke-width=\"\(n(width))\" stroke-linecap=\"round\"\(SVGDocument.paint("stroke", color))/>")
+            return
+        }
         let length = hypot(b.x - a.x, b.y - a.y)
         guard length > 0.01 else { return dot(a, radius: width / 2, color: color) }
         let layer = CALayer()
@@ -315,7 +338,17 @@ struct PlotCanvas {
         root.addSublayer(layer)
     }
 
+    /// A cubic Bézier curve (SVG only; layers draw the curve's samples with `polyline`).
+    func cubic(from start: CGPoint, _ c1: CGPoint, _ c2: CGPoint, to end: CGPoint, width: CGFloat, color: CGColor) {
+        svg?.add("<path d=\"M\(n(start.x)) \(n(start.y)) C\(n(c1.x)) \(n(c1.y)) \(n(c2.x)) \(n(c2.y)) \(n(end.x)) \(n(end.y))\" fill=\"none\" stroke-width=\"\(n(width))\" stroke-linecap=\"round\"\(SVGDocument.paint("stroke", color))/>")
+    }
+
     func polyline(_ points: [CGPoint], width: CGFloat, color: CGColor) {
+        if let svg, let first = points.first {
+            let d = "M\(n(first.x)) \(n(first.y))" + points.dropFirst().map { " L\(n($0.x)) \(n($0.y))" }.joined()
+            svg.add("<path d=\"\(d)\" fill=\"none\" stroke-width=\"\(n(width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\"\(SVGDocument.paint("stroke", color))/>")
+            return
+        }
         // Points at least a point apart, so steep stretches stay smooth and flat ones light.
         var last = points.first
         for p in points.dropFirst() {
@@ -337,6 +370,10 @@ struct PlotCanvas {
     }
 
     func dot(_ center: CGPoint, radius: CGFloat, color: CGColor) {
+        if let svg {
+            svg.add("<circle cx=\"\(n(center.x))\" cy=\"\(n(center.y))\" r=\"\(n(radius))\"\(SVGDocument.paint("fill", color))/>")
+            return
+        }
         let layer = CALayer()
         layer.frame = CGRect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius)
         layer.cornerRadius = radius
@@ -345,6 +382,11 @@ struct PlotCanvas {
     }
 
     func rect(_ frame: CGRect, color: CGColor, border: CGColor?) {
+        if let svg {
+            let stroke = border.map { SVGDocument.paint("stroke", $0) + " stroke-width=\"0.75\"" } ?? ""
+            svg.add("<rect x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\" width=\"\(n(frame.width))\" height=\"\(n(frame.height))\"\(SVGDocument.paint("fill", color))\(stroke)/>")
+            return
+        }
         let layer = CALayer()
         layer.frame = frame
         layer.backgroundColor = color
@@ -390,6 +432,11 @@ enum PlotLabels {
     static func draw(_ text: String, at point: CGPoint, size: CGFloat, anchor: LabelAnchor, color: CGColor,
                      on canvas: PlotCanvas, vertical: Bool = false, emphasized: Bool = false) {
         let font = font(emphasized: emphasized).withSize(fontSize(capHeight: size, emphasized: emphasized))
+        if let svg = canvas.svg {
+            svg.text(text, at: point, capHeight: size, fontSize: font.pointSize, anchor: anchor, color: color,
+                     vertical: vertical, emphasized: emphasized)
+            return
+        }
         let width = width(text, font: font)
         // The capitals' box relative to `point`.
         var origin: CGPoint
@@ -420,5 +467,70 @@ enum PlotLabels {
         // Vertical labels read bottom to top: a quarter turn anticlockwise.
         if vertical { layer.setAffineTransform(CGAffineTransform(rotationAngle: -.pi / 2)) }
         canvas.root.addSublayer(layer)
+    }
+}
+
+/// Coordinates in SVG: at most two decimals, no trailing zeros.
+private func n(_ value: CGFloat) -> String { PlotAxis.format(Double(value), decimals: 2) }
+
+/// An SVG document being drawn: elements in drawing order (later ones on top, as sublayers).
+final class SVGDocument {
+    let width: CGFloat
+    let height: CGFloat
+    private var elements: [String] = []
+
+    init(width: CGFloat, height: CGFloat) {
+        self.width = width
+        self.height = height
+    }
+
+    func add(_ element: String) { elements.append(element) }
+
+    /// A label placed as ``PlotLabels`` places text layers: `capHeight` tall capitals whose box
+    /// sits at `point` by `anchor`; the text stays text (selectable, searchable).
+    func text(_ string: String, at point: CGPoint, capHeight: CGFloat, fontSize: CGFloat, anchor: LabelAnchor,
+              color: CGColor, vertical: Bool, emphasized: Bool) {
+        let alignment: String
+        switch anchor {
+        case .top, .center: alignment = "middle"
+        case .right, .topRight, .bottomRight: alignment = "end"
+        case .left, .topLeft, .bottomLeft: alignment = "start"
+        }
+        // The baseline: below the capitals' box top by the cap height.
+        let baseline: CGFloat
+        switch anchor {
+        case .top, .topLeft, .topRight: baseline = point.y + capHeight
+        case .center, .left, .right: baseline = point.y + capHeight / 2
+        case .bottomLeft, .bottomRight: baseline = point.y
+        }
+        let turn = vertical ? " transform=\"rotate(-90 \(n(point.x)) \(n(point.y)))\"" : ""
+        let weight = emphasized ? " font-weight=\"600\"" : ""
+        add("<text x=\"\(n(point.x))\" y=\"\(n(baseline))\" font-size=\"\(n(fontSize))\"\(weight) text-anchor=\"\(alignment)\"\(turn)\(Self.paint("fill", color))>\(Self.escaped(string))</text>")
+    }
+
+    var text: String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="Inter, -apple-system, 'Helvetica Neue', Helvetica, Arial, sans-serif">
+        <rect width="100%" height="100%" fill="#ffffff"/>
+        \(elements.joined(separator: "\n"))
+        </svg>
+
+        """
+    }
+
+    /// ` fill="#rrggbb"` (or stroke), with its opacity when not opaque.
+    static func paint(_ attribute: String, _ color: CGColor) -> String {
+        let c = color.components ?? [0, 0, 0, 1]
+        let rgb = c.count >= 3 ? Array(c[0..<3]) : [c[0], c[0], c[0]]
+        let alpha = color.alpha
+        let hex = rgb.map { String(format: "%02x", Int((min(1, max(0, $0)) * 255).rounded())) }.joined()
+        return " \(attribute)=\"#\(hex)\"" + (alpha < 1 ? " \(attribute)-opacity=\"\(n(alpha))\"" : "")
+    }
+
+    /// Text with XML's special characters escaped.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

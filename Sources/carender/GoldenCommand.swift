@@ -9,6 +9,7 @@ struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "golden",
         abstract: "Check a script's frames against a folder of golden frames (<time>.png), or record them.",
+        usage: "carender golden SCRIPT DIR [--times T,...] [--record] [options]",
         discussion: """
             DIR holds one reference per time, named as --times names frames: 0.500.png is the frame at \
             0.5 s. carender renders the script at those times and compares each frame with its \
@@ -23,10 +24,10 @@ struct GoldenCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The Swift script whose frames are checked.")
+    @Argument(help: "The Swift script whose frames are checked.", completion: .file())
     var script: String
 
-    @Argument(help: "The folder of golden frames, <time>.png.")
+    @Argument(help: "The folder of golden frames, <time>.png.", completion: .directory)
     var folder: String
 
     @Option(help: ArgumentHelp("The times to check or record, in seconds, comma-separated (default: the times DIR holds).",
@@ -43,7 +44,7 @@ struct GoldenCommand: ParsableCommand {
     @Option(help: "Pixels per point (default: the script's stage.scale).")
     var scale: Double?
 
-    @Option(name: .customLong("channel-tolerance"), help: "How far (0…255) a channel may differ and still match.")
+    @Option(name: .customLong("channel-tolerance"), help: "How far (0…255) a channel may differ to match.")
     var channelTolerance: Int = GoldenTolerance().channel
 
     @Option(name: .customLong("pixel-tolerance"), help: "The share (0…1) of pixels allowed to differ by more than the channel tolerance.")
@@ -61,7 +62,7 @@ struct GoldenCommand: ParsableCommand {
             throw ValidationError("--pixel-tolerance must be within 0…1")
         }
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a positive number") }
-        if let times { _ = try Self.parseTimes(times) }
+        if let times { _ = try parseTimes(times, option: "--times") }
         for entry in timeline where !entry.contains("/") {
             throw ValidationError("--timeline \(entry): name a layer and a key path, as card/position.x")
         }
@@ -72,7 +73,10 @@ struct GoldenCommand: ParsableCommand {
         let goldenFolder = URL(fileURLWithPath: folder).standardizedFileURL
         let timelineReference = goldenFolder.appendingPathComponent("timeline.csv")
         let timelineRows = try requestedTimeline(reference: timelineReference)
-        let checkTimes = try times.map(Self.parseTimes)
+        if record && times == nil && ((try? Self.referenceTimes(in: goldenFolder)) ?? []).isEmpty && timelineRows.isEmpty {
+            throw ValidationError("--record without --times re-records the frames \(goldenFolder.path) holds, and it holds none: give the times to record, --times t1,t2,...")
+        }
+        let checkTimes = try times.map { try parseTimes($0, option: "--times") }
             ?? (timelineRows.isEmpty ? Self.referenceTimes(in: goldenFolder) : (try? Self.referenceTimes(in: goldenFolder)) ?? [])
         guard !checkTimes.isEmpty || !timelineRows.isEmpty else {
             throw CLIError("\(goldenFolder.path) holds no golden frames (<time>.png); record some with --record --times t1,t2,...")
@@ -139,7 +143,7 @@ struct GoldenCommand: ParsableCommand {
     /// The timeline rows to check: from --timeline at --times, else those of the reference.
     private func requestedTimeline(reference: URL) throws -> [TimelineRequest.Row] {
         if !timeline.isEmpty {
-            let at = try times.map(Self.parseTimes) ?? []
+            let at = try times.map { try parseTimes($0, option: "--times") } ?? []
             return at.flatMap { t in
                 timeline.map { entry -> TimelineRequest.Row in
                     let slash = entry.firstIndex(of: "/")!
@@ -199,14 +203,4 @@ struct GoldenCommand: ParsableCommand {
         }.sorted()
     }
 
-    static func parseTimes(_ text: String) throws -> [Double] {
-        let times = try text.split(separator: ",").map { part -> Double in
-            guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                throw ValidationError("--times holds '\(part)', which is not a time in seconds")
-            }
-            return t
-        }
-        guard !times.isEmpty else { throw ValidationError("--times names no time") }
-        return times.sorted()
-    }
 }

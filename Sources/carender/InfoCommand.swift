@@ -6,7 +6,8 @@ import Foundation
 struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
-        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.")
+        abstract: "Print a script's size, scale, duration, fps and frame count without rendering.",
+        usage: "carender info SCRIPT [--json] [options] [-- SCRIPT-ARGUMENTS...]")
 
     @Argument(help: "The Swift script.", completion: .file())
     var script: String
@@ -33,7 +34,7 @@ struct InfoCommand: ParsableCommand {
         let compiler = ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose)
         let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
         var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_FPS"] = sequence.fps.scriptForm
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
         guard let info = try SequenceQuery.run(scriptRun, environment: environment, showMessages: true) else {

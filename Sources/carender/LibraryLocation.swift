@@ -12,7 +12,23 @@ struct LibraryLocation {
     var modulesDirectory: URL { directory.appendingPathComponent("Modules") }
     var swiftModule: URL { modulesDirectory.appendingPathComponent("CARender.swiftmodule") }
     var cModuleMaps: [URL] {
-        ["CPNG", "CText"].map { directory.appendingPathComponent("\($0).build/module.modulemap") }
+        Self.cModules.map { directory.appendingPathComponent("\($0).build/module.modulemap") }
+    }
+
+    /// The C shims whose module maps a script's compile is given.
+    static let cModules = ["CPNG", "CText"]
+
+    /// Where `carender install` puts the library, under its prefix (beside `bin`).
+    static let installedSubpath = "lib/carender"
+
+    /// The folder a module map's `umbrella` line names (the module's headers).
+    static func umbrellaDirectory(inModuleMap url: URL) throws -> URL {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("umbrella") }),
+              let open = line.firstIndex(of: "\""), let close = line.lastIndex(of: "\""), open < close else {
+            throw CLIError("\(url.path) names no umbrella folder of headers")
+        }
+        return URL(fileURLWithPath: String(line[line.index(after: open)..<close]))
     }
 
     var isComplete: Bool {
@@ -20,7 +36,8 @@ struct LibraryLocation {
         return ([sharedLibrary, swiftModule] + cModuleMaps).allSatisfy { manager.fileExists(atPath: $0.path) }
     }
 
-    /// `CARENDER_HOME` when set, else the folder of the running `carender` executable.
+    /// `CARENDER_HOME` when set, else the folder of the running `carender` executable (a build
+    /// folder), else `../lib/carender` from it (where `carender install` puts the library).
     static func find() throws -> LibraryLocation {
         if let home = ProcessInfo.processInfo.environment["CARENDER_HOME"], !home.isEmpty {
             let location = LibraryLocation(directory: URL(fileURLWithPath: home).standardizedFileURL)
@@ -30,10 +47,11 @@ struct LibraryLocation {
             return location
         }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let location = LibraryLocation(directory: executable.deletingLastPathComponent())
-        guard location.isComplete else {
-            throw CLIError("the CARender library is not next to carender in \(location.directory.path); build it with `swift build` (it builds libCARender.so too) or set CARENDER_HOME")
-        }
-        return location
+        let beside = LibraryLocation(directory: executable.deletingLastPathComponent())
+        if beside.isComplete { return beside }
+        let installed = LibraryLocation(directory: executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(installedSubpath).standardizedFileURL)
+        if installed.isComplete { return installed }
+        throw CLIError("the CARender library is neither next to carender in \(beside.directory.path) nor in \(installed.directory.path): run carender from its build folder, install it with `carender install --prefix DIR`, or set CARENDER_HOME (a copy of the executable alone cannot compile scripts)")
     }
 }

@@ -8,7 +8,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Preview a script in the browser: scrub, play, inspect layers, live reload.",
-        usage: "carender preview SCRIPT [--port N] [--host 127.0.0.1] [--scale K] [--open] [-- SCRIPT-ARGUMENTS...]",
+        usage: "carender preview SCRIPT [--port N] [--open] [options] [-- ARGUMENTS...]",
         discussion: """
             Starts a web server on this machine (127.0.0.1 unless --host says otherwise) and prints the \
             page's address. The page shows the frame at any time, rendered on demand by the script and \
@@ -64,13 +64,13 @@ struct PreviewCommand: ParsableCommand {
         let stop = try StopSignal()
 
         var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_FPS"] = sequence.fps.scriptForm
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
         environment["CARENDER_SCRIPT_DIR"] = scriptURL.deletingLastPathComponent().path
         // The library in each worker ends the worker when carender dies, even by SIGKILL.
         environment["CARENDER_PARENT_PID"] = String(getpid())
-        var renderArguments = ["--fps", String(sequence.fps)]
+        var renderArguments = ["--fps", sequence.fps.ffmpegForm]
         if let duration = sequence.duration { renderArguments += ["--duration", String(duration)] }
         if let scale = sequence.scale { renderArguments += ["--scale", String(scale)] }
 

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import CARender
 
-/// Progress on standard error: on a terminal one line redrawn in place (phase, frame n/N,
-/// percent, fps, elapsed time, ETA); elsewhere a plain line every few seconds; or JSON lines for
-/// CI and other tools. Safe to call from the thread reading the workers' progress.
+/// Progress on standard error: on a terminal one line redrawn in place (``ProgressLine``: a bar,
+/// frames n/N, percent, fps and ETA, fitted to the terminal's width, read at every redraw so a
+/// resized window is followed); elsewhere a plain line every few seconds; or JSON lines for CI and
+/// other tools. Safe to call from the thread reading the workers' progress.
 final class ProgressDisplay: @unchecked Sendable {
     enum Style: String, CaseIterable, ExpressibleByArgument {
         case auto, plain, json, none
@@ -31,6 +32,8 @@ final class ProgressDisplay: @unchecked Sendable {
     /// When the first frame-counting phase began: the summary's time and rate are the render's,
     /// not the compiler's.
     private var renderStart: Date?
+    /// Whether the terminal takes block characters.
+    private let unicode = ProgressLine.localeIsUTF8()
 
     init(style: Style, quiet: Bool, verbose: Bool) {
         self.quiet = quiet
@@ -100,6 +103,15 @@ final class ProgressDisplay: @unchecked Sendable {
         write("carender: warning: \(message)\n")
     }
 
+    /// A note: something the user asked for is done another way (not with `--quiet`).
+    func note(_ message: String) {
+        guard !quiet else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        clearLine()
+        write("carender: note: \(message)\n")
+    }
+
     /// A line a worker reported (already prefixed `carender: warning:` or `carender: error:`).
     func message(_ line: String) {
         lock.lock()
@@ -121,7 +133,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     /// The closing line: frames, time and frames per second (not with `--quiet`).
-    func summary(frames: Int, written: Int, skipped: Int, destination: String) {
+    func summary(frames: Int, written: Int, skipped: Int, destination: String, verb: String = "rendered") {
         lock.lock()
         defer { lock.unlock() }
         clearLine()
@@ -133,7 +145,7 @@ final class ProgressDisplay: @unchecked Sendable {
             break
         case .terminal, .plain:
             let skippedNote = skipped > 0 ? " (\(skipped) already there, skipped)" : ""
-            write("carender: rendered \(frames) frame\(frames == 1 ? "" : "s") in \(Self.duration(seconds)) (\(Self.rate(frames, seconds)))\(skippedNote) to \(destination)\n")
+            write("carender: \(verb) \(frames) frame\(frames == 1 ? "" : "s") in \(Self.duration(seconds)) (\(Self.rate(frames, seconds)))\(skippedNote) to \(destination)\n")
         }
     }
 
@@ -146,7 +158,8 @@ final class ProgressDisplay: @unchecked Sendable {
             return
         case .terminal:
             guard force || now.timeIntervalSince(lastDraw) >= Self.terminalInterval else { return }
-            write("\r" + line(now) + "\u{1B}[K")
+            let progress = ProgressLine(phase: phase, done: done, total: total, elapsed: now.timeIntervalSince(phaseStart), unicode: unicode)
+            write("\r" + progress.text(columns: ProgressLine.terminalColumns()) + "\u{1B}[K")
             lineShown = true
         case .plain:
             // A phase without frames (compiling) is worth a line only when --verbose times it.

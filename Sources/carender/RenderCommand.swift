@@ -53,21 +53,39 @@ struct RenderCommand: ParsableCommand {
             if video.video != nil && !parsed.isSingleRange {
                 throw ValidationError("--video needs one range of frames, not the list '\(frames)'")
             }
+            if video.video != nil && parsed.hasStep {
+                throw ValidationError("--video needs every frame of its range, but '\(frames)' takes a step; render at a lower --fps instead")
+            }
         }
         if let frame = selection.frame {
             guard Int(frame) != nil else { throw ValidationError("--frame takes one frame number (negative counts from the end), got '\(frame)'") }
         }
         if let times = selection.times {
-            for part in times.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                    throw ValidationError("--times holds '\(part)', which is not a time in seconds")
-                }
+            _ = try parseTimes(times, option: "--times")
+        }
+        if let shard = parallel.shard {
+            _ = try wrap("--shard") { try Split(parsing: shard) }
+            if video.video != nil {
+                throw ValidationError("--video with --shard would encode only this shard: write the shards' frames with -o, then encode the folder once with carender video")
             }
         }
-        if let shard = parallel.shard { _ = try wrap("--shard") { try Split(parsing: shard) } }
         _ = try parallel.workerCount()
-        if let background = output.background { _ = try wrap("--background") { try BackgroundColor.parse(background) } }
-        _ = try OutputTarget(output.output ?? "frames")
+        if let background = output.background { _ = try BackgroundColor.parse(background) }
+        _ = try outputTarget()
+    }
+
+    /// Where the frames go: `-o` (a folder, a pattern, or one still's file), else `frames/`.
+    func outputTarget() throws -> OutputTarget {
+        try OutputTarget(output.output ?? "frames", stillCount: stillCount)
+    }
+
+    /// How many frames the selection names when it names them one by one (`--frame 7`,
+    /// `--frames 7`, `--times 0.5,1`), else nil.
+    private var stillCount: Int? {
+        if selection.frame != nil { return 1 }
+        if let frames = selection.frames, (try? FrameSelection(parsing: frames))?.isSingleFrame == true { return 1 }
+        if let times = selection.times { return (try? parseTimes(times, option: "--times"))?.count }
+        return nil
     }
 
     func run() throws {
@@ -77,7 +95,10 @@ struct RenderCommand: ParsableCommand {
             let reason = FileManager.default.fileExists(atPath: scriptURL.path) ? "it is not readable" : "there is no such file"
             throw CLIError("cannot read the script \(script): \(reason)")
         }
-        let target = try OutputTarget(output.output ?? "frames")
+        let target = try outputTarget()
+        // A still to a file of its own is rendered into a folder beside it, then moved into place.
+        let staging = try target.stillFile.map { try StillStaging(file: $0) }
+        defer { staging?.remove() }
         // Fail before a long render, not after it.
         let videoExport = try video.video.map {
             try VideoExport.prepare(path: $0, codec: video.codec, crf: video.crf, pixelFormat: video.pixelFormat)
@@ -93,7 +114,7 @@ struct RenderCommand: ParsableCommand {
         display.end()
         let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
 
-        var environment = try renderEnvironment(target: target, writesFiles: !pipesVideo)
+        var environment = try renderEnvironment(target: target, writesFiles: !pipesVideo, into: staging?.folder)
         var workers = try parallel.workerCount()
         if selection.times != nil || output.contactSheet != nil || pipesVideo {
             // Stills, one contact sheet and one stream into ffmpeg are made by one process.
@@ -107,8 +128,13 @@ struct RenderCommand: ParsableCommand {
                 return
             }
             hasAlpha = info.hasAlpha
-            encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight), fps: sequence.fps,
-                                             hasAlpha: info.hasAlpha, onFrame: { _ in })
+            let count = try selection.frames.map { text in
+                try wrap("--frames") { try FrameSelection(parsing: text).resolve(count: info.frames).frames.count }
+            }
+                ?? (selection.frame != nil ? 1 : info.frames)
+            noteVideoTiming(videoExport, frames: count, display: display)
+            encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight, count: count), fps: sequence.fps,
+                                             hasAlpha: info.hasAlpha, log: { display.detail($0) }, onFrame: { _ in })
             environment["CARENDER_RAW_VIDEO"] = encoding?.framePath
         }
 
@@ -134,6 +160,11 @@ struct RenderCommand: ParsableCommand {
         }
         display.end()
         hasAlpha = hasAlpha || outcome.hasAlpha
+        if let staging, let file = target.stillFile {
+            try staging.moveStill(to: file)
+            display.summary(frames: outcome.frames, written: outcome.written, skipped: outcome.skipped, destination: file.path)
+            return
+        }
         if selection.times == nil && !pipesVideo, let selected = outcome.selection {
             try handleStaleFrames(target: target, selection: selected, display: display)
         }
@@ -149,12 +180,12 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The `CARENDER_*` variables `stage.run()` reads.
-    private func renderEnvironment(target: OutputTarget, writesFiles: Bool) throws -> [String: String] {
+    private func renderEnvironment(target: OutputTarget, writesFiles: Bool, into folder: URL?) throws -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = String(sequence.fps)
+        environment["CARENDER_FPS"] = sequence.fps.scriptForm
         environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
         environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        environment["CARENDER_OUTPUT"] = target.directory.path
+        environment["CARENDER_OUTPUT"] = (folder ?? target.directory).path
         environment["CARENDER_OUTPUT_PATTERN"] = target.pattern.printfForm
         environment["CARENDER_START_NUMBER"] = String(output.startNumber)
         environment["CARENDER_TIMES"] = selection.times
@@ -200,20 +231,24 @@ struct RenderCommand: ParsableCommand {
         guard runs.count == 1 else {
             throw CLIError("--video needs one contiguous run of frames, but the selection has gaps (\(selection.frames ?? ""))")
         }
-        if parallel.shard != nil {
-            throw CLIError("--video with --shard would encode only this shard; encode the whole folder once every shard is done")
-        }
         let count = last.upperBound - first.lowerBound + 1
+        noteVideoTiming(export, frames: count, display: display)
         display.begin("encoding video", total: count)
         let encoding = try export.start(
             input: .files(printfPath: target.directory.appendingPathComponent(target.pattern.printfForm).path,
                           startNumber: first.lowerBound + output.startNumber, count: count),
-            fps: sequence.fps, hasAlpha: hasAlpha, onFrame: { display.update(done: min($0, count)) })
+            fps: sequence.fps, hasAlpha: hasAlpha, log: { display.detail($0) }, onFrame: { display.update(done: min($0, count)) })
         let status = encoding.finish()
         display.end()
         guard status == 0 else {
             throw CLIError("ffmpeg could not write \(export.output.path) (exit status \(status); its message is above); the frames are in \(target.directory.path)")
         }
+    }
+
+    /// Says when a GIF plays at another frame rate than the sequence's.
+    private func noteVideoTiming(_ export: VideoExport, frames: Int, display: ProgressDisplay) {
+        guard export.container == .gif, let note = GIFTiming(fps: sequence.fps, frames: frames).note(asked: sequence.fps) else { return }
+        display.note(note)
     }
 
     /// This command line again, with `--skip-existing`, shell-quoted.
@@ -242,39 +277,89 @@ enum BackgroundColor {
         if digits.count == 3 || digits.count == 4 { digits = digits.map { "\($0)\($0)" }.joined() }
         if digits.count == 6 { digits += "ff" }
         guard digits.count == 8, UInt32(digits, radix: 16) != nil else {
-            throw CLIError("'\(text)' is not a colour: use a name (\(names.keys.sorted().joined(separator: ", "))) or hex #RGB, #RRGGBB or #RRGGBBAA")
+            throw ValidationError("--background '\(text)' is not a colour: use a name (\(names.keys.sorted().joined(separator: ", "))) or hex #RGB, #RRGGBB or #RRGGBBAA")
         }
         return "#" + digits
     }
 }
 
-/// `-o`: a folder (frames named `frame_00000.png`, …) or a file-name pattern in a folder.
+/// `-o`: a folder (frames named `frame_00000.png`, …), a file-name pattern in a folder, or — for a
+/// render of one still — the still's own file.
 struct OutputTarget {
     let directory: URL
     let pattern: FrameNamePattern
+    /// The file a single still is written to (`--frame 45 -o still.png`).
+    let stillFile: URL?
 
-    init(_ text: String) throws {
-        guard !text.isEmpty else { throw CLIError("-o/--output needs a folder or a pattern such as out/frame_%04d.png, got an empty string") }
+    /// `stillCount` is how many frames the selection names one by one (nil: a sequence).
+    init(_ text: String, stillCount: Int? = nil) throws {
+        guard !text.isEmpty else { throw ValidationError("-o/--output needs a folder or a pattern such as out/frame_%04d.png, got an empty string") }
         let url = URL(fileURLWithPath: text).standardizedFileURL
         if let pattern = try wrap("-o", { try FrameNamePattern(parsingFileName: url.lastPathComponent) }) {
             directory = url.deletingLastPathComponent()
             self.pattern = pattern
-        } else {
-            if url.pathExtension.lowercased() == "png" {
-                throw CLIError("-o \(text) names one file, but a render writes a sequence: give a folder, or a pattern such as \(url.deletingPathExtension().lastPathComponent)_%04d.png")
+            stillFile = nil
+        } else if url.pathExtension.lowercased() == "png" {
+            guard stillCount == 1 else {
+                let what = stillCount.map { "\($0) stills" } ?? "a sequence"
+                throw ValidationError("-o \(text) names one file, but this render writes \(what): give a folder, or a pattern such as \(url.deletingPathExtension().lastPathComponent)_%04d.png (one still, --frame N or --times T, goes to a file)")
             }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw ValidationError("-o \(text) is a folder; a still goes to a file")
+            }
+            directory = url.deletingLastPathComponent()
+            pattern = .default
+            stillFile = url
+        } else {
             directory = url
             pattern = .default
+            stillFile = nil
         }
     }
 }
 
-/// Runs `body`, turning the library's errors into the command line's, prefixed by the option.
+/// A hidden folder beside a still's file, which the render writes into; the still is then renamed
+/// to its name (one rename: the file is never seen half-written), and the folder removed.
+struct StillStaging {
+    let folder: URL
+
+    init(file: URL) throws {
+        let parent = file.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("cannot write \(file.path): the folder \(parent.path) does not exist")
+        }
+        folder = parent.appendingPathComponent(".carender-still-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot write \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Renames the one frame the render wrote to `file`.
+    func moveStill(to file: URL) throws {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".png") }
+        guard names.count == 1, let name = names.first else {
+            throw CLIError("the render wrote \(names.count) frames where one still was expected for \(file.path)")
+        }
+        guard rename(folder.appendingPathComponent(name).path, file.path) == 0 else {
+            throw CLIError("cannot write \(file.path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Runs `body`, turning the library's errors into usage errors (exit 64) prefixed by the option.
 func wrap<T>(_ option: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
     } catch let error as StageError {
-        throw CLIError("\(option): \(error)")
+        throw ValidationError("\(option): \(error)")
     }
 }
 

@@ -5,34 +5,66 @@ import Foundation
 /// The options of `carender SCRIPT`, grouped as the help shows them.
 
 struct SequenceOptions: ParsableArguments {
-    @Option(help: "Frames per second; frames 0 ..< ceil(duration × fps) are rendered at times n / fps.")
-    var fps: Double = 60
+    // Numbers are read unconditionally, so `--duration -1` reaches the check below (and is refused
+    // as negative) instead of being taken for an option named `-1`.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Frames per second, or a ratio such as 30000/1001; frames 0 ..< ceil(duration × fps) are rendered at times n / fps.",
+                               valueName: "fps"),
+            transform: FrameRate.init(parsing:))
+    var fps: FrameRate = FrameRate(numerator: 60, denominator: 1)
 
-    @Option(help: "Seconds to render (default: the script's stage.duration, 1 unless set).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to render (default: the script's stage.duration, 1 unless set).", valueName: "seconds"),
+            transform: { try number($0, option: "--duration") })
     var duration: Double?
 
-    @Option(help: "Pixels per point (default: the script's stage.scale, 1 unless set).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the script's stage.scale, 1 unless set); the frame is rounded to whole pixels.", valueName: "factor"),
+            transform: { try number($0, option: "--scale") })
     var scale: Double?
 
     func check() throws {
-        guard fps.isFinite, fps > 0, fps <= 10_000 else {
-            throw ValidationError("--fps must be a positive number of frames per second up to 10000, got \(fps)")
+        if let duration, !(duration >= 0) {
+            throw ValidationError("--duration must be a number of seconds, 0 or more, got \(duration)")
         }
-        if let duration, !(duration.isFinite && duration >= 0) {
-            throw ValidationError("--duration must be a non-negative number of seconds, got \(duration)")
+        if let duration, duration * fps.value > 1_000_000 {
+            throw ValidationError("--duration \(duration) at \(fps) fps is \(Int(min(duration * fps.value, 1e15))) frames; carender renders at most 1000000 at a time")
         }
-        if let duration, duration * fps > 1_000_000 {
-            throw ValidationError("--duration \(duration) at \(fps) fps is \(Int(min(duration * fps, 1e15))) frames; carender renders at most 1000000 at a time")
-        }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 100) {
+        if let scale, !(scale > 0 && scale <= 100) {
             throw ValidationError("--scale must be a positive number of pixels per point up to 100, got \(scale)")
         }
     }
 }
 
+/// A finite number, or an error naming the option and the text.
+func number(_ text: String, option: String) throws -> Double {
+    guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        throw ValidationError("\(option) takes a number, got '\(text)'")
+    }
+    return value
+}
+
+/// Comma-separated times in seconds, sorted; the error names the part that is not a time.
+func parseTimes(_ text: String, option: String) throws -> [Double] {
+    let times = try text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double in
+        guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+            throw ValidationError("\(option) holds '\(part)', which is not a time in seconds (0 or more)")
+        }
+        return t
+    }
+    guard !times.isEmpty else { throw ValidationError("\(option) names no time") }
+    return times.sorted()
+}
+
+/// A whole number, or an error naming the option and the text.
+func wholeNumber(_ text: String, option: String) throws -> Int {
+    guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        throw ValidationError("\(option) takes a whole number, got '\(text)'")
+    }
+    return value
+}
+
 struct SelectionOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Render only these frames: 0-9 (inclusive), 100- (to the end), 7, -1 (the last), 10:20 (half-open), or a comma list.",
+        "Render only these frames: 0-9 (inclusive), 100- (to the end), 7, -1 (the last), 10:20 (half-open), a step (0-119/2, 0:120:2), or a comma list.",
         valueName: "frames"))
     var frames: String?
 
@@ -48,11 +80,12 @@ struct SelectionOptions: ParsableArguments {
 
 struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp(
-        "A folder for frame_00000.png, … (created when missing), or a pattern: out/frame_%04d.png or out/frame_####.png. Default: frames.",
-        valueName: "folder-or-pattern"), completion: .directory)
+        "A folder for frame_00000.png, … (created when missing), a pattern (out/frame_%04d.png, out/frame_####.png), or for one still a file (still.png). Default: frames.",
+        valueName: "path"), completion: .file())
     var output: String?
 
-    @Option(name: .customLong("start-number"), help: "The number in the file name of frame 0.")
+    @Option(name: .customLong("start-number"), parsing: .unconditional, help: "The number in the file name of frame 0.",
+            transform: { try wholeNumber($0, option: "--start-number") })
     var startNumber: Int = 0
 
     @Flag(name: .customLong("skip-existing"), help: "Do not render frames whose file exists (to resume an interrupted render).")
@@ -76,7 +109,8 @@ struct OutputOptions: ParsableArguments {
         "Also write every rendered frame into one grid image at this path.", valueName: "file.png"), completion: .file(extensions: ["png"]))
     var contactSheet: String?
 
-    @Option(help: "Cells per row of the contact sheet (default: about square).")
+    @Option(parsing: .unconditional, help: "Cells per row of the contact sheet (default: about square).",
+            transform: { try wholeNumber($0, option: "--columns") })
     var columns: Int?
 }
 
@@ -88,14 +122,15 @@ extension PNGWriteOptions.Preset: ExpressibleByArgument {}
 
 struct VideoOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Also encode a video with ffmpeg: .mp4 (H.264), .webm (VP9, with alpha), .gif or .mov (ProRes 4444). Without -o, no PNG files are written.",
+        "Also encode a video with ffmpeg: .mp4 (H.264), .webm (VP9, with alpha), .gif or .mov (ProRes 4444). Without -o, no PNG file is written.",
         valueName: "file"), completion: .file(extensions: ["mp4", "webm", "gif", "mov"]))
     var video: String?
 
     @Option(help: "The ffmpeg encoder (default: libx264, libvpx-vp9, gif or prores_ks by format).")
     var codec: String?
 
-    @Option(help: "Constant rate factor of .mp4 and .webm: lower is better and larger (default 18 and 32).")
+    @Option(parsing: .unconditional, help: "Constant rate factor of .mp4 and .webm: lower is better and larger (default 18 and 32).",
+            transform: { try wholeNumber($0, option: "--crf") })
     var crf: Int?
 
     @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha).")
@@ -130,12 +165,16 @@ struct ParallelOptions: ParsableArguments {
 }
 
 struct ReportingOptions: ParsableArguments {
-    @Option(help: "Progress on standard error: auto (a live line on a terminal, plain lines elsewhere), plain, json or none.")
+    @Option(help: "Progress on standard error: auto (a bar on a terminal, a line every few seconds elsewhere), plain, json or none.")
     var progress: ProgressDisplay.Style = .auto
 
     @Flag(help: "Show only warnings and errors.")
     var quiet = false
 
-    @Flag(help: "Also show each phase with its timing, the compiler call and cache use.")
+    @Flag(help: "Also show each phase with its timing, the compiler and ffmpeg commands and cache use.")
     var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other; give one") }
+    }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// A video written by ffmpeg: the container from the file's extension, its codec, pixel format
@@ -42,10 +43,10 @@ struct VideoExport {
         let output = URL(fileURLWithPath: path).standardizedFileURL
         let ext = output.pathExtension.lowercased()
         guard let container = Container(rawValue: ext == "m4v" ? "mp4" : ext) else {
-            throw CLIError("cannot write the video \(path): carender writes .mp4, .webm, .gif and .mov, not '.\(ext)'")
+            throw ValidationError("cannot write the video \(path): carender writes .mp4, .webm, .gif and .mov, not '.\(ext)'")
         }
         if crf != nil && container.defaultCRF == nil {
-            throw CLIError("--crf sets the quality of .mp4 and .webm videos; \(path) is a .\(ext)")
+            throw ValidationError("--crf sets the quality of .mp4 and .webm videos; \(path) is a .\(ext)")
         }
         let ffmpeg = try locateFFmpeg()
         try checkDestination(output)
@@ -53,6 +54,7 @@ struct VideoExport {
                                 codec: codec ?? container.defaultCodec, crf: crf ?? container.defaultCRF,
                                 pixelFormatOverride: pixelFormat)
         try video.checkEncoder()
+        if let pixelFormat { try video.checkPixelFormat(pixelFormat) }
         return video
     }
 
@@ -99,13 +101,39 @@ struct VideoExport {
             return words.count >= 2 ? words[1] : nil
         }
         guard names.contains(Substring(codec)) else {
-            throw CLIError("the ffmpeg at \(ffmpeg) has no '\(codec)' encoder for \(output.lastPathComponent) (ffmpeg -encoders lists them)")
+            throw ValidationError("--codec: the ffmpeg at \(ffmpeg) has no '\(codec)' encoder for \(output.lastPathComponent) (ffmpeg -encoders lists them)")
         }
     }
 
+    /// Fails when ffmpeg knows no such pixel format (rather than failing once frames flow).
+    private func checkPixelFormat(_ format: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-pix_fmts"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+        }
+        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Lines such as "IO... yuv420p                3            12      8-8-8".
+        let names = listing.split(separator: "\n").compactMap { line -> Substring? in
+            let words = line.split(separator: " ")
+            return words.count >= 2 && words[0].count == 5 ? words[1] : nil
+        }
+        guard names.contains(Substring(format)) else {
+            throw ValidationError("--pixel-format: ffmpeg has no pixel format '\(format)' (ffmpeg -pix_fmts lists them; yuv420p plays everywhere)")
+        }
+    }
+
+    /// Whether the encoder writes HEVC (H.265).
+    var writesHEVC: Bool { codec == "libx265" || codec.hasPrefix("hevc") }
+
     /// Where the frames come from: raw RGBA on ffmpeg's standard input, or PNG files.
     enum Input {
-        case raw(width: Int, height: Int)
+        case raw(width: Int, height: Int, count: Int)
         case files(printfPath: String, startNumber: Int, count: Int)
     }
 
@@ -123,13 +151,18 @@ struct VideoExport {
 
     /// The ffmpeg arguments: progress as key=value lines on standard output, errors only on
     /// standard error.
-    func arguments(input: Input, fps: Double, hasAlpha: Bool) -> [String] {
+    func arguments(input: Input, fps: FrameRate, hasAlpha: Bool) -> [String] {
+        let frameCount: Int
+        switch input {
+        case let .raw(_, _, count): frameCount = count
+        case let .files(_, _, count): frameCount = count
+        }
         var arguments = ["-hide_banner", "-loglevel", "error", "-nostats", "-progress", "pipe:1", "-y"]
         switch input {
-        case let .raw(width, height):
-            arguments += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", String(fps), "-i", "pipe:0"]
+        case let .raw(width, height, _):
+            arguments += ["-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", fps.ffmpegForm, "-i", "pipe:0"]
         case let .files(path, start, count):
-            arguments += ["-framerate", String(fps), "-start_number", String(start), "-i", path, "-frames:v", String(count)]
+            arguments += ["-framerate", fps.ffmpegForm, "-start_number", String(start), "-i", path, "-frames:v", String(count)]
         }
         // BT.709 throughout: the conversion matrix and the tags players read, so colours match
         // the PNG frames (sRGB primaries are BT.709's).
@@ -143,7 +176,7 @@ struct VideoExport {
             let flatten = hasAlpha ? "premultiply=inplace=1," : ""
             arguments += ["-vf", "\(flatten)\(even),\(toBT709),format=\(format!)", "-c:v", codec, "-pix_fmt", format!]
             if let crf { arguments += ["-crf", String(crf)] }
-            arguments += colourTags + ["-movflags", "+faststart"]
+            arguments += colourTags + hevcArguments + ["-movflags", "+faststart"]
         case .webm:
             arguments += ["-vf", "\(toBT709),format=\(format!)", "-c:v", codec, "-pix_fmt", format!]
             if let crf { arguments += ["-crf", String(crf), "-b:v", "0"] }
@@ -151,17 +184,31 @@ struct VideoExport {
         case .mov:
             // ProRes takes its colour description from the frames, not from the output options.
             let tagged = "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
-            arguments += ["-vf", "\(toBT709),format=\(format!),\(tagged)", "-c:v", codec, "-profile:v", "4444", "-vendor", "apl0",
-                          "-pix_fmt", format!] + colourTags
+            arguments += ["-vf", "\(toBT709),format=\(format!),\(tagged)", "-c:v", codec]
+            if codec == Container.mov.defaultCodec { arguments += ["-profile:v", "4444", "-vendor", "apl0"] }
+            arguments += ["-pix_fmt", format!] + colourTags + hevcArguments
         case .gif:
             // One palette for the whole animation (with a transparent entry when frames have
             // alpha), then each frame mapped onto it.
             let reserve = hasAlpha ? 1 : 0
+            let timing = GIFTiming(fps: fps, frames: frameCount)
             arguments += ["-filter_complex",
-                          "[0:v]split[a][b];[a]palettegen=reserve_transparent=\(reserve):stats_mode=full[p];[b][p]paletteuse=alpha_threshold=128",
-                          "-c:v", codec, "-loop", "0"]
+                          "[0:v]\(timing.filter),split[a][b];[a]palettegen=reserve_transparent=\(reserve):stats_mode=full[p];[b][p]paletteuse=alpha_threshold=128",
+                          "-c:v", codec, "-loop", "0", "-final_delay", String(timing.finalDelay)]
         }
-        return arguments + [output.path]
+        // No run-dependent bytes (container UIDs, the muxer's version string): the same frames and
+        // settings give the same file, so a video assembled from shards equals a one-machine one.
+        return arguments + ["-fflags", "+bitexact", output.path]
+    }
+
+    /// HEVC in MP4 and QuickTime files: tagged `hvc1` (parameter sets in the sample description),
+    /// which Apple's players require (they refuse ffmpeg's default `hev1`); x265's per-encode
+    /// report silenced, as `-loglevel error` silences ffmpeg's own.
+    private var hevcArguments: [String] {
+        guard writesHEVC else { return [] }
+        var arguments = ["-tag:v", "hvc1"]
+        if codec == "libx265" { arguments += ["-x265-params", "log-level=error"] }
+        return arguments
     }
 
     /// A running ffmpeg: its standard input (for raw frames) and the frames it reports encoded.
@@ -209,10 +256,13 @@ struct VideoExport {
     }
 
     /// Starts ffmpeg; with raw input it waits for frames on the pipe `Encoding.framePath` names.
-    func start(input: Input, fps: Double, hasAlpha: Bool, onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
+    /// `log`, when given, is shown the ffmpeg command (`--verbose`).
+    func start(input: Input, fps: FrameRate, hasAlpha: Bool, log: ((String) -> Void)? = nil,
+               onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
+        log?(([ffmpeg] + process.arguments!).map(shellQuoted).joined(separator: " "))
         let progress = Pipe()
         process.standardOutput = progress
         var stdin: Pipe?
@@ -235,5 +285,68 @@ struct VideoExport {
         try? progress.fileHandleForWriting.close()
         try? stdin?.fileHandleForReading.close()
         return try Encoding(process: process, input: stdin, progress: progress, onFrame: onFrame)
+    }
+}
+
+/// How a GIF shows its frames on time. GIF delays are whole hundredths of a second, and browsers
+/// and most viewers show a delay under 2 as 10 (the GIF89a specification leaves it to them; WebKit,
+/// Chromium and Firefox all clamp so), so a 60 fps sequence given ffmpeg's rounded 1–2 cs delays
+/// plays 2.8 times too slowly.
+///
+/// - Up to 50 fps, frame n starts at round(100 n / fps) cs: every delay is at least 2 cs, and the
+///   delays add up to the duration (the last one, `-final_delay`, ends it on time).
+/// - Faster sequences are written at 50, 33⅓ or 25 fps (delays of 2, 3 or 4 cs): the largest of
+///   these that takes every k-th frame exactly, else 50 fps, each frame the one due at its time.
+struct GIFTiming {
+    /// Frames per second of the GIF.
+    let rate: FrameRate
+    /// Whether frames are dropped to reach `rate`.
+    let resampled: Bool
+    /// Frames in the GIF.
+    let frames: Int
+    /// The last frame's delay, in hundredths of a second.
+    let finalDelay: Int
+
+    /// The fastest frame rate a GIF plays as written: 2 cs per frame.
+    static let fastest = FrameRate(numerator: 50, denominator: 1)
+
+    init(fps: FrameRate, frames count: Int) {
+        if fps.value <= Self.fastest.value {
+            rate = fps
+            resampled = false
+            frames = count
+        } else {
+            let candidates = [FrameRate(numerator: 50, denominator: 1), FrameRate(numerator: 100, denominator: 3),
+                              FrameRate(numerator: 25, denominator: 1)]
+            // fps / rate whole: (n / d) / (p / q) = n q / (d p).
+            let exact = candidates.first { (fps.numerator * $0.denominator) % (fps.denominator * $0.numerator) == 0 }
+            rate = exact ?? Self.fastest
+            resampled = true
+            // ffmpeg's fps filter keeps the frames due within the sequence's duration.
+            frames = max(1, Int((Double(count) * rate.value / fps.value).rounded()))
+        }
+        let total = Self.centiseconds(Double(count) / fps.value)
+        let lastStart = Self.start(of: frames - 1, rate: rate)
+        finalDelay = max(2, total - lastStart)
+    }
+
+    /// Where frame `n` starts, in hundredths of a second.
+    static func start(of n: Int, rate: FrameRate) -> Int {
+        centiseconds(Double(n) * Double(rate.denominator) / Double(rate.numerator))
+    }
+
+    private static func centiseconds(_ seconds: Double) -> Int { Int((seconds * 100).rounded()) }
+
+    /// The ffmpeg filters that resample (when needed) and give each frame its start in hundredths.
+    var filter: String {
+        let resample = resampled ? "fps=\(rate.ffmpegForm)," : ""
+        return "\(resample)settb=1/100,setpts=round(N*100*\(rate.denominator)/\(rate.numerator))"
+    }
+
+    /// What a user asking for `fps` is told when the GIF plays at another rate.
+    func note(asked fps: FrameRate) -> String? {
+        guard resampled else { return nil }
+        let written = rate == FrameRate(numerator: 100, denominator: 3) ? "33⅓" : rate.description
+        return "a GIF shows each frame for whole hundredths of a second, at least 2 (players show shorter delays as 10), so \(fps) fps is written at \(written) fps, each frame the one due at its time"
     }
 }

@@ -1,6 +1,8 @@
 /// Which frames of a sequence to render, in the forms people type on a command line:
 /// `0-9` (inclusive), `100-` (to the end), `7` (one frame), `-1` (the last frame; `-N` counts from
 /// the end), `A:B` (half-open, frames A ..< B; either end may be left out) and comma lists of these.
+/// A range may take a step: `0-119/2` (Blender's and ffmpeg's "every Nth frame") or `0:120:2`
+/// (Python's slice), both frames 0, 2, … 118.
 ///
 /// A selection is resolved against the sequence's frame count, which only the script knows: the
 /// frames come out sorted and without repeats (the clock only runs forwards), and frames past the
@@ -20,11 +22,12 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Frames `lower ... upper` (inclusive); a nil upper runs to the last frame.
+    /// Frames `lower ... upper` (inclusive) every `step`; a nil upper runs to the last frame.
     struct Piece: Equatable, Sendable {
         var lower: Bound
         var upper: Bound?
         var text: String
+        var step = 1
     }
 
     let pieces: [Piece]
@@ -40,9 +43,12 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
         var pieces: [Piece] = []
         for rawPart in text.split(separator: ",", omittingEmptySubsequences: false) {
             let part = rawPart.trimmingCharacters(in: .whitespaces)
+            if let problem = Self.backwards(part) {
+                throw StageError.invalidOption("the range \(part) in the frame selection '\(text)' \(problem)")
+            }
             guard let piece = Self.piece(part) else {
                 throw StageError.invalidOption(
-                    "'\(part)' in the frame selection '\(text)' is not a frame (7, or -1 for the last), an inclusive range (0-9, 100-) or a half-open range (0:10)")
+                    "'\(part)' in the frame selection '\(text)' is not a frame (7, or -1 for the last), an inclusive range (0-9, 100-), a half-open range (0:10) or a range with a step (0-119/2, 0:120:2)")
             }
             pieces.append(piece)
         }
@@ -55,10 +61,45 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
         pieces = range.isEmpty ? [] : [Piece(lower: .fromStart(range.lowerBound), upper: .fromStart(range.upperBound - 1), text: description)]
     }
 
+    private static func number(_ s: Substring) -> Int? {
+        guard !s.isEmpty, s.allSatisfy(\.isASCIIDigit), s.count <= 10 else { return nil }
+        return Int(s)
+    }
+
+    /// Why `part` is a range whose end comes before its start (`5-2`, `5:2`), or nil.
+    private static func backwards(_ part: String) -> String? {
+        let range = part.split(separator: "/", maxSplits: 1).first.map(String.init) ?? part
+        for separator in ["-", ":"] as [Character] {
+            let ends = range.split(separator: separator, omittingEmptySubsequences: false)
+            guard ends.count >= 2, let lower = number(ends[0]), let upper = number(ends[1]) else { continue }
+            if separator == "-" && upper < lower {
+                return "runs backwards: frames are rendered in order, so write \(upper)-\(lower)"
+            }
+            if separator == ":" && upper < lower {
+                return "runs backwards: A:B is frames A up to (not including) B, so write \(upper):\(lower)"
+            }
+        }
+        return nil
+    }
+
     private static func piece(_ part: String) -> Piece? {
-        func number(_ s: Substring) -> Int? {
-            guard !s.isEmpty, s.allSatisfy(\.isASCIIDigit), s.count <= 10 else { return nil }
-            return Int(s)
+        // A step: `A-B/N` (or `A-/N`) and `A:B:N`.
+        if let slash = part.firstIndex(of: "/") {
+            let range = String(part[..<slash])
+            guard let step = number(part[part.index(after: slash)...]), step >= 1,
+                  !range.hasPrefix("-"), range.contains("-") || range.contains(":"),
+                  var piece = piece(range), piece.step == 1 else { return nil }
+            piece.step = step
+            piece.text = part
+            return piece
+        }
+        let colons = part.filter { $0 == ":" }.count
+        if colons == 2 {
+            let fields = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard let step = number(fields[2]), step >= 1, var piece = piece("\(fields[0]):\(fields[1])") else { return nil }
+            piece.step = step
+            piece.text = part
+            return piece
         }
         if part.hasPrefix("-"), let n = number(part.dropFirst()), n >= 1 {
             return Piece(lower: .fromEnd(n), upper: .fromEnd(n), text: part)
@@ -83,6 +124,12 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
         return Piece(lower: .fromStart(n), upper: .fromStart(n), text: part)
     }
 
+    /// Whether some range takes a step (so the frames have gaps).
+    public var hasStep: Bool { pieces.contains { $0.step > 1 } }
+
+    /// Whether the selection names exactly one frame (`7`, `-1`): a still.
+    public var isSingleFrame: Bool { pieces.count == 1 && pieces[0].upper == pieces[0].lower }
+
     /// The selected frames of a `count`-frame sequence, sorted and without repeats. Pieces that lie
     /// wholly past the end are an error; pieces that reach past it are clipped and named in
     /// `warnings`.
@@ -103,7 +150,7 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
                 warnings.append("frames \(piece.text) reach past the end (\(sequence)); rendering \(lower)-\(last)")
             }
             if lower <= min(upper, last) {
-                for frame in lower...min(upper, last) { selected.insert(frame) }
+                for frame in stride(from: lower, through: min(upper, last), by: piece.step) { selected.insert(frame) }
             }
         }
         return (selected.sorted(), warnings)

@@ -1,4 +1,6 @@
-/// How a script's process should end: status 1 when a `Stage.run()` in it failed, else 0.
+/// How a script's process should end: status 64 (`EX_USAGE`, as the command line exits for a
+/// usage error) when a `Stage.run()` in it refused how it was asked to render (a frame past the
+/// end, say), 1 when one failed otherwise, else 0.
 ///
 /// Library code never ends the process. `run()`, the script's entry point, prints its error,
 /// records it here and returns; the main that `carender` compiles around a script ends with
@@ -11,14 +13,22 @@
 public enum ScriptOutcome {
     /// The number of `run()` calls that failed; only the script's main thread runs stages.
     nonisolated(unsafe) private static var failedRuns = 0
+    /// Whether every failed run failed on its options (the same main thread only).
+    nonisolated(unsafe) private static var onlyUsageFailures = true
 
-    /// Notes that a `run()` printed an error instead of rendering.
-    static func recordFailedRun() {
+    /// `EX_USAGE` of sysexits(3): the command was used incorrectly.
+    static let usageStatus: Int32 = 64
+
+    /// Notes that a `run()` printed an error instead of rendering; `usage` when the error was in
+    /// how it was asked to render.
+    static func recordFailedRun(usage: Bool = false) {
         failedRuns += 1
+        if !usage { onlyUsageFailures = false }
     }
 
-    /// The status the script's process exits with: 1 after a failed `run()`, else 0.
+    /// The status the script's process exits with: 64 after runs refused their options, 1 after
+    /// another failed `run()`, else 0.
     public static var exitStatus: Int32 {
-        failedRuns == 0 ? 0 : 1
+        failedRuns == 0 ? 0 : onlyUsageFailures ? usageStatus : 1
     }
 }

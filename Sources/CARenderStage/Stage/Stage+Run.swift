@@ -335,7 +335,13 @@ extension Stage {
     func makePlan(_ options: RenderOptions) throws -> RenderPlan {
         if let scale = options.scale { self.scale = CGFloat(scale) }
         let size = try pixelSize()
-        let frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
+        let frameCount: Int
+        do {
+            frameCount = try Self.checkedFrameCount(duration: options.duration ?? checkedDuration(), fps: options.fps)
+        } catch StageError.invalidOption(let message) where options.duration == nil {
+            // Too many frames for the script's own duration: the script's to change.
+            throw StageError.invalidStage(message)
+        }
         var jobs: [RenderPlan.Job] = []
         var timeDigits = 1
         var selection: [Int] = []
@@ -357,6 +363,8 @@ extension Stage {
                 seen[name] = t
                 jobs.append(.init(time: t, frame: nil))
             }
+            // A machine's share of the instants, as of frames: contiguous, in time order.
+            if let shard = options.shard { jobs = Array(shard.slice(jobs)) }
         } else {
             let resolved = try (options.frames ?? FrameSelection(0..<frameCount)).resolve(count: frameCount)
             warnings = resolved.warnings
@@ -412,7 +420,11 @@ extension Stage {
             try run(environment: ProcessInfo.processInfo.environment)
         } catch {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
-            ScriptOutcome.recordFailedRun()
+            if case StageError.invalidOption = error {
+                ScriptOutcome.recordFailedRun(usage: true)
+            } else {
+                ScriptOutcome.recordFailedRun()
+            }
         }
     }
 

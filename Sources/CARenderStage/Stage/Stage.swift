@@ -176,7 +176,7 @@ public final class Stage {
 
 
     /// Rasterizes the presentation tree at the current time: `width × scale` by `height × scale`
-    /// pixels.
+    /// pixels, rounded to whole pixels.
     ///
     /// When the stage cannot be rendered (its size or scale is not finite and positive, or the
     /// frame would be too large), the error is reported on standard error and the image is empty
@@ -211,9 +211,9 @@ public final class Stage {
         }
         let depth = Self.depth(of: tree, stack: &depthStack)
         if depth <= Self.levelsOnCallersStack {
-            compositor.render(tree, into: &framePixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
+            compositor.render(tree, into: &framePixmap, scale: renderScale(for: size), antialiasesAllEdges: antialiasesAllEdges)
         } else {
-            renderOnLargeStack(tree, levels: depth)
+            renderOnLargeStack(tree, levels: depth, scale: renderScale(for: size))
         }
         return framePixmap
     }
@@ -253,11 +253,11 @@ public final class Stage {
     }
 
     /// Draws `tree` into the frame on a thread with a stack for `levels` levels, and waits for it.
-    private func renderOnLargeStack(_ tree: RenderNode, levels: Int) {
+    private func renderOnLargeStack(_ tree: RenderNode, levels: Int, scale: CGFloat) {
         var pixmap = framePixmap
         framePixmap = Pixmap(width: 0, height: 0)
         let done = DispatchSemaphore(value: 0)
-        let scale = self.scale, smooth = antialiasesAllEdges
+        let smooth = antialiasesAllEdges
         // Handed to the drawing thread while this one waits for it: never used by both at once.
         nonisolated(unsafe) let compositor = self.compositor, tree = tree
         withUnsafeMutablePointer(to: &pixmap) { target in
@@ -302,9 +302,19 @@ public final class Stage {
     /// value when it is not a finite number of seconds ≥ 0.
     public func checkedDuration() throws -> CFTimeInterval {
         guard duration.isFinite, duration >= 0 else {
-            throw StageError.invalidOption("stage.duration is \(duration); it must be a finite number of seconds, 0 or more (got \(duration))")
+            throw StageError.invalidStage("stage.duration is \(duration); it must be a finite number of seconds, 0 or more (got \(duration))")
         }
         return duration
+    }
+
+    /// The pixels per point the stage is drawn at into a frame of `size` (``pixelSize()``):
+    /// `scale` when the stage's size times the scale is whole pixels; otherwise the frame is the
+    /// nearest whole number of pixels each way, and the scale is adjusted (by less than a pixel
+    /// over the stage's width or height) so the stage covers every pixel of it — no column or row
+    /// is left partly covered, to be drawn over black in an opaque frame.
+    func renderScale(for size: (width: Int, height: Int)) -> CGFloat {
+        if CGFloat(size.width) == width * scale && CGFloat(size.height) == height * scale { return scale }
+        return max(CGFloat(size.width) / width, CGFloat(size.height) / height)
     }
 
     /// The frame size in pixels, or an error naming what is wrong with the stage's size.
@@ -315,7 +325,9 @@ public final class Stage {
         guard width > 0, height > 0, scale > 0 else {
             throw StageError.invalidSize("the stage size \(width)×\(height) at scale \(scale) must be positive")
         }
-        let w = (width * scale).rounded(.up), h = (height * scale).rounded(.up)
+        // Whole pixels: the nearest, at least one (the stage is then drawn to fill them; see
+        // `renderScale(for:)`).
+        let w = max(1, (width * scale).rounded()), h = max(1, (height * scale).rounded())
         let limit = CGFloat(Stage.maximumPixelSide)
         guard w <= limit, h <= limit, w * h <= CGFloat(Stage.maximumPixelCount) else {
             throw StageError.invalidSize(
@@ -327,13 +339,18 @@ public final class Stage {
 
 /// A problem with a stage or with how it was asked to render.
 public enum StageError: Error, CustomStringConvertible, Equatable {
+    /// The stage's size or scale cannot be rendered.
     case invalidSize(String)
+    /// How the stage was asked to render (the command line's options) cannot be met: a script run
+    /// by the command line exits 64 (`EX_USAGE`) for it.
     case invalidOption(String)
+    /// The stage's own settings (its `duration`) cannot be rendered.
+    case invalidStage(String)
     case output(String)
 
     public var description: String {
         switch self {
-        case .invalidSize(let message), .invalidOption(let message), .output(let message): return message
+        case .invalidSize(let message), .invalidOption(let message), .invalidStage(let message), .output(let message): return message
         }
     }
 }

@@ -110,8 +110,42 @@ final class CommandLinePolishTests: XCTestCase {
             process.waitUntilExit()
             return String(decoding: data, as: UTF8.self)
         }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try "".write(to: folder.appendingPathComponent("clip.mp4"), atomically: true, encoding: .utf8)
+        func words(_ text: String) -> Set<String> { Set(text.split(separator: "\n").map(String.init)) }
         XCTAssertTrue(try complete(["carender", "sce"]).contains("scene.swift-script"))
         XCTAssertTrue(try complete(["carender", "in"]).contains("info"))
         XCTAssertTrue(try complete(["carender", "scene.swift-script", "--conc"]).contains("--concurrency"))
+        // Values of enumerations, and files, after the script: never subcommand names.
+        let commands: Set<String> = ["render", "preview", "info", "video", "ease", "bench", "golden", "install", "help"]
+        let alpha = words(try complete(["carender", "scene.swift-script", "--alpha", ""]))
+        XCTAssertEqual(alpha, ["auto", "always", "never"])
+        XCTAssertEqual(words(try complete(["carender", "scene.swift-script", "--progress", ""])), ["auto", "plain", "json", "none"])
+        XCTAssertEqual(words(try complete(["carender", "scene.swift-script", "--png-compression", ""])), ["fast", "default", "small"])
+        let output = words(try complete(["carender", "scene.swift-script", "-o", ""]))
+        XCTAssertTrue(output.contains("out"), "\(output)")
+        XCTAssertTrue(output.isDisjoint(with: commands), "\(output)")
+        let video = words(try complete(["carender", "scene.swift-script", "--video", ""]))
+        XCTAssertTrue(video.contains("clip.mp4"), "\(video)")
+        XCTAssertFalse(video.contains("scene.swift-script"), "only video files: \(video)")
+        XCTAssertTrue(video.isDisjoint(with: commands), "\(video)")
+        XCTAssertTrue(words(try complete(["carender", "ease", "ease"])).contains("easeInEaseOut"))
+        XCTAssertTrue(words(try complete(["carender", "video", "out", "--codec", ""])).isDisjoint(with: commands))
+    }
+
+    /// Every command's help fits 80 columns, and ease's table of curves keeps each name with its
+    /// meaning on the next line, indented.
+    func testHelpFitsEightyColumns() throws {
+        for command in [["--help"], ["help", "render"], ["help", "info"], ["help", "ease"], ["help", "golden"],
+                        ["help", "bench"], ["help", "video"], ["help", "install"], ["help", "preview"]] {
+            let result = try CLIScripts.run(command, environment: ["COLUMNS": "80"])
+            XCTAssertEqual(result.status, 0, "\(command): \(result.standardError)")
+            for line in result.standardOutput.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, 80, "\(command): \(line)")
+            }
+        }
+        let ease = try CLIScripts.run(["help", "ease"], environment: ["COLUMNS": "80"]).standardOutput.split(separator: "\n").map(String.init)
+        let row = try XCTUnwrap(ease.firstIndex { $0.hasPrefix("  cubic-bezier(x1, y1, x2, y2) or x1,y1,x2,y2") }, ease.joined(separator: "\n"))
+        XCTAssertEqual(ease[row + 1], "      CAMediaTimingFunction(controlPoints:)")
     }
 }

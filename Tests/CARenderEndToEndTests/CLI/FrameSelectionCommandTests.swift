@@ -75,7 +75,7 @@ final class FrameSelectionCommandTests: XCTestCase {
     func testPastTheEndIsAnErrorAndPartlyPastIsAWarning() throws {
         let out = folder.appendingPathComponent("frames")
         let past = try CLIScripts.run([CLIScripts.opaque.path, "--fps", "10", "-o", out.path, "--frames", "7-9"])
-        XCTAssertEqual(past.status, 1)
+        XCTAssertEqual(past.status, 64, "a usage error (EX_USAGE), found by the script")
         XCTAssertTrue(past.standardError.contains("carender: error: frame 7-9 lies outside the sequence: the sequence has 5 frames, 0-4"),
                       past.standardError)
         XCTAssertEqual(CLIScripts.files(out), [], "nothing is written")
@@ -92,7 +92,7 @@ final class FrameSelectionCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(CLIScripts.files(out), ["00.500.png", "03.000.png", "12.000.png"])
         let clash = try CLIScripts.run([CLIScripts.opaque.path, "-o", out.path, "--times", "0.5,0.5004"])
-        XCTAssertEqual(clash.status, 1)
+        XCTAssertEqual(clash.status, 64, "a usage error (EX_USAGE)")
         XCTAssertTrue(clash.standardError.contains("0.5 and 0.5004 both round to 0.500.png"), clash.standardError)
     }
 }

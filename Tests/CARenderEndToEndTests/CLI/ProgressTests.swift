@@ -77,11 +77,50 @@ final class ProgressTests: XCTestCase {
         XCTAssertEqual(quiet.standardOutput, "")
     }
 
-    /// On a terminal (a pseudo-terminal as standard error), one line is redrawn in place.
-    func testOnATerminalOneLineIsRedrawnInPlace() throws {
+    /// On a terminal (a pseudo-terminal as standard error) one line is redrawn in place: a bar
+    /// with the frames, the rate and the ETA, never wider than the terminal (a line that wraps
+    /// cannot be redrawn and leaves a line behind at every update).
+    func testOnATerminalOneLineFitsTheWidth() throws {
+        for columns in [40, 80, 200] {
+            let text = try runInTerminal(columns: columns, locale: "C.UTF-8")
+            // Each redraw: from a carriage return to the clear-to-end-of-line that ends it.
+            let redraws = text.components(separatedBy: "\r").compactMap { part -> String? in
+                guard let end = part.range(of: "\u{1B}[K") else { return nil }
+                return String(part[..<end.lowerBound])
+            }.filter { !$0.isEmpty }
+            XCTAssertGreaterThan(redraws.count, 2, "\(columns): \(text)")
+            for redraw in redraws {
+                XCTAssertLessThan(redraw.count, columns, "\(columns) columns: '\(redraw)'")
+            }
+            let last = try XCTUnwrap(redraws.last { $0.contains("180/180") }, "\(columns): \(redraws)")
+            XCTAssertTrue(last.contains("████"), "\(columns): a bar: \(last)")
+            XCTAssertFalse(last.contains("░"), "\(columns): the bar is full at the end: \(last)")
+            XCTAssertTrue(last.contains(" fps"), "\(columns): \(last)")
+            XCTAssertTrue(last.contains("ETA "), "\(columns): \(last)")
+            if columns >= 80 {
+                XCTAssertTrue(last.contains("rendering"), "\(columns): the phase: \(last)")
+                XCTAssertTrue(last.contains("100%"), "\(columns): \(last)")
+            }
+            if columns == 200 { XCTAssertTrue(last.hasPrefix("carender: rendering "), last) }
+            let midway = redraws.filter { $0.contains("░") }
+            XCTAssertFalse(midway.isEmpty, "\(columns): a bar partly filled on the way: \(redraws)")
+            XCTAssertTrue(text.contains("carender: rendered 180 frames in "), text)
+            let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            XCTAssertEqual(lines.count, 1, "\(columns): progress and summary share one line, redrawn: \(lines)")
+        }
+        // Without UTF-8 the bar is ASCII.
+        let ascii = try runInTerminal(columns: 80, locale: "C")
+        XCTAssertTrue(ascii.contains("####"), ascii)
+        XCTAssertFalse(ascii.contains("█"), ascii)
+    }
+
+    /// Renders the long script with a pseudo-terminal of `columns` as standard error; returns
+    /// what the terminal received.
+    private func runInTerminal(columns: Int, locale: String) throws -> String {
         // posix_openpt(3) by hand: open the multiplexer, unlock the pair, ask its number.
         let unlockRequest: UInt = 0x4004_5431   // TIOCSPTLCK
         let numberRequest: UInt = 0x8004_5430   // TIOCGPTN
+        let sizeRequest: UInt = 0x5414          // TIOCSWINSZ
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: Int32 = 0
@@ -89,13 +128,19 @@ final class ProgressTests: XCTestCase {
             throw XCTSkip("no pseudo-terminal available")
         }
         defer { close(master) }
+        var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        XCTAssertEqual(ioctl(master, sizeRequest, &size), 0, "the terminal is \(columns) columns wide")
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         XCTAssertGreaterThanOrEqual(slave, 0)
         let process = Process()
         process.executableURL = CarenderCLI.executable
-        process.arguments = [CLIScripts.long.path, "--fps", "60", "-o", folder.path, "--concurrency", "2"]
+        process.arguments = [CLIScripts.long.path, "--fps", "60", "-o", folder.appendingPathComponent("tty-\(columns)").path,
+                             "--concurrency", "2"]
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_CACHE"] = CLIScripts.cache.path
+        environment["LANG"] = locale
+        environment["LC_ALL"] = locale
+        environment["COLUMNS"] = nil
         process.environment = environment
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
         process.standardError = terminal
@@ -114,13 +159,6 @@ final class ProgressTests: XCTestCase {
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         XCTAssertEqual(process.terminationStatus, 0, text)
-        XCTAssertTrue(text.contains("\rcarender: rendering frame "), text)
-        XCTAssertTrue(text.contains("\u{1B}[K"), "each redraw clears the rest of the line")
-        XCTAssertTrue(text.contains("rendering frame 180/180 100%"), text)
-        XCTAssertTrue(text.contains("fps, elapsed "), text)
-        XCTAssertTrue(text.contains("ETA "), text)
-        XCTAssertTrue(text.contains("carender: rendered 180 frames in "), text)
-        let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-        XCTAssertEqual(lines.count, 1, "progress and summary share one line, redrawn: \(lines)")
+        return text
     }
 }

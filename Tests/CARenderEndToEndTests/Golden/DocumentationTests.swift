@@ -25,7 +25,8 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(convert.status, 0, convert.output)
         let problems = convert.output.split(separator: "\n").filter { $0.contains("warning") || $0.contains("error") }
         XCTAssertEqual(problems, [], convert.output)
-        for article in ["writingascript", "thecommandline", "goldentests", "easingpreviews", "differencesfromapple"] {
+        for article in ["writingascript", "thecommandline", "renderingacrossmachines", "goldentests", "easingpreviews", "fidelity",
+                        "differencesfromapple", "benchmarks"] {
             let page = folder.appendingPathComponent("out/data/documentation/carender/\(article).json")
             XCTAssertTrue(FileManager.default.fileExists(atPath: page.path), "the article \(article) is built")
         }

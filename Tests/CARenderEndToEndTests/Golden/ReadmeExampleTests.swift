@@ -1,8 +1,8 @@
 import CARenderTesting
 import XCTest
 
-/// The README's golden-test example, kept compiling and passing against committed references in
-/// `__Goldens__/ReadmeExampleTests/`.
+/// The golden-test example of the DocC article "Golden tests" (once the README's), kept compiling
+/// and passing against committed references in `__Goldens__/ReadmeExampleTests/`.
 final class ReadmeExampleTests: XCTestCase {
     func testCardSlidesIn() {
         let stage = Stage(width: 320, height: 200)

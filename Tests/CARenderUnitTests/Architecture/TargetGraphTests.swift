@@ -24,7 +24,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
         ["CARender"],
         ["CARenderTesting"],
-        ["carender"],
+        ["carender", "CARenderSnapshotTesting"],
     ]
 
     func testEveryTargetDependsOnlyOnLowerLayers() throws {

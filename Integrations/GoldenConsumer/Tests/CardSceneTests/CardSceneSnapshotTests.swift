@@ -1,9 +1,9 @@
 import CardScene
 import CARenderSnapshotTesting
-import SnapshotTesting
 import XCTest
 
-/// The same scene through swift-snapshot-testing's `assertSnapshot`, with carender's strategy.
+/// The same scene through swift-snapshot-testing's `assertSnapshot` (re-exported by
+/// CARenderSnapshotTesting), with carender's strategy.
 final class CardSceneSnapshotTests: XCTestCase {
     func testLanding() {
         let scene = CardScene()
