@@ -73,6 +73,9 @@ let package = Package(
         //                                                                          ↘ studio (preview server)
         //   → CARender → CARenderTesting → CARenderSnapshotTesting (trait) and carender
         //
+        // Beside them, with no dependencies: the script compiler's source-compatibility pass,
+        // which only the command line links.
+        //
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
         // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
@@ -93,6 +96,11 @@ let package = Package(
         .target(name: "CARenderUIKit", dependencies: ["CARenderStage"], swiftSettings: nativeSwiftSettings),
         // What scripts import: every layer above, re-exported.
         .target(name: "CARender", dependencies: ["CARenderUIKit"], swiftSettings: nativeSwiftSettings),
+        // The script compiler's source-compatibility pass: Apple's Objective-C-only syntax
+        // (`@objc`, `#keyPath`, `#selector`, `@NSManaged`, …) rewritten before swiftc sees a
+        // script, and the compiler's diagnostics mapped back to the user's columns. Plain text
+        // work: it depends on nothing, and only the command line links it.
+        .target(name: "CARenderSourceCompatibility"),
         // Golden references: storing, comparing and recording frames and timelines.
         .target(name: "CARenderGolden", dependencies: ["CARenderStage"]),
         // `carender preview`: the web server, its page (HTML, JavaScript, CSS as resources) and
@@ -118,6 +126,7 @@ let package = Package(
             dependencies: [
                 "CARender",
                 "CARenderGolden",
+                "CARenderSourceCompatibility",
                 "CARenderStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -134,7 +143,7 @@ let package = Package(
             dependencies: [
                 "CARender", "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
                 "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit", "CARenderGolden",
-                "CARenderTestSupport", "CTextOracle",
+                "CARenderSourceCompatibility", "CARenderTestSupport", "CTextOracle",
             ]
         ),
         .testTarget(

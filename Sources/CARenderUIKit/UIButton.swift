@@ -52,6 +52,13 @@ open class UIButton: UIControl {
         setUp()
     }
 
+    /// Declared for source compatibility, as `UIView`'s is: a custom button with a zero frame.
+    public override init?(coder: NSCoder) {
+        buttonType = .custom
+        super.init(coder: coder)
+        setUp()
+    }
+
     private func setUp() {
         // UIKit's button title: the 15-point system font, middle truncation.
         label.font = .systemFont(ofSize: 15)

@@ -1,4 +1,5 @@
 import Foundation
+import CARenderStage
 
 /// The base of controls: UIKit's `UIControl`, with the states a control's look depends on.
 /// (Touches do not exist here: a script's taps are `stage.at` turns that call the action.)
@@ -41,4 +42,16 @@ open class UIControl: UIView {
 
     /// Called after `isEnabled`, `isSelected` or `isHighlighted` changes; subclasses refresh their look.
     func stateDidChange() {}
+
+    /// The registered targets and actions, in the order they were added (see
+    /// UIControl+TargetAction.swift).
+    var controlTargets: [ControlTarget] = []
+
+    /// Calls `action`'s method on `target` with the control and `event` as its arguments (as
+    /// many as the method takes); a nil target means the first of the control, its superviews
+    /// and their view controllers that implements it. `sendActions(for:)` calls it for each
+    /// registered action; override it to watch or redirect a control's actions.
+    open func sendAction(_ action: Selector, to target: Any?, for event: UIEvent?) {
+        performAction(action, to: target, for: event)
+    }
 }

@@ -18,6 +18,14 @@ open class UILabel: UIView {
         update()
     }
 
+    /// Declared for source compatibility, as `UIView`'s is: a label with a zero frame.
+    public override init?(coder: NSCoder) {
+        super.init(coder: coder)
+        textLayer.delegate = self
+        layer.addSublayer(textLayer)
+        update()
+    }
+
     /// The text; setting it replaces `attributedText`.
     open var text: String? {
         get { storedText ?? storedAttributedText?.string }

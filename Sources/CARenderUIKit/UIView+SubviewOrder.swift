@@ -4,28 +4,23 @@ extension UIView {
     /// Inserts `view` at `index` of `subviews` (clamped); its layer goes just below the layer of
     /// the subview it now precedes, or on top.
     public func insertSubview(_ view: UIView, at index: Int) {
-        view.removeFromSuperview()
-        let i = min(max(index, 0), subviews.count)
-        let next = i < subviews.count ? subviews[i] : nil
-        subviews.insert(view, at: i)
-        view.superview = self
-        if let next { layer.insertSublayer(view.layer, below: next.layer) } else { layer.addSublayer(view.layer) }
+        insert(view, at: index)
     }
 
     /// Inserts `view` just below `sibling` (a subview), or on top when `sibling` is not one.
     public func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
-        view.removeFromSuperview()
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-        insertSubview(view, at: i)
+        guard sibling !== view, let i = subviews.filter({ $0 !== view }).firstIndex(where: { $0 === sibling }) else {
+            return addSubview(view)
+        }
+        insert(view, at: i)
     }
 
     /// Inserts `view` just above `sibling` (a subview), or on top when `sibling` is not one.
     public func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
-        view.removeFromSuperview()
-        guard let i = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-        subviews.insert(view, at: i + 1)
-        view.superview = self
-        layer.insertSublayer(view.layer, above: sibling.layer)
+        guard sibling !== view, let i = subviews.filter({ $0 !== view }).firstIndex(where: { $0 === sibling }) else {
+            return addSubview(view)
+        }
+        insert(view, at: i + 1) { [layer] moving in layer.insertSublayer(moving, above: sibling.layer) }
     }
 
     /// Moves a subview to the front (drawn last).

@@ -1,29 +1,35 @@
 import Foundation
 import CARenderGeometry
 import CARenderGraphics
-import CARenderModel
+@_spi(SourceCompatibility) import CARenderModel
 
 /// A minimal layer-backed view, built as UIKit builds one: the view is its layer's delegate and
 /// answers `NSNull` (no animation) for property changes outside an animation block, and a basic
 /// animation inside one.
 open class UIView: NSObject, CALayerDelegate {
-    /// The view's backing layer.
-    public let layer: CALayer
+    /// The view's backing layer. (Settable inside UIKit only for the stage's window, whose layer
+    /// is the stage's root layer, see UIView+Hierarchy.swift.)
+    public internal(set) var layer: CALayer
     /// An integer that identifies the view in your code.
     open var tag: Int = 0
 
     /// The view's subviews, back to front.
     public internal(set) var subviews: [UIView] = []
     public internal(set) weak var superview: UIView?
+    /// True while the view's own hierarchy methods move its layer (see UIView+Hierarchy.swift).
+    var isMovingInHierarchy = false
+    /// The view controller whose root view this is (next in the responder chain after the view).
+    weak var owningViewController: UIViewController?
 
     /// The class of the layer a view of this class is made with (`CALayer` by default).
     /// Override it to back a view with a `CAShapeLayer`, `CAGradientLayer`, `CAReplicatorLayer`,
-    /// `CATextLayer` or `CATransformLayer`.
+    /// `CATextLayer`, `CATransformLayer`, or a layer class of your own.
     ///
     /// Difference from Apple: Swift on Linux can create an object from a class value only through
     /// a `required` initializer, which `CALayer` does not have (Apple code overrides `init()` and
-    /// `init(layer:)` without `required`), so a class of your own falls back to its nearest
-    /// carender layer class with a warning; add such a layer as a sublayer instead.
+    /// `init(layer:)` without `required`). The script compiler tells carender how to make each
+    /// layer class a script declares; a class declared elsewhere (a package that imports
+    /// CARender) falls back to its nearest carender layer class with a warning.
     open class var layerClass: AnyClass { CALayer.self }
 
     public init(frame: CGRect) {
@@ -36,26 +42,25 @@ open class UIView: NSObject, CALayerDelegate {
         layer.setNeedsDisplay()
     }
 
-    /// A new layer of `layerClass`: carender's own layer classes by identity, the nearest of them
-    /// for a subclass of one.
+    /// Declared for source compatibility (`NSCoding`'s initializer, which view subclasses written
+    /// for Apple's platforms implement): nothing decodes views here, so it makes a view with a
+    /// zero frame. Unlike UIKit's it is not `required`: the script compiler marks a subclass's
+    /// `required init?(coder:)` as overriding it.
+    public init?(coder: NSCoder) {
+        layer = Self.makeLayer(of: Self.layerClass)
+        super.init()
+        layer.delegate = self
+        layer.setNeedsDisplay()
+    }
+
+    /// A new layer of `layerClass`: a script's own class through the factory its compiler
+    /// declared, carender's own layer classes by identity, the nearest of them otherwise.
     private static func makeLayer(of layerClass: AnyClass) -> CALayer {
-        var candidate: AnyClass? = layerClass
-        var made: CALayer?
-        while let current = candidate, made == nil {
-            switch ObjectIdentifier(current) {
-            case ObjectIdentifier(CALayer.self): made = CALayer()
-            case ObjectIdentifier(CAShapeLayer.self): made = CAShapeLayer()
-            case ObjectIdentifier(CAGradientLayer.self): made = CAGradientLayer()
-            case ObjectIdentifier(CAReplicatorLayer.self): made = CAReplicatorLayer()
-            case ObjectIdentifier(CATextLayer.self): made = CATextLayer()
-            case ObjectIdentifier(CATransformLayer.self): made = CATransformLayer()
-            default: candidate = _getSuperclass(current)
-            }
-        }
-        let layer = made ?? CALayer()
+        if let own = layerClass as? CALayer.Type, let made = own._makeLayer() { return made }
+        let layer = BuiltInLayerClass.nearest(to: layerClass).make()
         if ObjectIdentifier(type(of: layer)) != ObjectIdentifier(layerClass) {
             let reason = layerClass is CALayer.Type
-                ? "Swift on Linux cannot create a layer of a class of your own from its class value"
+                ? "carender makes layers of a class of your own only when a script declares it, or the class is an InstantiableLayer (Swift on Linux cannot create one from its class value otherwise)"
                 : "it is not a CALayer subclass"
             layer.stageContext.diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
         }
@@ -70,12 +75,20 @@ open class UIView: NSObject, CALayerDelegate {
 
     open var frame: CGRect {
         get { layer.frame }
-        set { layer.frame = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.frame = newValue
+            resizeSubviews(from: old)
+        }
     }
 
     open var bounds: CGRect {
         get { layer.bounds }
-        set { layer.bounds = newValue }
+        set {
+            let old = layer.bounds.size
+            layer.bounds = newValue
+            resizeSubviews(from: old)
+        }
     }
 
     open var center: CGPoint {
@@ -111,13 +124,10 @@ open class UIView: NSObject, CALayerDelegate {
         set { layer.masksToBounds = newValue }
     }
 
-    // MARK: - Hierarchy
+    // MARK: - Hierarchy (see UIView+Hierarchy.swift)
 
     open func addSubview(_ view: UIView) {
-        view.removeFromSuperview()
-        subviews.append(view)
-        view.superview = self
-        layer.addSublayer(view.layer)
+        insert(view, at: subviews.count)
     }
 
     /// The first view in this subtree (this view included) whose `tag` is `tag`.
@@ -132,11 +142,43 @@ open class UIView: NSObject, CALayerDelegate {
     }
 
     open func removeFromSuperview() {
-        guard let parent = superview else { return }
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
-        layer.removeFromSuperlayer()
+        detachFromSuperview()
     }
+
+    /// The window the view is in: the stage's window when the view, or the view it is a subview
+    /// of, has its layer in the stage's layer tree (a script shows views with
+    /// `stage.rootLayer.addSublayer(view.layer)`), else nil.
+    open var window: UIWindow? { findWindow() }
+
+    /// Called before the view is added to `newSuperview`, or removed from its superview (nil).
+    open func willMove(toSuperview newSuperview: UIView?) {}
+
+    /// Called after the view was added to a superview or removed from one.
+    open func didMoveToSuperview() {}
+
+    /// Called before the view (or the view it is in) enters `newWindow`, or leaves its window (nil).
+    open func willMove(toWindow newWindow: UIWindow?) {}
+
+    /// Called after the view entered a window or left one (`window` tells which).
+    open func didMoveToWindow() {}
+
+    /// Called after `subview` was added.
+    open func didAddSubview(_ subview: UIView) {}
+
+    /// Called before `subview` is removed.
+    open func willRemoveSubview(_ subview: UIView) {}
+
+    // MARK: - Auto Layout and autoresizing (see UIView+Autoresizing.swift)
+
+    /// Accepted for source compatibility: carender has no Auto Layout, so frames are what the
+    /// code sets, whatever this says (UIKit's default, true, describes that best).
+    open var translatesAutoresizingMaskIntoConstraints = true
+
+    /// How the view resizes when its superview's bounds change size (see `autoresizesSubviews`).
+    open var autoresizingMask: AutoresizingMask = []
+
+    /// Whether a change of the view's size resizes its subviews by their `autoresizingMask`.
+    open var autoresizesSubviews = true
 
     // MARK: - Layout
 

@@ -16,11 +16,15 @@ open class UIViewController: NSObject {
             if loadedView == nil {
                 loadView()
                 if loadedView == nil { loadedView = UIView(frame: .zero) }
+                loadedView?.owningViewController = self
                 viewDidLoad()
             }
             return loadedView
         }
-        set { loadedView = newValue }
+        set {
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
     }
 
     /// Whether the view has been loaded.

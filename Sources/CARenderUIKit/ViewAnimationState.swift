@@ -12,6 +12,8 @@ struct ViewAnimationBlock {
     /// Whether `beginAnimations(_:context:)` opened the block, so the `setAnimation…` class
     /// methods may change it.
     var isBeginCommitBlock = false
+    /// For a `beginAnimations(_:context:)` block: its identifier, context and delegate callbacks.
+    var beginCommitCallbacks: BeginCommitCallbacks?
     /// `.repeat`: the animations repeat for ever.
     var repeats = false
     /// `.autoreverse`: each animation runs backwards after forwards.

@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
     var spinningCards = false
 
+    @Option(name: .customLong("source-pass"), help: ArgumentHelp("Time the script compiler's source-compatibility pass on these scripts' text, repeated to 500 lines (repeatable).", valueName: "script"))
+    var sourcePass: [String] = []
+
     @Flag(name: .long, help: "Time the sibling-depth scene instead: one view turning about y among 50 flat siblings at 1280x720, against the same view turning about z.")
     var siblingDepth = false
 
@@ -45,6 +48,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        if !sourcePass.isEmpty { return try SourcePassBench(files: sourcePass, iterations: iterations).run() }
         if let sequence { return try SceneSequenceBench(folder: sequence, iterations: iterations).run() }
         if animated { return try AnimatedLayersBench(frames: iterations).run() }
         if text { return try TextLabelsBench(frames: iterations).run() }

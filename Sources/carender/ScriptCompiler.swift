@@ -1,4 +1,5 @@
 import Foundation
+import CARenderSourceCompatibility
 
 /// Compiles a user's script into an executable linked against CARender, caching the result by a
 /// hash of the script, its path and the library build.
@@ -40,7 +41,10 @@ struct ScriptCompiler {
         } catch {
             throw CLIError("cannot read the script \(script.path): \(error.localizedDescription)")
         }
-        let key = try cacheKey(script: script, source: source)
+        // The source-compatibility pass runs first: its output is what is compiled, so it is
+        // what the cache key hashes (a change to the pass compiles the script again).
+        let compiled = try Self.compiledSource(source, path: script.path, diagnosticsTo: compilerOutput)
+        let key = try cacheKey(script: script, source: Data(compiled.text.utf8))
         let folder = Self.cacheDirectory.appendingPathComponent(key)
         let executable = folder.appendingPathComponent("script")
         if rebuild {
@@ -58,13 +62,16 @@ struct ScriptCompiler {
             throw CLIError("cannot create the cache folder \(folder.path): \(error.localizedDescription)")
         }
         let main = folder.appendingPathComponent("main.swift")
-        try Self.wrappedSource(source, path: script.path).write(to: main, atomically: true, encoding: .utf8)
+        try compiled.text.write(to: main, atomically: true, encoding: .utf8)
 
         // Build beside the final name, then rename: a concurrent or interrupted run never sees a
         // half-linked executable. The name holds our process id, so a later run can remove what
         // a killed one left (see `removeAbandonedPartials`).
         let partial = folder.appendingPathComponent("\(Self.partialPrefix)\(getpid())")
-        let arguments = [
+        // Where the pass changed a line's text, the compiler's diagnostics go through a filter
+        // that gives them the user's columns and lines (see `CompilerOutputFilter`).
+        let filter = compiled.map.map { CompilerOutputFilter(path: script.path, map: $0, output: compilerOutput) }
+        var arguments = [
             // Line tables only: a crash's backtrace names the script's file and line (through the
             // #sourceLocation line), at a fraction of full debug information's compile time.
             "-Onone", "-gline-tables-only", "-diagnostic-style", "llvm",
@@ -76,6 +83,7 @@ struct ScriptCompiler {
             "-Xlinker", "-rpath", "-Xlinker", library.directory.path,
             main.path, "-o", partial.path,
         ]
+        if filter?.colored == true { arguments.insert("-color-diagnostics", at: 0) }
         let swiftc = try Self.findSwiftc()
         if verbose { log("\(swiftc) \(arguments.joined(separator: " "))") }
         let ended: ScriptRunner.Termination
@@ -83,9 +91,10 @@ struct ScriptCompiler {
             // Run in the cache entry: line tables name files relative to the compiler's folder
             // when they lie inside it, and the script never lies inside its cache entry, so its
             // path stays absolute in crash reports.
+            defer { filter?.finish() }
             ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
                                             environment: ProcessInfo.processInfo.environment, in: folder,
-                                            standardOutput: compilerOutput, standardError: compilerOutput)
+                                            standardOutput: compilerOutput, standardError: filter?.input ?? compilerOutput)
         } catch let error as ScriptRunner.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }
@@ -106,11 +115,23 @@ struct ScriptCompiler {
         return Build(executable: executable, cached: false)
     }
 
+    /// The script as compiled, and the map back to the user's columns when the
+    /// source-compatibility pass changed any line.
+    struct CompiledSource {
+        var text: String
+        var map: SourceMap?
+    }
+
     /// The script as compiled: a `#sourceLocation` line first, so diagnostics and `#file` name the
-    /// user's file and line. A leading shebang line is blanked, as swiftc only accepts it on line 1.
-    /// After the script's code, the main exits with the status its stages' `run()` calls left
-    /// (1 when one failed): the library reports errors, the program decides how it ends.
-    static func wrappedSource(_ data: Data, path: String) throws -> String {
+    /// user's file and line; the script's code after the source-compatibility pass (which keeps
+    /// every line where it was, see CompatibilityPass.swift); then what the pass's rewrites rely
+    /// on. A leading shebang line is blanked, as swiftc only accepts it on line 1. After the
+    /// script's code, the main exits with the status its stages' `run()` calls left (1 when one
+    /// failed): the library reports errors, the program decides how it ends.
+    ///
+    /// Throws, after printing each as the compiler would (to `output`, else standard error),
+    /// when the pass found constructs it cannot map.
+    static func compiledSource(_ data: Data, path: String, diagnosticsTo output: FileHandle? = nil) throws -> CompiledSource {
         guard var text = String(data: data, encoding: .utf8) else {
             throw CLIError("\(path) is not UTF-8 text")
         }
@@ -118,10 +139,25 @@ struct ScriptCompiler {
             let end = text.firstIndex(of: "\n") ?? text.endIndex
             text.replaceSubrange(text.startIndex..<end, with: "")
         }
+        let pass = CompatibilityPass.rewrite(text)
+        if !pass.diagnostics.isEmpty {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            var report = ""
+            for diagnostic in pass.diagnostics {
+                let line = diagnostic.line <= lines.count ? String(lines[diagnostic.line - 1]) : ""
+                report += "\(path):\(diagnostic.line):\(diagnostic.column): error: \(diagnostic.message)\n\(line)\n"
+                    + String(repeating: " ", count: max(diagnostic.column - 1, 0)) + "^\n"
+            }
+            (output ?? FileHandle.standardError).write(Data(report.utf8))
+            throw CLIError("\(path) did not compile (see the errors above)")
+        }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + text + "\n"
+        let compiled = "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + pass.text + "\n"
             + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\n"
-            + darwinRandomImports + "exit(ScriptOutcome.exitStatus)\n"
+            + darwinRandomImports
+            + (pass.epilogue.isEmpty ? "" : pass.epilogue + "\n")
+            + "exit(ScriptOutcome.exitStatus)\n"
+        return CompiledSource(text: compiled, map: pass.text == text ? nil : pass.map)
     }
 
     /// Scoped imports of carender's seeded `arc4random` family: glibc 2.36 declares the same

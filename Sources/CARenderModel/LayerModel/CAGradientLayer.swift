@@ -46,8 +46,6 @@ open class CAGradientLayer: CALayer {
     package override class var propertyTable: LayerPropertyTable { gradientTable }
     private static let gradientTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: gradientKeys)
 
-    /// The layer as it is on screen now, as a CAGradientLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAGradientLayer? { super.presentation() as? CAGradientLayer }
 
     /// The colours (`CGColor`s) of the ramp.
     open var colors: [Any]? {

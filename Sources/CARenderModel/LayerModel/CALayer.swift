@@ -2,6 +2,29 @@ import Foundation
 import CARenderGeometry
 import CARenderGraphics
 
+/// An object told when a layer it is the delegate of moves to another superlayer (UIKit's views,
+/// which learn from it when their window changes).
+package protocol SuperlayerObserver: AnyObject {
+    func layerDidChangeSuperlayer(_ layer: CALayer, from oldSuperlayer: CALayer?)
+}
+
+/// A layer class carender can make instances of from the class itself, outside a script: for
+/// a view's `layerClass`, and for presentation copies made with the class's `init(layer:)`, so
+/// `presentation()` returns one. Swift calls an initializer through a class value only when
+/// every subclass must have it: declare the class `final`, or its `init()` and `init(layer:)`
+/// `required`. (A script needs none of this: its compiler tells carender how to make each of
+/// its layer classes.)
+///
+/// ```swift
+/// final class PieLayer: CALayer, InstantiableLayer {
+///     override class func needsDisplay(forKey key: String) -> Bool { ... }
+/// }
+/// ```
+public protocol InstantiableLayer: CALayer {
+    init()
+    init(layer: Any)
+}
+
 /// A rectangle of content in a tree of layers: Core Animation's model object.
 ///
 /// Property values live in a `LayerState` value (`modelState`); every setter goes through
@@ -58,6 +81,8 @@ open class CALayer: NSObject {
     var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false
+    /// True while a presentation copy of this layer is being made (see `init(layer:)`).
+    var isMakingPresentationCopy = false
     /// True while one change of the sublayers (setting `sublayers`, replacing one) runs, so its
     /// steps do not each look up the `kCATransition` action again.
     private var isChangingSublayers = false
@@ -76,14 +101,23 @@ open class CALayer: NSObject {
 
     private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
-    public private(set) weak var superlayer: CALayer?
+    public private(set) weak var superlayer: CALayer? {
+        didSet {
+            // A view hears of its layer's moves (the layer tree decides which window it is in).
+            if oldValue !== superlayer, !isPresentationCopy, let observer = delegate as? any SuperlayerObserver {
+                observer.layerDidChangeSuperlayer(self, from: oldValue)
+            }
+        }
+    }
     private(set) var maskStorage: CALayer?
 
     public override init() {
         super.init()
     }
 
-    /// Makes a copy of `layer`'s state (used for presentation layers and by subclasses).
+    /// Makes a copy of `layer`'s state: Core Animation's initializer for presentation copies.
+    /// A subclass overrides it to copy its own stored properties, calling `super.init(layer:)`;
+    /// carender makes presentation copies of a script's layer classes with it, as Apple does.
     public init(layer: Any) {
         super.init()
         if let other = layer as? CALayer {
@@ -93,7 +127,17 @@ open class CALayer: NSObject {
             actions = other.actions
             style = other.style
             customValues = other.customValues
+            // A copy being made for the presentation takes the writes of the subclass's
+            // `init(layer:)` without transactions or actions.
+            isPresentationCopy = other.isMakingPresentationCopy
         }
+    }
+
+    /// Declared for source compatibility (`NSCoding`'s initializer, which `UIView` and
+    /// `CALayer` subclasses written for Apple's platforms implement): nothing decodes layers
+    /// here, so it makes a layer with default values. Unlike Apple's it is not `required`.
+    public init?(coder: NSCoder) {
+        super.init()
     }
 
     // MARK: - The model-change hook
@@ -238,15 +282,46 @@ open class CALayer: NSObject {
     open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval { convertLocalTime(t, to: layer) }
 
     /// A copy with the running animations applied at the current time (see
-    /// CALayer+Presentation.swift); nil before the layer is first committed.
+    /// CALayer+Presentation.swift), of the receiver's class; nil before the layer is first
+    /// committed.
     ///
-    /// Unlike Apple's (`-> Self?`) the copy is a plain `CALayer`: Swift can only build an
-    /// instance of an unknown subclass through a `required` initializer, which would break
-    /// subclasses written for Apple's CALayer. Custom key-value properties are copied.
-    open func presentation() -> CALayer? { makePresentation() }
+    /// The copy is made with `init(layer:)`, as Apple makes it, for carender's layer classes and
+    /// for those of a script (whose compiler says how to make them, see `_makePresentationCopy`).
+    /// For a subclass declared outside a script, which carender cannot make from its class,
+    /// the copy would be of its nearest carender class, which is not a `Self`: this is nil for
+    /// it (`Stage.sample` reads its on-screen values).
+    open func presentation() -> Self? { makePresentation() as? Self }
 
     /// For a presentation copy the model layer it was made from, otherwise the receiver.
-    open func model() -> CALayer { modelLayer() }
+    open func model() -> Self { modelLayer() as? Self ?? self }
+
+    // MARK: - Making layers of a class from its class value
+
+    /// A new layer of the receiving class made with `init()`, or nil when the class does not say
+    /// how. (Swift can call an initializer through a class value only when it is `required`, and
+    /// Apple's `CALayer` initializers are not, so code written for Apple's platforms overrides
+    /// them freely.) The script compiler adds an override to each layer class of a script, so a
+    /// view's `layerClass` can name it; carender's own classes are made by `UIView` directly.
+    @_spi(SourceCompatibility) open class func _makeLayer() -> CALayer? {
+        (self as? any InstantiableLayer.Type)?.init()
+    }
+
+    /// A presentation copy of `layer` made with the receiving class's `init(layer:)` (the
+    /// subclass's override included), or nil when the class does not say how (see `_makeLayer()`).
+    @_spi(SourceCompatibility) open class func _makePresentationCopy(of layer: CALayer) -> CALayer? {
+        (self as? any InstantiableLayer.Type)?.init(layer: layer)
+    }
+
+    /// What a script's layer class answers when it lacks the initializer `_makeLayer()` or
+    /// `_makePresentationCopy(of:)` needs (it declares other designated initializers, so it
+    /// inherits none): nil, after saying once what Apple's platforms do (they stop the app with
+    /// "Use of unimplemented initializer") and what to add.
+    @_spi(SourceCompatibility) public class func _missingInitializer(_ initializer: String) -> CALayer? {
+        let example = initializer == "init()" ? "override init() { super.init() }"
+            : "override init(layer: Any) { super.init(layer: layer) /* copy your stored properties */ }"
+        Diagnostics.warnOnce("\(self) does not implement \(initializer), which Core Animation calls (on Apple's platforms this stops the app: \"Use of unimplemented initializer '\(initializer)' for class '\(self)'\"); carender uses its nearest built-in layer class instead. Add: \(example)")
+        return nil
+    }
 
     // MARK: - Filters (kept, not drawn)
 

@@ -50,8 +50,6 @@ open class CAReplicatorLayer: CALayer {
     package override class var propertyTable: LayerPropertyTable { replicatorTable }
     private static let replicatorTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: replicatorKeys)
 
-    /// The layer as it is on screen now, as a CAReplicatorLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAReplicatorLayer? { super.presentation() as? CAReplicatorLayer }
 
     /// How many copies of the sublayers are drawn (the sublayers themselves are copy 0).
     open var instanceCount: Int {

@@ -102,8 +102,6 @@ open class CAShapeLayer: CALayer {
     package override class var propertyTable: LayerPropertyTable { shapeTable }
     private static let shapeTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: shapeKeys)
 
-    /// The layer as it is on screen now, as a CAShapeLayer (Apple's `presentation()` returns `Self?`).
-    open override func presentation() -> CAShapeLayer? { super.presentation() as? CAShapeLayer }
 
     /// The path drawn, in the layer's coordinates (copied, as Apple does).
     open var path: CGPath? {

@@ -35,6 +35,19 @@ extension CALayer {
         return kvcBoxed(path.value(in: presentationState(at: time)))
     }
 
+    /// A presentation copy of this layer, not yet holding presentation values: made with the
+    /// class's `init(layer:)` (a script's class's own, which may copy its stored properties),
+    /// else with that of its nearest carender class, so `presentation()` can return the type.
+    func makePresentationCopy() -> CALayer {
+        isMakingPresentationCopy = true
+        defer { isMakingPresentationCopy = false }
+        let copy = type(of: self)._makePresentationCopy(of: self)
+            ?? BuiltInLayerClass.nearest(to: type(of: self)).copy(self)
+        copy.isPresentationCopy = true
+        copy.modelLayerReference = self
+        return copy
+    }
+
     /// Copies of the subtree's layers holding their presentation values, built without
     /// recursion so depth is bounded by memory.
     private func presentationCopy(parentTime: Double, parentRate: Double) -> CALayer {
@@ -43,15 +56,7 @@ extension CALayer {
             visit: { layer, parent, children in
                 let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
                 let rate = parent.rate * Double(layer.modelState.speed)
-                // carender's own subclasses copy as themselves, so `presentation()` can return their type.
-                let copy: CALayer
-                switch layer {
-                case is CAShapeLayer: copy = CAShapeLayer(layer: layer)
-                case is CAGradientLayer: copy = CAGradientLayer(layer: layer)
-                case is CAReplicatorLayer: copy = CAReplicatorLayer(layer: layer)
-                default: copy = CALayer(layer: layer)
-                }
-                copy.isPresentationCopy = true
+                let copy = layer.makePresentationCopy()
                 let presented = layer.presentationValues(localTime: local, rate: rate)
                 copy.modelState = presented.state
                 copy.customValues.merge(presented.customValues.lazy.map { ($0.key, kvcBoxed($0.value.anyValue) as Any) }) { $1 }

@@ -8,15 +8,26 @@ extension CALayer {
     /// key require the layer to be redisplayed"), `draw(in:)` runs with `value(forKey:)` reporting
     /// the animated values, in the presentation bounds, and its image is this frame's contents.
     ///
-    /// Differences from Apple: Swift on Linux cannot make a copy of a class of your own from its
-    /// class value, so `draw(in:)` runs on the model layer with the animated values in place of
-    /// its own for the duration of the call.
+    /// The drawing runs on a presentation copy made with the class's `init(layer:)`, as Apple's
+    /// does, when carender can make one of the layer's own class (carender's classes, and those
+    /// of a script, see `_makePresentationCopy`). For another subclass, `draw(in:)` runs on the
+    /// model layer with the animated values in place of its own for the duration of the call.
     func redrawForAnimatedCustomKeys(_ values: [String: AnimatableValue], into state: inout LayerState) {
         guard !values.isEmpty else { return }
         let layerClass = type(of: self)
         guard values.keys.contains(where: { layerClass.needsDisplay(forKey: $0) }) else { return }
         var drawing = customValues
         for (key, value) in values { drawing[key] = kvcBoxed(value.anyValue) }
+        let copy = makePresentationCopy()
+        if type(of: copy) == layerClass {
+            copy.modelState = state
+            copy.customValues = drawing
+            if let image = copy.drawnContentsImage(bounds: state.bounds, scale: state.contentsScale) {
+                state.contents = image
+                state.contentsCrossfade = nil
+            }
+            return
+        }
         let saved = presentationDrawingValues
         presentationDrawingValues = drawing
         defer { presentationDrawingValues = saved }

@@ -11,12 +11,28 @@ import CARender
 /// layer, and because `needsDisplay(forKey:)` names it the layer is redrawn through `draw(in:)`
 /// at every frame. The pixels are checked against the sector's analytic area.
 final class CustomAnimatablePropertyTests: XCTestCase {
-    /// A pie that fills `progress` of a full turn, clockwise from 12 o'clock.
-    final class PieLayer: CALayer {
+    /// A pie that fills `progress` of a full turn, clockwise from 12 o'clock. (Instantiable, so
+    /// `presentation()` can return one: a script's compiler says that of its layer classes.)
+    final class PieLayer: CALayer, InstantiableLayer {
         static let radius: CGFloat = 40
         /// How an action animates `progress` (nil: no action).
         var progressAction: CABasicAnimation?
-        var drawnProgress: [CGFloat] = []
+        /// The progress each `draw(in:)` saw. Core Animation draws the presentation copy, which
+        /// `init(layer:)` makes: the copy shares the model's log, as a subclass copies its
+        /// stored properties there.
+        final class DrawLog { var progress: [CGFloat] = [] }
+        var drawLog = DrawLog()
+        var drawnProgress: [CGFloat] { drawLog.progress }
+
+        override init() { super.init() }
+
+        override init(layer: Any) {
+            super.init(layer: layer)
+            if let model = layer as? PieLayer {
+                drawLog = model.drawLog
+                progressAction = model.progressAction
+            }
+        }
 
         var progress: CGFloat {
             get { value(forKey: "progress") as? CGFloat ?? 0 }
@@ -33,7 +49,7 @@ final class CustomAnimatablePropertyTests: XCTestCase {
         }
 
         override func draw(in ctx: CGContext) {
-            drawnProgress.append(progress)
+            drawLog.progress.append(progress)
             guard progress > 0 else { return }
             let center = CGPoint(x: bounds.midX, y: bounds.midY)
             let start = -CGFloat.pi / 2
