@@ -24,8 +24,9 @@ let nativeCSettings: [CSetting] = native ? [.unsafeFlags(["-O3"], .when(configur
 let package = Package(
     name: "carender",
     products: [
-        // Scripts link the dynamic library; the command line links the same code statically.
-        .library(name: "CARender", type: .dynamic, targets: ["CARender"]),
+        // Scripts link the dynamic library, with the script host (which only the main carender
+        // compiles around a script calls); the command line links the same code statically.
+        .library(name: "CARender", type: .dynamic, targets: ["CARender", "CARenderScriptHost"]),
         // Golden assertions for XCTest and Swift Testing (depend on this one in test targets).
         .library(name: "CARenderTesting", targets: ["CARenderTesting"]),
         // swift-snapshot-testing strategies for stages and images: built with the trait
@@ -49,11 +50,19 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
+        // The shim's own deflate compressors for filtered PNG rows (one stream writer, two ways
+        // of finding matches).
+        .target(name: "CDeflate", cSettings: nativeCSettings, linkerSettings: [.linkedLibrary("deflate")]),
+        // The PNG codec over libpng: encoding, atomic frame files, decoding within budgets.
         .target(
             name: "CPNG",
+            dependencies: ["CDeflate"],
             cSettings: nativeCSettings,
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
+        // The process boundary in C: a script host's signal handlers and parent watch, and the
+        // command line's supervised children (process groups, a guard outliving a killed parent).
+        .target(name: "CHost", dependencies: ["CPNG"]),
         // Text: HarfBuzz, FreeType (include paths from pkg-config) and FriBidi, under a small C shim.
         .systemLibrary(
             name: "CTextLibraries",
@@ -69,9 +78,11 @@ let package = Package(
         // compiler keeps it so (a target cannot import one that is not among its dependencies).
         // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
         //
+        //   CDeflate → CPNG → CHost (C shims: deflaters, PNG codec, process boundary)
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
         //                                                                          ↘ studio (preview server)
         //   → CARender → CARenderTesting → CARenderSnapshotTesting (trait) and carender
+        //   stage + CHost → script host (linked into scripts and the command line only)
         //
         // Beside them, with no dependencies: the script compiler's source-compatibility pass,
         // which only the command line links.
@@ -96,6 +107,9 @@ let package = Package(
         .target(name: "CARenderUIKit", dependencies: ["CARenderStage"], swiftSettings: nativeSwiftSettings),
         // What scripts import: every layer above, re-exported.
         .target(name: "CARender", dependencies: ["CARenderUIKit"], swiftSettings: nativeSwiftSettings),
+        // The worker side of the command line: reads the render job, watches the parent, installs
+        // the cleanup handlers, sends progress; called only by the main compiled around a script.
+        .target(name: "CARenderScriptHost", dependencies: ["CARenderStage", "CHost"], swiftSettings: nativeSwiftSettings),
         // The script compiler's source-compatibility pass: Apple's Objective-C-only syntax
         // (`@objc`, `#keyPath`, `#selector`, `@NSManaged`, …) rewritten before swiftc sees a
         // script, and the compiler's diagnostics mapped back to the user's columns. Plain text
@@ -126,6 +140,7 @@ let package = Package(
             dependencies: [
                 "CARender",
                 "CARenderGolden",
+                "CARenderScriptHost",
                 "CARenderSourceCompatibility",
                 "CARenderStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -143,7 +158,7 @@ let package = Package(
             dependencies: [
                 "CARender", "CARenderPixels", "CARenderGeometry", "CARenderRaster", "CARenderText", "CARenderGraphics",
                 "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit", "CARenderGolden",
-                "CARenderSourceCompatibility", "CARenderTestSupport", "CTextOracle",
+                "CARenderScriptHost", "CHost", "CARenderSourceCompatibility", "CARenderTestSupport", "CTextOracle",
             ]
         ),
         .testTarget(

@@ -16,7 +16,12 @@ package final class DiagnosticLog {
         sink("carender: warning: \(message)")
     }
 
+    /// How many errors were reported: a run that printed an `error:` line fails (its frames are
+    /// still written), so the exit status never says success under an error.
+    package private(set) var errorCount = 0
+
     package func error(_ message: String) {
+        errorCount += 1
         sink("carender: error: \(message)")
     }
 

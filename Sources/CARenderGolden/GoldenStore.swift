@@ -182,7 +182,7 @@ public struct GoldenStore: Sendable {
         do {
             expected = try String(contentsOf: reference, encoding: .utf8)
         } catch {
-            throw GoldenError.unreadableReference(path: reference.path, reason: error.localizedDescription)
+            throw GoldenError.unreadableReference(path: reference.path, reason: plainReason(error))
         }
         guard let summary = GoldenTimeline.difference(actual: actual, expected: expected, tolerance: tolerance) else {
             if recordMode == .all {
@@ -206,7 +206,7 @@ public struct GoldenStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw GoldenError.unwritable(path: url.path, reason: error.localizedDescription)
+            throw GoldenError.unwritable(path: url.path, reason: plainReason(error))
         }
     }
 }

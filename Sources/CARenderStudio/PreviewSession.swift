@@ -14,9 +14,11 @@ package struct PreviewConfiguration: Sendable {
     package var script: URL
     /// Passed to the script (`CommandLine.arguments`).
     package var scriptArguments: [String]
-    /// The environment of every worker: the render options (`CARENDER_FPS`, …) and what ties it
-    /// to the command line; the socket is added per worker.
+    /// The environment of every worker.
     package var workerEnvironment: [String: String]
+    /// The render job of every worker (the sequence's options and the script's folder); each
+    /// worker's copy names its own socket (``RenderJob/Mode/preview(socket:)``).
+    package var workerJob: RenderJob
     /// Compiles the script (blocking; called off the server's threads).
     package var build: @Sendable (URL) -> ScriptBuildResult
     /// The `carender` executable and the options that render the same sequence, for the video
@@ -28,11 +30,12 @@ package struct PreviewConfiguration: Sendable {
     /// Prints a line in the terminal.
     package var log: @Sendable (String) -> Void
 
-    package init(script: URL, scriptArguments: [String], workerEnvironment: [String: String], build: @escaping @Sendable (URL) -> ScriptBuildResult,
+    package init(script: URL, scriptArguments: [String], workerEnvironment: [String: String], workerJob: RenderJob, build: @escaping @Sendable (URL) -> ScriptBuildResult,
                  carender: URL, renderArguments: [String], folder: URL, log: @escaping @Sendable (String) -> Void) {
         self.script = script
         self.scriptArguments = scriptArguments
         self.workerEnvironment = workerEnvironment
+        self.workerJob = workerJob
         self.build = build
         self.carender = carender
         self.renderArguments = renderArguments
@@ -209,7 +212,7 @@ package actor PreviewSession {
         defer { spawning -= 1 }
         let console = self.console
         return try await WorkerProcess.start(id: id, version: version, executable: executable, arguments: configuration.scriptArguments,
-                                             environment: configuration.workerEnvironment, folder: configuration.folder,
+                                             environment: configuration.workerEnvironment, job: configuration.workerJob, folder: configuration.folder,
                                              output: { console.append($0) })
     }
 
@@ -275,7 +278,7 @@ package actor PreviewSession {
         nextWorkerID += 1
         let console = self.console
         return try await WorkerProcess.start(id: id, version: version, executable: executable, arguments: configuration.scriptArguments,
-                                             environment: configuration.workerEnvironment, folder: configuration.folder,
+                                             environment: configuration.workerEnvironment, job: configuration.workerJob, folder: configuration.folder,
                                              output: { console.append($0) })
     }
 

@@ -43,19 +43,19 @@ final class WorkerProcess: @unchecked Sendable {
     /// Starts `executable` with `environment` plus the preview socket, and waits until its
     /// `stage.run()` connects. `output` receives each line the script prints (standard output and
     /// standard error).
-    static func start(id: Int, version: Int, executable: URL, arguments: [String], environment: [String: String], folder: URL,
+    static func start(id: Int, version: Int, executable: URL, arguments: [String], environment: [String: String], job: RenderJob, folder: URL,
                       output: @escaping @Sendable (String) -> Void) async throws -> WorkerProcess {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(with: Result {
-                    try startBlocking(id: id, version: version, executable: executable, arguments: arguments, environment: environment,
+                    try startBlocking(id: id, version: version, executable: executable, arguments: arguments, environment: environment, job: job,
                                       folder: folder, output: output)
                 })
             }
         }
     }
 
-    private static func startBlocking(id: Int, version: Int, executable: URL, arguments: [String], environment: [String: String], folder: URL,
+    private static func startBlocking(id: Int, version: Int, executable: URL, arguments: [String], environment: [String: String], job: RenderJob, folder: URL,
                                       output: @escaping @Sendable (String) -> Void) throws -> WorkerProcess {
         let socketPath = folder.appendingPathComponent("worker-\(id).sock").path
         let listener = try UnixSocket.listen(at: socketPath)
@@ -66,8 +66,15 @@ final class WorkerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        // The worker's job names its socket; the file goes into the preview's private folder.
+        var job = job
+        job.mode = .preview(socket: socketPath)
+        let jobFile = folder.appendingPathComponent("worker-\(id).json")
+        guard FileManager.default.createFile(atPath: jobFile.path, contents: try job.encoded(), attributes: [.posixPermissions: 0o600]) else {
+            throw PreviewError("cannot write the worker's job to \(jobFile.path)")
+        }
         var environment = environment
-        environment[PreviewJob.socketVariable] = socketPath
+        environment[RenderJob.environmentVariable] = jobFile.path
         process.environment = environment
         let lines = LineSplitter(output)
         let out = Pipe(), err = Pipe()

@@ -17,6 +17,10 @@ package final class GlyphCache {
     /// are small and curved enough that the compositor's 1/8 pixel loses visible weight (about 4 %
     /// of a bold "o" at 11 pixels per em).
     static let flatteningTolerance = 1.0 / 64
+    /// The largest glyphs cached, in pixels per em: a mask covers the whole glyph (about 1.5 em
+    /// square with accents and descenders, 1.5 MB of coverage at this size), so larger glyphs are
+    /// filled straight into the frame, clipped to it, instead of rasterized whole.
+    static let largestCachedPixelsPerEm = 512.0
     /// Arena size (floats) at which the cache starts over (64 MB).
     static let capacityLimit = 16 << 20
 

@@ -105,7 +105,18 @@ package enum TextDrawing {
             }
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
-            if upright {
+            let pixelsPerEm = size * max(abs(map.m11), abs(map.m22))
+            if upright && pixelsPerEm > GlyphCache.largestCachedPixelsPerEm {
+                // Too large for a mask of the whole glyph (a 30 pt layer scaled ×1000 would ask
+                // for 1.5 GB): filled straight into the frame, clipped to it, so memory is bounded
+                // by what the frame can show. The flattening stays within 1/64 pixel up to 2^22
+                // pixels per em, then within a 2^-28 of the em (invisible at such sizes, and the
+                // number of segments stays bounded).
+                let deviceTolerance = max(GlyphCache.flatteningTolerance, pixelsPerEm / Double(1 << 28))
+                run.addGlyph(face.outline(of: glyph.id, emboldened: glyph.emboldened), x: gx, y: gy,
+                             scale: size / face.metrics.unitsPerEm, tolerance: deviceTolerance / max(map.m11, map.m22))
+                fillRun()
+            } else if upright {
                 TextDrawing.drawUpright(face: face, glyph: glyph.id, emboldened: glyph.emboldened, size: size, x: gx, y: gy,
                                         map: map, clip: clip, painter: &painter, colorAlpha: colorGlyphAlpha,
                                         glyphs: glyphs, rasterizer: scratch.rasterizer)

@@ -1,12 +1,13 @@
 import Foundation
 import CARenderPixels
 import CARenderGeometry
+import CARenderStage
 
 /// An image for views: a `CGImage` and the scale its pixels are drawn at (pixels per point).
 ///
 /// `UIImage(named:)` looks for PNG files where a script keeps its assets: the `assets` folder next
 /// to the script, then the script's own folder (the `carender` command tells the script where it
-/// is through `CARENDER_SCRIPT_DIR`), then `assets` in the current directory and the current
+/// is in the render job), then `assets` in the current directory and the current
 /// directory. For a name without an extension it tries `name@3x.png`, `name@2x.png` and
 /// `name.png` (the suffix sets the scale). A missing image is a warning that names every path
 /// tried, and nil, as `UIImage(named:)` is on iOS.
@@ -123,8 +124,7 @@ open class UIImage: NSObject {
     /// Every file `UIImage(named:)` tries for `name`, in order.
     static func candidatePaths(forName name: String) -> [String] {
         var folders: [String] = []
-        let environment = ProcessInfo.processInfo.environment
-        if let scriptFolder = environment["CARENDER_SCRIPT_DIR"], !scriptFolder.isEmpty {
+        if let scriptFolder = StageHosting.current?.job.scriptDirectory, !scriptFolder.isEmpty {
             folders.append((scriptFolder as NSString).appendingPathComponent("assets"))
             folders.append(scriptFolder)
         }

@@ -1,12 +1,13 @@
 // A thin shim over libpng whose only jobs are the ones Swift cannot do: setjmp-based error
 // recovery, and the temporary-file-then-rename dance that keeps half-written frames off disk
-// (with the temporary file registered for the signal handlers in inflight_files.c).
+// (with the temporary file registered in inflight_files.c, for a host's signal handlers).
 #define _GNU_SOURCE /* syncfs */
 #include "cpng.h"
 #include "inflight_files.h"
 #include "png_filters.h"
 #include "match_deflate.h"
 #include "run_deflate.h"
+#include <sys/random.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,11 +20,19 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <zlib.h>
 
-/* The largest image we agree to decode: 2^28 pixels (1 GiB of RGBA). */
-#define CPNG_MAX_PIXELS ((uint64_t)1 << 28)
+/* The largest image we agree to decode: 2^26 pixels (8192 x 8192, 256 MiB of RGBA), checked
+ * against the size the header declares before anything is allocated. The renderer holds a few
+ * copies of an image (straight, premultiplied, scaled), so this bounds an image input to about a
+ * gigabyte in all. */
+#define CPNG_MAX_PIXELS ((uint64_t)1 << 26)
+/* Deflate never compresses better than 1032:1 (a 258-byte match in about 2 bits): a file smaller
+ * than its declared image data over this ratio cannot hold it, and is refused before the image's
+ * memory is allocated. */
+#define DEFLATE_MAX_RATIO 1032
 
 typedef struct {
     jmp_buf jump;
@@ -295,7 +304,7 @@ int cpng_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, siz
     return CPNG_OK;
 }
 
-/* A frame's temporary sibling is `<path>.tmp-<pid>@<host>-XXXXXX` (mkstemp replaces the Xs):
+/* A frame's temporary sibling is `<path>.tmp-<pid>@<host>-XXXXXX` (random characters replace the Xs):
  * the process id and host let a later run tell a dead render's leftovers from the files of a
  * render still running, here or on another machine writing to the same shared folder. */
 #define TEMPORARY_FORMAT "%s" CPNG_TEMPORARY_SUFFIX "%ld@%s-XXXXXX"
@@ -320,19 +329,54 @@ static const char *host_for_names(void) {
     return host_name;
 }
 
-/* Creates `temporary` (a mkstemp template), writes it (and syncs it when `sync_to_disk`) and
- * renames it to `path`; on failure the temporary file is removed. */
+/* Replaces the trailing Xs of `template` with random letters and digits, as mkstemp does. */
+static void randomize_template(char *template) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    size_t length = strlen(template);
+    unsigned char noise[6];
+    if (getrandom(noise, sizeof noise, 0) != (ssize_t)sizeof noise) {
+        /* No entropy yet (early boot): the clock and a counter still make the name unlikely to
+         * collide, and O_EXCL below makes a collision a retry, never a shared file. */
+        static _Atomic unsigned counter;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        unsigned long mixed = (unsigned long)now.tv_nsec ^ ((unsigned long)getpid() << 16) ^ counter++;
+        for (size_t i = 0; i < sizeof noise; i++) noise[i] = (unsigned char)(mixed >> (i * 5));
+    }
+    for (size_t i = 0; i < sizeof noise && i < length; i++) {
+        if (template[length - 1 - i] != 'X') break;
+        template[length - 1 - i] = letters[noise[i] % (sizeof letters - 1)];
+    }
+}
+
+/* Creates `temporary` (a template ending in Xs), writes it (and syncs it when `sync_to_disk`) and
+ * renames it to `path`; on failure the temporary file is removed.
+ *
+ * The file is created with open(O_CREAT | O_EXCL | O_NOFOLLOW, 0666), so the kernel applies the
+ * process's umask as for any new file: a finished frame gets the usual permissions without the
+ * process-wide umask ever being read or changed (umask(0) and back, done from the concurrent
+ * encoder threads, could create world-writable files or leave the mask at 0). O_EXCL refuses a
+ * name that exists, a planted symbolic link included. */
 static int write_through_temporary(char *temporary, const char *path, const uint8_t *bytes, size_t size,
                                    int sync_to_disk, cpng_error *error) {
-    int descriptor = mkstemp(temporary);
+    char template_copy[PATH_MAX];
+    size_t template_length = strlen(temporary);
+    if (template_length >= sizeof template_copy) {
+        set_error(error, CPNG_ERR_OPEN, "cannot create a file: %s", strerror(ENAMETOOLONG));
+        return CPNG_ERR_OPEN;
+    }
+    memcpy(template_copy, temporary, template_length + 1);
+    int descriptor = -1;
+    for (int attempt = 0; attempt < 100 && descriptor < 0; attempt++) {
+        memcpy(temporary, template_copy, template_length + 1);
+        randomize_template(temporary);
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (descriptor < 0 && errno != EEXIST) break;
+    }
     if (descriptor < 0) {
         set_error(error, CPNG_ERR_OPEN, "cannot create a file: %s", strerror(errno));
         return CPNG_ERR_OPEN;
     }
-    /* mkstemp makes the file private (0600); a finished frame gets the usual permissions. */
-    mode_t mask = umask(0);
-    umask(mask);
-    fchmod(descriptor, 0666 & ~mask);
     int failed = 0, saved_errno = 0;
     size_t written = 0;
     while (written < size) {
@@ -368,7 +412,6 @@ static int write_through_temporary(char *temporary, const char *path, const uint
 
 int cpng_write_file_atomically(const char *path, const uint8_t *bytes, size_t size, int sync_to_disk,
                                cpng_error *error) {
-    cpng_install_cleanup_handlers();
     /* The temporary name lives in a registry slot, so a signal handler can unlink it; a path too
      * long for a slot (or more writes in flight than slots) gets a private buffer instead. */
     size_t temporary_size = strlen(path) + TEMPORARY_EXTRA;
@@ -413,8 +456,23 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
     *pixels = NULL;
     *width = 0;
     *height = 0;
-    FILE *file = fopen(path, "rb");
+    /* O_NONBLOCK: opening a FIFO named *.png must not wait for a writer; anything but a regular
+     * file (a FIFO, a device, a folder) is refused before a byte is read. */
+    int descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (descriptor < 0) {
+        set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
+        return CPNG_ERR_OPEN;
+    }
+    struct stat status;
+    if (fstat(descriptor, &status) != 0 || !S_ISREG(status.st_mode)) {
+        close(descriptor);
+        set_error(error, CPNG_ERR_OPEN, "cannot read it as an image: it is not a regular file (a pipe, a device or a folder)%s", NULL);
+        return CPNG_ERR_OPEN;
+    }
+    fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK);
+    FILE *file = fdopen(descriptor, "rb");
     if (!file) {
+        close(descriptor);
         set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
         return CPNG_ERR_OPEN;
     }
@@ -453,8 +511,26 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
     if ((uint64_t)w * (uint64_t)h > CPNG_MAX_PIXELS) {
         png_destroy_read_struct(&png, &info, NULL);
         fclose(file);
-        set_error(error, CPNG_ERR_MEMORY, "image is too large to decode%s", NULL);
+        char detail[160];
+        snprintf(detail, sizeof detail, "it declares %u x %u pixels; carender decodes at most %llu pixels (8192 x 8192) per image",
+                 (unsigned)w, (unsigned)h, (unsigned long long)CPNG_MAX_PIXELS);
+        set_error(error, CPNG_ERR_MEMORY, "image is too large to decode: %s", detail);
         return CPNG_ERR_MEMORY;
+    }
+    {
+        /* The filtered image data the header declares (a filter byte per row, then the samples). */
+        uint64_t channels = png_get_channels(png, info);
+        uint64_t bits = (uint64_t)w * channels * (uint64_t)png_get_bit_depth(png, info);
+        uint64_t declared = (uint64_t)h * (1 + (bits + 7) / 8);
+        if ((uint64_t)status.st_size * DEFLATE_MAX_RATIO < declared) {
+            png_destroy_read_struct(&png, &info, NULL);
+            fclose(file);
+            char detail[200];
+            snprintf(detail, sizeof detail, "it declares %u x %u pixels, more than its %lld bytes can hold (truncated or forged)",
+                     (unsigned)w, (unsigned)h, (long long)status.st_size);
+            set_error(error, CPNG_ERR_LIBPNG, "%s", detail);
+            return CPNG_ERR_LIBPNG;
+        }
     }
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);

@@ -59,6 +59,11 @@ struct CarenderCommand: ParsableCommand {
             try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
+        } catch let stop as StopRequest {
+            // An interrupt is not a failure of the run: a plain line, and 128 + the signal's
+            // number (130 for SIGINT, 143 for SIGTERM), as a shell reports it.
+            FileHandle.standardError.write(Data("carender: \(stop.description)\n".utf8))
+            Foundation.exit(stop.exitStatus)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else {

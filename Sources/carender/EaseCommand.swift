@@ -63,6 +63,9 @@ struct EaseCommand: ParsableCommand {
     @Flag(help: "Add a filmstrip of a layer moving by each curve below the chart.")
     var filmstrip = false
 
+    /// The most frames (dots on the chart, frames of the video) one `ease` run draws.
+    static let maximumFrames = 10_000
+
     func validate() throws {
         if (velocity || filmstrip) && plot == nil && video == nil {
             throw ValidationError("--velocity and --filmstrip add to the chart: give --plot FILE.png or --video FILE")
@@ -74,6 +77,12 @@ struct EaseCommand: ParsableCommand {
             throw ValidationError("--duration must be a positive number of seconds")
         }
         if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 0 and 1000") }
+        // Every frame is a dot on the chart and a frame of the video: bounded before anything is
+        // drawn (1e4 s at 30 fps asked for 300,000 dots and 4.8 GB; 1e19 s trapped).
+        if let duration, let marks = Optional((duration * (fps ?? (video != nil ? 30 : 0))).rounded(.down)),
+           marks > Double(Self.maximumFrames) {
+            throw ValidationError("--duration \(duration) at \(fps ?? 30) fps is \(marks) frames; ease shows at most \(Self.maximumFrames) (a shorter --duration or a lower --fps)")
+        }
         for curve in curves { _ = try EasingCurve(parsing: curve) }
         if let plot, PlotFormat(path: plot) == nil {
             let ext = URL(fileURLWithPath: plot).pathExtension
@@ -101,6 +110,9 @@ struct EaseCommand: ParsableCommand {
         // frame rate alone implies the 1 s a Bézier curve is plotted over.
         let seconds = duration != nil || anySpring || fps != nil
         let span = duration ?? (anySpring ? easings.map(\.settlingDuration).max() ?? 1 : 1)
+        if let rate = fps ?? (video != nil ? 30 : nil), span * rate > Double(Self.maximumFrames) {
+            throw CLIError("\(PlotAxis.format(span)) s at \(PlotAxis.format(rate)) fps is more than \(Self.maximumFrames) frames, the most ease draws; choose a lower --fps or a shorter --duration")
+        }
         func value(_ easing: EasingCurve, _ t: Double) -> Double {
             easing.isSpring || !seconds ? easing.value(at: t) : easing.value(at: t / span)
         }
@@ -142,10 +154,16 @@ struct EaseCommand: ParsableCommand {
         let export = try VideoExport.prepare(path: output.path, codec: nil, crf: nil, pixelFormat: nil)
         let rate = fps ?? 30
         let frames = Int((request.span * rate + 1e-9).rounded(.down)) + 1
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carender-ease-\(getpid())-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        // The frames go into a private folder, removed however the command ends (a stop request
+        // included: the handlers make it an error that unwinds through here).
+        Supervisor.installStopHandlers()
+        let session = try HostSession()
+        defer { session.remove() }
+        let folder = session.folder
         for n in 0..<frames {
+            if let request = Supervisor.stopRequest {
+                throw StopRequest(signal: request, description: "stopped (\(Supervisor.Termination.name(ofSignal: request))); \(output.path) was not written")
+            }
             var frame = request
             frame.marker = min(request.span, Double(n) / rate)
             try EasePlot.render(frame).writePNG(to: folder.appendingPathComponent(RenderOptions.fileName(forFrame: n)))
@@ -154,8 +172,7 @@ struct EaseCommand: ParsableCommand {
         let encoding = try export.start(input: .files(printfPath: pattern, startNumber: 0, count: frames),
                                         fps: try FrameRate(parsing: PlotAxis.format(rate, decimals: 6)),
                                         hasAlpha: false, onFrame: { _ in })
-        let status = encoding.finish()
-        guard status == 0 else { throw CLIError("ffmpeg could not encode \(output.path) (exit status \(status))") }
+        try encoding.commit(expectedFrames: frames)
     }
 }
 

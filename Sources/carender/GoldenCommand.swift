@@ -85,9 +85,14 @@ struct GoldenCommand: ParsableCommand {
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
             throw CLIError("cannot read the script \(script)")
         }
-        let frames = checkTimes.isEmpty ? FileManager.default.temporaryDirectory.appendingPathComponent("carender-golden-none-\(getpid())")
-            : try render(scriptURL, times: checkTimes, timeline: nil)
-        defer { try? FileManager.default.removeItem(at: frames) }
+        Supervisor.installStopHandlers()
+        // The frames and the timeline go into the run's private folder, removed however it ends.
+        let session = try HostSession()
+        defer { session.remove() }
+        let compiled = try CompiledScript(scriptURL, compiler: ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose),
+                                          session: session)
+        let frames = checkTimes.isEmpty ? session.path("frames")
+            : try render(compiled, session: session, times: checkTimes, timeline: nil)
 
         let artifactsFolder = artifacts.map { URL(fileURLWithPath: $0).standardizedFileURL }
             ?? GoldenStore.defaultArtifactsRoot(environment: ProcessInfo.processInfo.environment)
@@ -117,8 +122,7 @@ struct GoldenCommand: ParsableCommand {
             }
         }
         if !timelineRows.isEmpty {
-            let sampled = try render(scriptURL, times: [], timeline: TimelineRequest(rows: timelineRows))
-            defer { try? FileManager.default.removeItem(at: sampled) }
+            let sampled = try render(compiled, session: session, times: [], timeline: TimelineRequest(rows: timelineRows))
             let csv = try String(contentsOf: sampled.appendingPathComponent("timeline.csv"), encoding: .utf8)
             let outcome = try store.check(timelineCSV: csv, named: "timeline")
             switch outcome {
@@ -160,33 +164,24 @@ struct GoldenCommand: ParsableCommand {
         }
     }
 
-    /// Compiles and runs the script, rendering `times` (or sampling `timeline`, to
-    /// `timeline.csv`) into a new temporary folder.
-    private func render(_ scriptURL: URL, times: [Double], timeline: TimelineRequest?) throws -> URL {
-        let compiler = ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose)
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("carender-golden-\(getpid())-\(UUID().uuidString.prefix(8))")
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_OUTPUT"] = output.path
-        environment["CARENDER_TIMES"] = times.map { String($0) }.joined(separator: ",")
-        environment["CARENDER_SCALE"] = scale.map { String($0) }
-        environment["CARENDER_QUIET"] = "1"
+    /// Runs the compiled script, rendering `times` (or sampling `timeline`, to `timeline.csv`)
+    /// into a new folder in the run's private folder.
+    private func render(_ compiled: CompiledScript, session: HostSession, times: [Double], timeline: TimelineRequest?) throws -> URL {
+        let output = session.path(timeline == nil ? "frames" : "timeline")
+        var options = RenderOptions()
+        options.outputDirectory = output
+        options.times = times
+        options.scale = scale
+        var job = RenderJob(options: options)
         if let timeline {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-            let request = output.appendingPathComponent("request.txt")
-            try timeline.text.write(to: request, atomically: true, encoding: .utf8)
-            environment[TimelineRequest.requestVariable] = request.path
-            environment[TimelineRequest.outputVariable] = output.appendingPathComponent("timeline.csv").path
+            job.mode = .timeline(timeline, output: output.appendingPathComponent("timeline.csv").path)
         }
-        for key in ["CARENDER_FPS", "CARENDER_DURATION", "CARENDER_FRAMES", "CARENDER_CONTACT_SHEET", "CARENDER_REPORT"] {
-            environment[key] = nil
+        let pipe = try ProgressPipe { event in
+            if case .message(let text) = event { FileHandle.standardError.write(Data((text + "\n").utf8)) }
         }
-        do {
-            _ = try ScriptRun(compiler: compiler, script: scriptURL).run(environment: environment)
-        } catch {
-            try? FileManager.default.removeItem(at: output)
-            throw error
-        }
+        defer { pipe.finish() }
+        try ScriptRun(compiled: compiled, session: session).run(job: job, events: pipe)
         return output
     }
 

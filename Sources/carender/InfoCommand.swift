@@ -1,4 +1,5 @@
 import ArgumentParser
+import CARenderStage
 import Foundation
 
 /// `carender info SCRIPT`: the sequence a script renders — size, scale, duration, frame rate and
@@ -27,73 +28,59 @@ struct InfoCommand: ParsableCommand {
     func validate() throws { try sequence.check() }
 
     func run() throws {
+        Supervisor.installStopHandlers()
         let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
             throw CLIError("cannot read the script \(script): there is no such readable file")
         }
+        let session = try HostSession()
+        defer { session.remove() }
         let compiler = ScriptCompiler(library: try LibraryLocation.find(), verbose: verbose)
-        let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = sequence.fps.scriptForm
-        environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
-        environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        guard let info = try SequenceQuery.run(scriptRun, environment: environment, showMessages: true) else {
+        let compiled = try CompiledScript(scriptURL, compiler: compiler, session: session)
+        let scriptRun = ScriptRun(compiled: compiled, session: session, arguments: scriptArguments)
+        var options = RenderOptions()
+        options.fps = sequence.fps.value
+        options.duration = sequence.duration
+        options.scale = sequence.scale
+        guard let info = try SequenceQuery.run(scriptRun, options: options, showMessages: true) else {
             throw CLIError("\(script) finished without calling stage.run(), so it renders no sequence")
         }
         if json {
-            print(info.json)
+            print(SequenceQuery.json(info))
         } else {
-            print(info.text)
+            print(SequenceQuery.text(info))
         }
     }
 }
 
-/// The sequence a compiled script renders, asked of the script itself (`CARENDER_INFO`): its
-/// `stage.run()` reports and returns without rendering.
-struct SequenceQuery {
-    var width: Double
-    var height: Double
-    var scale: Double
-    var pixelWidth: Int
-    var pixelHeight: Int
-    var duration: Double
-    var fps: Double
-    var frames: Int
-    var hasAlpha: Bool
-    private var raw: [String: Any]
-
+/// The sequence a compiled script renders, asked of the script itself (a job in `info` mode):
+/// its `stage.run()` reports and returns without rendering.
+enum SequenceQuery {
     /// Runs the script in query mode (its standard output silenced); nil when it never calls
     /// `stage.run()`.
-    static func run(_ scriptRun: ScriptRun, environment: [String: String],
-                    showMessages: Bool = false) throws -> SequenceQuery? {
-        nonisolated(unsafe) var found: SequenceQuery?
-        let lock = NSLock()
+    static func run(_ scriptRun: ScriptRun, options: RenderOptions, showMessages: Bool = false) throws -> SequenceInfo? {
+        let found = Locked<SequenceInfo?>(nil)
         let pipe = try ProgressPipe { event in
-            if event.name == "message", showMessages, let text = event.fields["text"] as? String {
+            switch event {
+            case .message(let text) where showMessages:
                 FileHandle.standardError.write(Data((text + "\n").utf8))
+            case .info(let info):
+                found.value = info
+            default:
+                break
             }
-            guard event.name == "info" else { return }
-            let query = SequenceQuery(
-                width: event.double("width") ?? 0, height: event.double("height") ?? 0, scale: event.double("scale") ?? 1,
-                pixelWidth: event.int("pixelWidth") ?? 0, pixelHeight: event.int("pixelHeight") ?? 0,
-                duration: event.double("duration") ?? 0, fps: event.double("fps") ?? 0, frames: event.int("frames") ?? 0,
-                hasAlpha: event.bool("alpha") ?? true, raw: event.fields)
-            lock.lock()
-            found = query
-            lock.unlock()
         }
-        var environment = environment
-        environment["CARENDER_INFO"] = "1"
-        environment["CARENDER_PROGRESS"] = pipe.path
         defer { pipe.finish() }
-        _ = try scriptRun.run(environment: environment, standardOutput: FileHandle.nullDevice)
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        defer { close(null) }
+        try scriptRun.run(job: RenderJob(mode: .info, options: options), events: pipe, standardOutput: null)
         pipe.finish()
-        lock.lock()
-        defer { lock.unlock() }
-        return found
+        return found.value
     }
 
-    var text: String {
+    static func text(_ info: SequenceInfo) -> String {
+        let (width, height, scale, pixelWidth, pixelHeight, duration, fps, frames, hasAlpha) =
+            (info.width, info.height, info.scale, info.pixelWidth, info.pixelHeight, info.duration, info.fps, info.frames, info.hasAlpha)
         let last = frames > 0 ? " (0-\(frames - 1))" : ""
         return """
             size      \(Self.number(width)) × \(Self.number(height)) points
@@ -105,8 +92,10 @@ struct SequenceQuery {
             """
     }
 
-    var json: String {
-        "{\"width\":\(Self.number(width)),\"height\":\(Self.number(height)),\"scale\":\(Self.number(scale)),\"pixelWidth\":\(pixelWidth),\"pixelHeight\":\(pixelHeight),\"duration\":\(Self.number(duration)),\"fps\":\(Self.number(fps)),\"frames\":\(frames),\"alpha\":\(hasAlpha)}"
+    static func json(_ info: SequenceInfo) -> String {
+        let (width, height, scale, pixelWidth, pixelHeight, duration, fps, frames, hasAlpha) =
+            (info.width, info.height, info.scale, info.pixelWidth, info.pixelHeight, info.duration, info.fps, info.frames, info.hasAlpha)
+        return "{\"width\":\(Self.number(width)),\"height\":\(Self.number(height)),\"scale\":\(Self.number(scale)),\"pixelWidth\":\(pixelWidth),\"pixelHeight\":\(pixelHeight),\"duration\":\(Self.number(duration)),\"fps\":\(Self.number(fps)),\"frames\":\(frames),\"alpha\":\(hasAlpha)}"
     }
 
     /// Shortest exact decimal form (2 rather than 2.0).

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CARenderPixels
+import CARenderStage
 import CARenderStudio
 import Foundation
 
@@ -59,23 +61,20 @@ struct PreviewCommand: ParsableCommand {
             throw CLIError("\(error)")
         }
         let library = try LibraryLocation.find()
-        _ = try ScriptRun.checkedTemporaryFolder()
         let folder = try Self.makePrivateFolder()
         let stop = try StopSignal()
 
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = sequence.fps.scriptForm
-        environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
-        environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        environment["CARENDER_SCRIPT_DIR"] = scriptURL.deletingLastPathComponent().path
-        // The library in each worker ends the worker when carender dies, even by SIGKILL.
-        environment["CARENDER_PARENT_PID"] = String(getpid())
+        var options = RenderOptions()
+        options.fps = sequence.fps.value
+        options.duration = sequence.duration
+        options.scale = sequence.scale
+        let workerJob = RenderJob(options: options, scriptDirectory: scriptURL.deletingLastPathComponent().path)
         var renderArguments = ["--fps", sequence.fps.ffmpegForm]
         if let duration = sequence.duration { renderArguments += ["--duration", String(duration)] }
         if let scale = sequence.scale { renderArguments += ["--scale", String(scale)] }
 
         let configuration = PreviewConfiguration(
-            script: scriptURL, scriptArguments: scriptArguments, workerEnvironment: environment,
+            script: scriptURL, scriptArguments: scriptArguments, workerEnvironment: ProcessInfo.processInfo.environment, workerJob: workerJob,
             build: { script in Self.build(script, library: library, folder: folder, stop: stop) },
             carender: executable.resolvingSymlinksInPath(), renderArguments: renderArguments, folder: folder,
             log: { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) })
@@ -126,12 +125,16 @@ struct PreviewCommand: ParsableCommand {
         compiler.compilerOutput = handle
         let result: ScriptBuildResult
         do {
-            result = .built(try compiler.executable(for: script).executable)
+            let session = try HostSession()
+            defer { session.remove() }
+            let source: Data
+            do { source = try Data(contentsOf: script) } catch { throw CLIError("cannot read the script \(script.path): \(plainReason(error))") }
+            result = .built(try compiler.executable(for: script, source: source, session: session).executable)
         } catch {
             try? handle.close()
             let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             result = .failed(compilerOutput: output.isEmpty ? "\(error)" : output)
-            if "\(error)".contains("was interrupted") { stop.raise(SIGINT) }
+            if let stopped = error as? StopRequest { stop.raise(stopped.signal) }
         }
         try? handle.close()
         // The compiler's launcher puts the default signal actions back when it is done.

@@ -89,6 +89,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        Supervisor.installStopHandlers()
         let display = ProgressDisplay(style: reporting.progress, quiet: reporting.quiet, verbose: reporting.verbose)
         let scriptURL = URL(fileURLWithPath: script).standardizedFileURL
         guard FileManager.default.isReadableFile(atPath: scriptURL.path) else {
@@ -103,18 +104,19 @@ struct RenderCommand: ParsableCommand {
         let videoExport = try video.video.map {
             try VideoExport.prepare(path: $0, codec: video.codec, crf: video.crf, pixelFormat: video.pixelFormat)
         }
+        if let sheet = output.contactSheet { try ContactSheetDestination.check(sheet) }
         // A video alone needs no PNG files: frames go straight into ffmpeg.
         let pipesVideo = videoExport != nil && output.output == nil
         let library = try LibraryLocation.find()
-        // Reports and crash files go to the temporary folder: checked before the compile.
-        _ = try ScriptRun.checkedTemporaryFolder()
+        let session = try HostSession()
+        defer { session.remove() }
         let compiler = ScriptCompiler(library: library, verbose: reporting.verbose)
         display.begin("compiling")
-        _ = try compiler.executable(for: scriptURL)
+        let compiled = try CompiledScript(scriptURL, compiler: compiler, session: session)
         display.end()
-        let scriptRun = ScriptRun(compiler: compiler, script: scriptURL, arguments: scriptArguments)
+        let scriptRun = ScriptRun(compiled: compiled, session: session, arguments: scriptArguments)
 
-        var environment = try renderEnvironment(target: target, writesFiles: !pipesVideo, into: staging?.folder)
+        var job = RenderJob(options: try renderOptions(target: target, writesFiles: !pipesVideo, into: staging?.folder))
         var workers = try parallel.workerCount()
         if selection.times != nil || output.contactSheet != nil || pipesVideo {
             // Stills, one contact sheet and one stream into ffmpeg are made by one process.
@@ -123,9 +125,12 @@ struct RenderCommand: ParsableCommand {
         var encoding: VideoExport.Encoding?
         var hasAlpha = false
         if pipesVideo, let videoExport {
-            guard let info = try SequenceQuery.run(scriptRun, environment: environment) else {
+            guard let info = try SequenceQuery.run(scriptRun, options: job.options) else {
                 display.warning("\(script) finished without calling stage.run(); there are no frames for \(videoExport.output.path)")
                 return
+            }
+            guard info.frames > 0 else {
+                throw CLIError("\(script) renders no frames (its duration is \(info.duration) s), so there is no video to write; \(videoExport.output.path) was not written")
             }
             hasAlpha = info.hasAlpha
             let count = try selection.frames.map { text in
@@ -135,23 +140,37 @@ struct RenderCommand: ParsableCommand {
             noteVideoTiming(videoExport, frames: count, display: display)
             encoding = try videoExport.start(input: .raw(width: info.pixelWidth, height: info.pixelHeight, count: count), fps: sequence.fps,
                                              hasAlpha: info.hasAlpha, log: { display.detail($0) }, onFrame: { _ in })
-            environment["CARENDER_RAW_VIDEO"] = encoding?.framePath
+            job.options.rawVideoPath = encoding?.framePath
         }
+        defer { encoding?.abandon() }
 
         display.begin(pipesVideo ? "rendering and encoding video" : "rendering")
+        let workersRun = RenderWorkers(run: scriptRun, job: job, count: workers, display: display)
+        // File times have a coarser clock on some file systems: a second's margin.
+        let renderStarted = Date().addingTimeInterval(-1)
         let outcome: RenderWorkers.Outcome
         do {
-            outcome = try RenderWorkers(run: scriptRun, environment: environment, count: workers, display: display).run()
+            outcome = try workersRun.run()
         } catch let stop as StopRequest {
-            _ = encoding?.finish()
+            encoding?.abandon()
             display.clear()
-            FileHandle.standardError.write(Data("carender: error: \(stop). To resume, run: \(resumeCommand())\n".utf8))
-            throw ExitCode.failure
+            throw StopRequest(signal: stop.signal, description: interruptedMessage(stop, finished: workersRun.partialOutcome, pipesVideo: pipesVideo, target: target, started: renderStarted))
+        } catch {
+            // ffmpeg's death is reported as ffmpeg's, not as the script's (which only lost its pipe).
+            if let encoding {
+                let ended = encoding.finish()
+                if !ended.termination.succeeded { encoding.abandon(); throw CLIError(VideoExport.Encoding.failure(ended, output: encoding.output)) }
+            }
+            throw error
         }
         if let encoding {
-            let status = encoding.finish()
-            guard outcome.status == 0 else { throw ExitCode(outcome.status) }
-            if status != 0 { throw CLIError("ffmpeg could not write \(videoExport!.output.path) (exit status \(status); its message is above)") }
+            if outcome.status != 0 {
+                let ended = encoding.finish()
+                encoding.abandon()
+                if !ended.termination.succeeded { throw CLIError(VideoExport.Encoding.failure(ended, output: encoding.output)) }
+                throw ExitCode(outcome.status)
+            }
+            try encoding.commit(expectedFrames: outcome.frames)
         }
         guard outcome.status == 0 else { throw ExitCode(outcome.status) }
         guard outcome.planned else {
@@ -159,6 +178,9 @@ struct RenderCommand: ParsableCommand {
             return
         }
         display.end()
+        if !compiled.sourceIsUnchanged {
+            display.warning("\(script) changed while it was rendered; every frame shows the version read when the render started (run again for the new one)")
+        }
         hasAlpha = hasAlpha || outcome.hasAlpha
         if let staging, let file = target.stillFile {
             try staging.moveStill(to: file)
@@ -179,27 +201,77 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    /// The `CARENDER_*` variables `stage.run()` reads.
-    private func renderEnvironment(target: OutputTarget, writesFiles: Bool, into folder: URL?) throws -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_FPS"] = sequence.fps.scriptForm
-        environment["CARENDER_DURATION"] = sequence.duration.map { String($0) }
-        environment["CARENDER_SCALE"] = sequence.scale.map { String($0) }
-        environment["CARENDER_OUTPUT"] = (folder ?? target.directory).path
-        environment["CARENDER_OUTPUT_PATTERN"] = target.pattern.printfForm
-        environment["CARENDER_START_NUMBER"] = String(output.startNumber)
-        environment["CARENDER_TIMES"] = selection.times
-        environment["CARENDER_FRAMES"] = selection.frames ?? selection.frame
-        environment["CARENDER_SHARD"] = parallel.shard
-        environment["CARENDER_SKIP_EXISTING"] = output.skipExisting ? "1" : nil
-        environment["CARENDER_BACKGROUND"] = try output.background.map { try BackgroundColor.parse($0) }
-        environment["CARENDER_ALPHA"] = output.alpha.rawValue
-        environment["CARENDER_PNG_COMPRESSION"] = output.pngCompression.rawValue
-        environment["CARENDER_NO_FILES"] = writesFiles ? nil : "1"
-        environment["CARENDER_CONTACT_SHEET"] = output.contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        environment["CARENDER_CONTACT_SHEET_COLUMNS"] = output.columns.map(String.init)
-        environment["CARENDER_QUIET"] = reporting.quiet ? "1" : nil
-        return environment
+    /// What the render's options ask of `stage.run()`.
+    private func renderOptions(target: OutputTarget, writesFiles: Bool, into folder: URL?) throws -> RenderOptions {
+        var options = RenderOptions()
+        options.fps = sequence.fps.value
+        options.duration = sequence.duration
+        options.scale = sequence.scale
+        options.outputDirectory = folder ?? target.directory
+        options.fileNamePattern = target.pattern
+        options.startNumber = output.startNumber
+        options.times = try selection.times.map { try parseTimes($0, option: "--times") }
+        options.frames = try (selection.frames ?? selection.frame).map { text in try wrap("--frames") { try FrameSelection(parsing: text) } }
+        options.shard = try parallel.shard.map { text in try wrap("--shard") { try Split(parsing: text) } }
+        options.skipExisting = output.skipExisting
+        options.background = try output.background.map { RGBA8(hex: try BackgroundColor.parse($0))! }
+        options.alpha = RenderOptions.AlphaMode(rawValue: output.alpha.rawValue) ?? .auto
+        options.pngCompression = output.pngCompression
+        options.writesFiles = writesFiles
+        options.contactSheet = output.contactSheet.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        options.contactSheetColumns = output.columns
+        return options
+    }
+
+    /// The message of an interrupted render: what was stopped, what is on disk, and the command
+    /// that finishes exactly this render.
+    private func interruptedMessage(_ stop: StopRequest, finished: RenderWorkers.Outcome, pipesVideo: Bool, target: OutputTarget,
+                                    started: Date) -> String {
+        let stopped = "the render was stopped (\(Supervisor.Termination.name(ofSignal: stop.signal)))"
+        if pipesVideo {
+            return "\(stopped); \(video.video ?? "the video") was not written (a file already there is unchanged). To render it, run again: \(resumeCommand(remaining: nil))"
+        }
+        if selection.times != nil {
+            return "\(stopped); the stills written so far are complete. To finish, run: \(resumeCommand(remaining: nil))"
+        }
+        guard let selected = finished.selection else {
+            return "\(stopped) before it planned its frames. To run it again: \(resumeCommand(remaining: nil))"
+        }
+        // Done: the selected frames whose file this render completed (a complete PNG written since
+        // it started). Not the frames reported: one is reported when queued for encoding, and the
+        // stop may cut it off, or come before its report is read; and not older files, which may
+        // come from another render.
+        let reported = Set(finished.finishedFrames)
+        let done = selected.flatMap { $0 }.filter { frame in
+            let url = target.directory.appendingPathComponent(target.pattern.fileName(for: frame + output.startNumber))
+            guard Stage.isCompleteFrame(url) else { return false }
+            // Reported (written, or kept by --skip-existing), or written since the render started.
+            if reported.contains(frame) { return true }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+            return modified.map { $0 >= started } ?? false
+        }
+        let remaining = Self.remainingFrames(selection: selected, finished: done)
+        let count = done.count
+        let written = "the \(count) frame\(count == 1 ? "" : "s") finished so far \(count == 1 ? "is" : "are") complete"
+        return "\(stopped); \(written). To finish this render, run: \(resumeCommand(remaining: remaining))"
+    }
+
+    /// The frames of `selection` (inclusive runs) not in `finished`, as inclusive runs.
+    static func remainingFrames(selection: [ClosedRange<Int>], finished: [Int]) -> [ClosedRange<Int>] {
+        let done = Set(finished)
+        var runs: [ClosedRange<Int>] = []
+        for run in selection {
+            var start: Int?
+            for frame in run {
+                if done.contains(frame) {
+                    if let first = start { runs.append(first...(frame - 1)); start = nil }
+                } else if start == nil {
+                    start = frame
+                }
+            }
+            if let first = start { runs.append(first...run.upperBound) }
+        }
+        return runs
     }
 
     /// Warns about (or with `--clean` removes) files of the output pattern outside the frames
@@ -238,11 +310,13 @@ struct RenderCommand: ParsableCommand {
             input: .files(printfPath: target.directory.appendingPathComponent(target.pattern.printfForm).path,
                           startNumber: first.lowerBound + output.startNumber, count: count),
             fps: sequence.fps, hasAlpha: hasAlpha, log: { display.detail($0) }, onFrame: { display.update(done: min($0, count)) })
-        let status = encoding.finish()
-        display.end()
-        guard status == 0 else {
-            throw CLIError("ffmpeg could not write \(export.output.path) (exit status \(status); its message is above); the frames are in \(target.directory.path)")
+        do {
+            try encoding.commit(expectedFrames: count)
+        } catch let error as CLIError {
+            display.end()
+            throw CLIError("\(error.description); the frames are in \(target.directory.path)")
         }
+        display.end()
     }
 
     /// Says when a GIF plays at another frame rate than the sequence's.
@@ -251,14 +325,42 @@ struct RenderCommand: ParsableCommand {
         display.note(note)
     }
 
-    /// This command line again, with `--skip-existing`, shell-quoted.
-    private func resumeCommand() -> String {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if !arguments.contains("--skip-existing") {
-            let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
-            arguments.insert("--skip-existing", at: terminator)
+    /// The command that finishes this render, shell-quoted: this command line with the frames
+    /// still missing as `--frames` (so only they are rendered, whatever else the folder holds),
+    /// without `--shard` (the frames named are this shard's) and `--clean` (which would remove the
+    /// frames already written); with a video made from files, `--skip-existing` instead, as the
+    /// video needs the whole range (a frame file counts as existing only when it is a complete
+    /// PNG). `remaining` nil repeats the command as it was.
+    private func resumeCommand(remaining: [ClosedRange<Int>]?) -> String {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let terminator = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        var options = Array(arguments[..<terminator])
+        let rest = Array(arguments[terminator...])
+        if let remaining, video.video == nil, !remaining.isEmpty {
+            options = Self.removing(["--frames", "--frame", "--shard"], flags: ["--clean", "--skip-existing"], from: options)
+            let list = remaining.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",")
+            options += ["--frames", list]
+        } else if remaining != nil, !options.contains("--skip-existing") {
+            options = Self.removing([], flags: ["--clean"], from: options)
+            options.append("--skip-existing")
         }
-        return (["carender"] + arguments).map(shellQuoted).joined(separator: " ")
+        return (["carender"] + options + rest).map(shellQuoted).joined(separator: " ")
+    }
+
+    /// `arguments` without the options `valued` (with their values, as `--name value` or
+    /// `--name=value`) and the flags `flags`.
+    static func removing(_ valued: [String], flags: [String], from arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if flags.contains(argument) { index += 1; continue }
+            if valued.contains(argument) { index += 2; continue }
+            if valued.contains(where: { argument.hasPrefix($0 + "=") }) { index += 1; continue }
+            kept.append(argument)
+            index += 1
+        }
+        return kept
     }
 }
 
@@ -376,17 +478,25 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// What `stage.run()` reported back through `CARENDER_REPORT`: how many frames it wrote,
-/// starting at which frame number.
-struct RenderReport {
-    let frameCount: Int
-    let firstFrame: Int
-
-    init?(contentsOf url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
-        guard numbers.count == 2 else { return nil }
-        frameCount = numbers[0]
-        firstFrame = numbers[1]
+/// `--contact-sheet`: checked before the render (its folder exists and is writable, and it is
+/// not something a rename must not replace: a folder, a device, a pipe).
+enum ContactSheetDestination {
+    static func check(_ path: String) throws {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("--contact-sheet \(path): the folder \(folder.path) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw CLIError("--contact-sheet \(path): cannot write to the folder \(folder.path)")
+        }
+        var status = stat()
+        if lstat(url.path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw CLIError("--contact-sheet \(path): it exists and is not a regular file (a folder, a link, a device or a pipe); name a new file")
+        }
+        guard url.pathExtension.lowercased() == "png" else {
+            throw CLIError("--contact-sheet \(path): a contact sheet is a PNG file; name it .png")
+        }
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
+import CARenderStage
 import Foundation
 
 /// Runs a compiled script as `count` worker processes, each rendering a contiguous part of the
-/// selected frames (`CARENDER_WORKER=k/n`), and gathers their progress.
+/// selected frames (the job's `worker` split), and gathers their progress.
 ///
 /// Every frame is a pure function of the script and its time, so the parts together are
 /// byte-identical to a serial render. The first worker starts alone: once it has reached
@@ -21,10 +22,12 @@ final class RenderWorkers: @unchecked Sendable {
         var hasAlpha = false
         /// The selected frames (of the whole selection, before the split), as inclusive runs.
         var selection: [ClosedRange<Int>]?
+        /// The frames finished (written or skipped), in the order reported.
+        var finishedFrames: [Int] = []
     }
 
     let scriptRun: ScriptRun
-    let environment: [String: String]
+    let job: RenderJob
     let count: Int
     let display: ProgressDisplay
 
@@ -34,60 +37,48 @@ final class RenderWorkers: @unchecked Sendable {
     private var results: [Result<Int32, Error>?] = []
     private var linePrinters: [String: Int] = [:]
 
-    init(run: ScriptRun, environment: [String: String], count: Int, display: ProgressDisplay) {
+    init(run: ScriptRun, job: RenderJob, count: Int, display: ProgressDisplay) {
         self.scriptRun = run
-        self.environment = environment
+        self.job = job
         self.count = count
         self.display = display
+    }
+
+    /// The outcome so far (after a stop request, what was finished).
+    var partialOutcome: Outcome {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
     }
 
     func run() throws -> Outcome {
         let firstPlanned = DispatchSemaphore(value: 0)
         let pipe = try ProgressPipe { [self] event in handle(event, firstPlanned: firstPlanned) }
+        defer { pipe.finish() }
         results = [Result<Int32, Error>?](repeating: nil, count: count)
         let group = DispatchGroup()
         // Each worker's standard error comes through carender, so a message every worker prints
         // is shown once and the progress line stays whole. The pipes are made (close-on-exec)
         // before any worker starts, so no worker inherits another's.
-        let errorPipes = (0..<count).map { _ in Pipe() }
-        for pipe in errorPipes {
-            _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+        let errorPipes = try (0..<count).map { _ in try makePipe() }
+        let tails = errorPipes.enumerated().map { worker, pipe in
+            OutputTail(reading: pipe.read, keep: 1) { [self] line in show(line, worker: worker) }
         }
-        let readers = DispatchGroup()
-        for (worker, pipe) in errorPipes.enumerated() {
-            readers.enter()
-            let reading = pipe.fileHandleForReading
-            Thread { [self] in
-                var pending = Data()
-                while true {
-                    let data = reading.availableData
-                    if data.isEmpty { break }
-                    pending.append(data)
-                    while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                        show(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self), worker: worker)
-                        pending.removeSubrange(pending.startIndex...newline)
-                    }
-                }
-                if !pending.isEmpty { show(String(decoding: pending, as: UTF8.self), worker: worker) }
-                readers.leave()
-            }.start()
-        }
+        let writeEnds = ClosedOnce(errorPipes.map(\.write))
         func start(_ index: Int) {
-            var environment = self.environment
-            environment["CARENDER_PROGRESS"] = pipe.path
-            if count > 1 { environment["CARENDER_WORKER"] = "\(index + 1)/\(count)" }
-            let workerEnvironment = environment
+            var job = self.job
+            if count > 1 { job.options.worker = try? Split(index: index + 1, count: count) }
+            let workerJob = job
             group.enter()
             Thread { [self] in
                 let result = Result<Int32, Error> {
                     do {
                         // carender's copy of the write end stays open across a rebuild-and-retry of
                         // the script, and is closed once the worker is done, ending the reader.
-                        defer { try? errorPipes[index].fileHandleForWriting.close() }
-                        _ = try scriptRun.run(environment: workerEnvironment, worker: count > 1 ? index + 1 : nil,
-                                              standardOutput: index == 0 ? nil : FileHandle.nullDevice,
-                                              standardError: errorPipes[index].fileHandleForWriting)
+                        defer { writeEnds.close(index) }
+                        try scriptRun.run(job: workerJob, events: pipe, worker: index + 1,
+                                          standardOutput: index == 0 ? nil : Self.nullDevice,
+                                          standardError: errorPipes[index].write)
                         return 0
                     } catch let code as ExitCode {
                         return code.rawValue
@@ -110,30 +101,32 @@ final class RenderWorkers: @unchecked Sendable {
         firstPlanned.wait()
         lock.lock()
         let firstFailed = results[0].map { (try? $0.get()) != 0 } ?? false
-        let go = outcome.planned && !firstFailed
+        let go = outcome.planned && !firstFailed && Supervisor.stopRequest == nil
         lock.unlock()
         if go {
             for index in 1..<count { start(index) }
         }
         group.wait()
         // Workers that never started leave their pipe's write end open here: close it.
-        lock.lock()
-        for (index, errorPipe) in errorPipes.enumerated() where results[index] == nil {
-            try? errorPipe.fileHandleForWriting.close()
-        }
-        lock.unlock()
-        readers.wait()
+        for index in 0..<count { writeEnds.close(index) }
+        for tail in tails { _ = tail.finish() }
         pipe.finish()
+        var stop: StopRequest?
         for result in results.compactMap({ $0 }) {
             switch result {
+            case .failure(let error as StopRequest): stop = stop ?? error
             case .failure(let error): throw error
             case .success(let status) where status != 0:
                 if outcome.status == 0 { outcome.status = status }
             case .success: break
             }
         }
+        if let stop { throw stop }
         return outcome
     }
+
+    /// `/dev/null` for writing, opened once.
+    private static let nullDevice: Int32 = open("/dev/null", O_WRONLY | O_CLOEXEC)
 
     /// A line of a worker's standard error, unless another worker already printed it (a worker's
     /// own repeated lines all show).
@@ -145,37 +138,52 @@ final class RenderWorkers: @unchecked Sendable {
         display.message(line)
     }
 
-    private func handle(_ event: ProgressPipe.Event, firstPlanned: DispatchSemaphore) {
+    private func handle(_ event: ProgressEvent, firstPlanned: DispatchSemaphore) {
         lock.lock()
         defer { lock.unlock() }
-        switch event.name {
-        case "plan":
+        switch event {
+        case .plan(let plan):
             let first = !outcome.planned
             outcome.planned = true
-            outcome.frames += event.int("frames") ?? 0
-            outcome.hasAlpha = event.bool("alpha") ?? false
+            outcome.frames += plan.frames
+            outcome.hasAlpha = plan.hasAlpha
             if first {
-                if let runs = event.fields["selection"] as? [[NSNumber]] {
-                    outcome.selection = runs.compactMap { $0.count == 2 ? $0[0].intValue...$0[1].intValue : nil }
-                }
+                outcome.selection = plan.selection
                 // The whole share of this run (all workers), known from the first plan.
-                display.setTotal(event.int("shareFrames") ?? outcome.frames)
+                display.setTotal(plan.shareFrames)
                 firstPlanned.signal()
             }
-        case "frame":
+        case let .frame(number, skipped):
             done += 1
-            if event.bool("skipped") == true { outcome.skipped += 1 }
+            if skipped { outcome.skipped += 1 }
+            if let number { outcome.finishedFrames.append(number) }
             display.update(done: done)
-        case "done":
-            outcome.written += event.int("written") ?? 0
-        case "message":
+        case let .done(_, written):
+            outcome.written += written
+        case .message(let text):
             // Reported by any worker through the channel: shown once, whoever else printed it.
-            if let text = event.fields["text"] as? String, linePrinters[text] == nil {
+            if linePrinters[text] == nil {
                 linePrinters[text] = -1
                 display.message(text)
             }
-        default:
+        case .started, .info:
             break
         }
+    }
+}
+
+/// Descriptors closed at most once each, from any thread.
+final class ClosedOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var descriptors: [Int32]
+
+    init(_ descriptors: [Int32]) { self.descriptors = descriptors }
+
+    func close(_ index: Int) {
+        lock.lock()
+        let descriptor = descriptors[index]
+        descriptors[index] = -1
+        lock.unlock()
+        if descriptor >= 0 { Foundation.close(descriptor) }
     }
 }

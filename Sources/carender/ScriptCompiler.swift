@@ -1,3 +1,4 @@
+import CARenderPixels
 import Foundation
 import CARenderSourceCompatibility
 
@@ -32,15 +33,11 @@ struct ScriptCompiler {
         let cached: Bool
     }
 
-    /// Returns a compiled executable for `script`, compiling only when the cache has none (or,
-    /// with `rebuild`, always: for a cached build that turned out not to start).
-    func executable(for script: URL, rebuild: Bool = false) throws -> Build {
-        let source: Data
-        do {
-            source = try Data(contentsOf: script)
-        } catch {
-            throw CLIError("cannot read the script \(script.path): \(error.localizedDescription)")
-        }
+    /// Returns a compiled executable for `source`, the contents of `script` as read once by the
+    /// caller (so every worker runs the version read then), compiling only when the cache has none
+    /// (or, with `rebuild`, always: for a cached build that turned out not to start). The
+    /// compiler's temporary files go into the run's private folder.
+    func executable(for script: URL, source: Data, session: HostSession, rebuild: Bool = false) throws -> Build {
         // The source-compatibility pass runs first: its output is what is compiled, so it is
         // what the cache key hashes (a change to the pass compiles the script again).
         let compiled = try Self.compiledSource(source, path: script.path, diagnosticsTo: compilerOutput)
@@ -59,7 +56,7 @@ struct ScriptCompiler {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("cannot create the cache folder \(folder.path): \(error.localizedDescription)")
+            throw CLIError("cannot create the cache folder \(folder.path): \(plainReason(error))")
         }
         let main = folder.appendingPathComponent("main.swift")
         try compiled.text.write(to: main, atomically: true, encoding: .utf8)
@@ -86,25 +83,29 @@ struct ScriptCompiler {
         if filter?.colored == true { arguments.insert("-color-diagnostics", at: 0) }
         let swiftc = try Self.findSwiftc()
         if verbose { log("\(swiftc) \(arguments.joined(separator: " "))") }
-        let ended: ScriptRunner.Termination
+        let ended: Supervisor.Termination
+        // The driver's temporary files go into the run's private folder, removed with it (and by
+        // the next run's sweep when carender was killed).
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = session.folder.path
         do {
             // Run in the cache entry: line tables name files relative to the compiler's folder
             // when they lie inside it, and the script never lies inside its cache entry, so its
             // path stays absolute in crash reports.
             defer { filter?.finish() }
-            ended = try ScriptRunner.launch(URL(fileURLWithPath: swiftc), arguments: arguments,
-                                            environment: ProcessInfo.processInfo.environment, in: folder,
-                                            standardOutput: compilerOutput, standardError: filter?.input ?? compilerOutput)
-        } catch let error as ScriptRunner.LaunchError {
+            ended = try Supervisor.run(URL(fileURLWithPath: swiftc), arguments: arguments, environment: environment, in: folder,
+                                       output: compilerOutput?.fileDescriptor,
+                                       error: (filter?.input ?? compilerOutput)?.fileDescriptor)
+        } catch let error as Supervisor.LaunchError {
             throw CLIError("cannot run the Swift compiler: \(error)")
         }
-        guard ended == ScriptRunner.Termination(status: 0, signal: false, stopRequest: nil) else {
+        guard ended.succeeded else {
             try? FileManager.default.removeItem(at: partial)
             if let request = ended.stopRequest {
-                throw CLIError("compiling \(script.path) was interrupted (\(ScriptRunner.Termination.name(ofSignal: request))); nothing was rendered")
+                throw StopRequest(signal: request, description: "compiling \(script.lastPathComponent) was stopped (\(Supervisor.Termination.name(ofSignal: request))); nothing was rendered")
             }
             if ended.signal {
-                throw CLIError("the Swift compiler crashed (\(ScriptRunner.Termination.name(ofSignal: ended.status))) compiling \(script.path)")
+                throw CLIError("the Swift compiler crashed (\(Supervisor.Termination.name(ofSignal: ended.status))) compiling \(script.path)")
             }
             throw CLIError("\(script.path) did not compile (see the errors above)")
         }
@@ -127,7 +128,9 @@ struct ScriptCompiler {
     /// every line where it was, see CompatibilityPass.swift); then what the pass's rewrites rely
     /// on. A leading shebang line is blanked, as swiftc only accepts it on line 1. After the
     /// script's code, the main exits with the status its stages' `run()` calls left (1 when one
-    /// failed): the library reports errors, the program decides how it ends.
+    /// failed): the library reports errors, the script host decides how the process ends. The
+    /// host starts first (`ScriptHost.begin()`: it reads the render job, ties the process to
+    /// carender and installs the cleanup handlers).
     ///
     /// Throws, after printing each as the compiler would (to `output`, else standard error),
     /// when the pass found constructs it cannot map.
@@ -152,11 +155,12 @@ struct ScriptCompiler {
             throw CLIError("\(path) did not compile (see the errors above)")
         }
         let escaped = path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        let compiled = "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + pass.text + "\n"
-            + "#sourceLocation()\n@_spi(Script) import CARenderStage\nimport Foundation\n"
+        let compiled = "@_spi(Script) import CARenderScriptHost\nimport Foundation\nScriptHost.begin()\n"
+            + "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + pass.text + "\n"
+            + "#sourceLocation()\n"
             + darwinRandomImports
             + (pass.epilogue.isEmpty ? "" : pass.epilogue + "\n")
-            + "exit(ScriptOutcome.exitStatus)\n"
+            + "exit(ScriptHost.exitStatus)\n"
         return CompiledSource(text: compiled, map: pass.text == text ? nil : pass.map)
     }
 
@@ -166,10 +170,12 @@ struct ScriptCompiler {
     static let darwinRandomImports = ["arc4random", "arc4random_uniform", "arc4random_buf"]
         .map { "import func CARenderModel.\($0)\n" }.joined()
 
+    /// The cache entry's name: a hash of the script's content (with its path, which crash reports
+    /// name, and the library build it links), so a changed script is a new entry.
     private func cacheKey(script: URL, source: Data) throws -> String {
         var hash = FNV1a64()
         // The version names the compile command: change it when the arguments to swiftc change.
-        hash.combine(Data("carender-script-cache-v7".utf8))
+        hash.combine(Data("carender-script-cache-v8".utf8))
         hash.combine(Data(script.path.utf8))
         hash.combine(source)
         for file in [library.sharedLibrary, library.swiftModule] {

@@ -64,11 +64,13 @@ struct VideoCommand: ParsableCommand {
                                                       startNumber: run.first, count: run.count),
                                         fps: fps, hasAlpha: run.hasAlpha, log: { display.detail($0) },
                                         onFrame: { display.update(done: min($0, run.count)) })
-        let status = encoding.finish()
-        display.end()
-        guard status == 0 else {
-            throw CLIError("ffmpeg could not write \(export.output.path) (exit status \(status); its message is above)")
+        do {
+            try encoding.commit(expectedFrames: run.count)
+        } catch {
+            display.end()
+            throw error
         }
+        display.end()
         display.summary(frames: run.count, written: run.count, skipped: 0, destination: export.output.path, verb: "encoded")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CARenderPixels
 import Foundation
 
 /// A video written by ffmpeg: the container from the file's extension, its codec, pixel format
@@ -92,7 +93,7 @@ struct VideoExport {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(plainReason(error))")
         }
         let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
@@ -211,47 +212,159 @@ struct VideoExport {
         return arguments
     }
 
-    /// A running ffmpeg: its standard input (for raw frames) and the frames it reports encoded.
+    /// A running ffmpeg: its standard input (for raw frames), the frames it reports encoded, and
+    /// its last lines of standard error (to name its failure).
+    ///
+    /// ffmpeg writes to a temporary sibling of the video (same folder and extension, so the same
+    /// muxer and a rename within one file system); ``commit(expectedFrames:)`` renames it into
+    /// place only when ffmpeg succeeded and encoded every frame, so an interrupted or failed run
+    /// never replaces a good video, and ``abandon()`` removes it.
     final class Encoding: @unchecked Sendable {
-        let process: Process
+        let child: Supervisor.Child
         /// The path a script opens to write raw frames into ffmpeg (raw input only).
         let framePath: String?
-        private let input: Pipe?
+        let output: URL
+        let partial: URL
+        private var inputWrite: Int32
         private let progressDone = DispatchSemaphore(value: 0)
+        private let errors: OutputTail
+        private let lock = NSLock()
+        private var encodedFrames = 0
+        private var result: Outcome?
+        /// The frames ffmpeg writes for a number of input frames (a GIF resampled to a rate its
+        /// delays can express writes fewer).
+        var outputFrames: @Sendable (Int) -> Int = { $0 }
 
-        init(process: Process, input: Pipe?, progress: Pipe, onFrame: @escaping @Sendable (Int) -> Void) throws {
-            self.process = process
-            self.input = input
-            if let input {
-                framePath = "/proc/\(getpid())/fd/\(input.fileHandleForWriting.fileDescriptor)"
-            } else {
-                framePath = nil
-            }
-            let reading = progress.fileHandleForReading
+        /// How ffmpeg ended.
+        struct Outcome {
+            var termination: Supervisor.Termination
+            var frames: Int
+            var lastLines: [String]
+        }
+
+        init(child: Supervisor.Child, inputWrite: Int32, progressRead: Int32, errorRead: Int32, output: URL, partial: URL,
+             onFrame: @escaping @Sendable (Int) -> Void) {
+            self.child = child
+            self.inputWrite = inputWrite
+            self.output = output
+            self.partial = partial
+            framePath = inputWrite >= 0 ? "/proc/\(getpid())/fd/\(inputWrite)" : nil
+            errors = OutputTail(reading: errorRead, keep: 6)
             let done = progressDone
-            Thread {
-                var pending = ""
+            Thread { [self] in
+                var lines = LineSplitter(limit: 256)
+                var buffer = [UInt8](repeating: 0, count: 4096)
                 while true {
-                    let data = reading.availableData
-                    if data.isEmpty { break }
-                    pending += String(decoding: data, as: UTF8.self)
-                    while let newline = pending.firstIndex(of: "\n") {
-                        let line = pending[..<newline]
-                        if line.hasPrefix("frame="), let n = Int(line.dropFirst(6)) { onFrame(n) }
-                        pending.removeSubrange(...newline)
+                    let n = buffer.withUnsafeMutableBytes { read(progressRead, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { break }
+                    lines.feed(buffer[0..<n]) { line in
+                        let text = String(decoding: line, as: UTF8.self)
+                        if text.hasPrefix("frame="), let frames = Int(text.dropFirst(6)) {
+                            lock.lock()
+                            encodedFrames = frames
+                            lock.unlock()
+                            onFrame(frames)
+                        }
                     }
                 }
+                close(progressRead)
                 done.signal()
             }.start()
         }
 
         /// Closes carender's end of the frame pipe (so ffmpeg sees the end once the script's is
-        /// closed too) and waits for ffmpeg; returns its exit status.
-        func finish() -> Int32 {
-            try? input?.fileHandleForWriting.close()
-            process.waitUntilExit()
+        /// closed too) and waits for ffmpeg.
+        func finish() -> Outcome {
+            lock.lock()
+            if let result { lock.unlock(); return result }
+            let input = inputWrite
+            inputWrite = -1
+            lock.unlock()
+            if input >= 0 { close(input) }
+            let termination = child.wait()
             progressDone.wait()
-            return process.terminationStatus
+            let lastLines = errors.finish()
+            lock.lock()
+            defer { lock.unlock() }
+            let outcome = Outcome(termination: termination, frames: encodedFrames, lastLines: lastLines)
+            result = outcome
+            return outcome
+        }
+
+        /// Waits for ffmpeg and moves the video into place when it wrote all `expectedFrames`;
+        /// otherwise removes the partial file and throws ffmpeg's failure, in its own words.
+        func commit(expectedFrames: Int) throws {
+            let outcome = finish()
+            let ended = outcome.termination
+            guard ended.succeeded else {
+                abandon()
+                if let request = ended.stopRequest {
+                    throw StopRequest(signal: request, description: "encoding \(output.lastPathComponent) was stopped (\(Supervisor.Termination.name(ofSignal: request))); \(output.path) was not written")
+                }
+                throw CLIError(Self.failure(outcome, output: output))
+            }
+            let expected = outputFrames(expectedFrames)
+            guard outcome.frames == expected else {
+                abandon()
+                throw CLIError("ffmpeg encoded \(outcome.frames) of \(expected) frames, so \(output.path) was not written" + Self.lines(outcome.lastLines))
+            }
+            guard rename(partial.path, output.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                abandon()
+                throw CLIError("cannot move the finished video into place at \(output.path): \(reason)")
+            }
+        }
+
+        /// Stops ffmpeg if it still runs and removes the partial video.
+        func abandon() {
+            lock.lock()
+            let running = result == nil
+            lock.unlock()
+            if running {
+                child.signal(SIGKILL)
+                _ = finish()
+            }
+            unlink(partial.path)
+        }
+
+        /// ffmpeg's failure as carender reports it: what ended it, and its last lines.
+        static func failure(_ outcome: Outcome, output: URL) -> String {
+            let ended = outcome.termination
+            let how = ended.signal ? "was killed by \(Supervisor.Termination.name(ofSignal: ended.status))"
+                                   : "failed (exit status \(ended.status))"
+            return "ffmpeg \(how) writing \(output.path); nothing was written there" + lines(outcome.lastLines)
+        }
+
+        private static func lines(_ lines: [String]) -> String {
+            let shown = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return shown.isEmpty ? "" : ". ffmpeg said:\n  " + shown.joined(separator: "\n  ")
+        }
+    }
+
+    /// The temporary sibling ffmpeg writes: `.<name>.partial-<pid>-<random>.<ext>`, hidden, in
+    /// the video's folder (a rename stays within one file system), with the extension that picks
+    /// ffmpeg's muxer.
+    func partialPath() -> URL {
+        let folder = output.deletingLastPathComponent()
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        return folder.appendingPathComponent(".\(output.deletingPathExtension().lastPathComponent)\(Self.partialMarker)\(getpid())-\(random).\(output.pathExtension)")
+    }
+
+    static let partialMarker = ".partial-"
+
+    /// Removes the partial videos that killed carender runs of this user left beside `output`.
+    static func sweepPartials(beside output: URL) {
+        let folder = output.deletingLastPathComponent()
+        let stem = "." + output.deletingPathExtension().lastPathComponent + partialMarker
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(stem) {
+            let rest = name.dropFirst(stem.count)
+            guard let pid = pid_t(rest.prefix { $0.isNumber }), pid > 0, pid != getpid() else { continue }
+            let path = folder.appendingPathComponent(name).path
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_uid == getuid(), (status.st_mode & S_IFMT) == S_IFREG else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(path) }
         }
     }
 
@@ -259,32 +372,35 @@ struct VideoExport {
     /// `log`, when given, is shown the ffmpeg command (`--verbose`).
     func start(input: Input, fps: FrameRate, hasAlpha: Bool, log: ((String) -> Void)? = nil,
                onFrame: @escaping @Sendable (Int) -> Void) throws -> Encoding {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
-        log?(([ffmpeg] + process.arguments!).map(shellQuoted).joined(separator: " "))
-        let progress = Pipe()
-        process.standardOutput = progress
-        var stdin: Pipe?
-        if case .raw = input {
-            stdin = Pipe()
-            process.standardInput = stdin
-        } else {
-            process.standardInput = FileHandle.nullDevice
-        }
-        // No child may inherit a stray copy of either pipe, or its reader would never see the end.
-        for pipe in [progress, stdin].compactMap({ $0 }) {
-            _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
-        }
+        Self.sweepPartials(beside: output)
+        let partial = partialPath()
+        var arguments = arguments(input: input, fps: fps, hasAlpha: hasAlpha)
+        // Shown as a user would run it, writing the video itself; carender has ffmpeg write a
+        // hidden sibling, renamed into place once complete.
+        log?(([ffmpeg] + arguments).map(shellQuoted).joined(separator: " "))
+        arguments[arguments.count - 1] = partial.path
+        let progress = try makePipe()
+        let errors = try makePipe()
+        var stdin: (read: Int32, write: Int32)?
+        if case .raw = input { stdin = try makePipe() }
+        let null = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        defer { if null >= 0 { close(null) } }
+        let child: Supervisor.Child
         do {
-            try process.run()
+            child = try Supervisor.start(URL(fileURLWithPath: ffmpeg), arguments: arguments,
+                                         environment: ProcessInfo.processInfo.environment,
+                                         input: stdin?.read ?? null, output: progress.write, error: errors.write)
         } catch {
-            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+            for fd in [progress.read, progress.write, errors.read, errors.write, stdin?.read ?? -1, stdin?.write ?? -1] where fd >= 0 { close(fd) }
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error)")
         }
-        try? progress.fileHandleForWriting.close()
-        try? stdin?.fileHandleForReading.close()
-        return try Encoding(process: process, input: stdin, progress: progress, onFrame: onFrame)
+        close(progress.write)
+        close(errors.write)
+        if let stdin { close(stdin.read) }
+        let encoding = Encoding(child: child, inputWrite: stdin?.write ?? -1, progressRead: progress.read, errorRead: errors.read,
+                                output: output, partial: partial, onFrame: onFrame)
+        if container == .gif { encoding.outputFrames = { GIFTiming(fps: fps, frames: $0).frames } }
+        return encoding
     }
 }
 

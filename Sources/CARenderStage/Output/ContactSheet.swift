@@ -1,3 +1,4 @@
+import Foundation
 import CARenderPixels
 import CARenderGeometry
 import CARenderText
@@ -26,6 +27,32 @@ public struct ContactSheet {
         self.shrink = shrink
         self.gap = gap
         self.background = background
+    }
+
+    /// The most pixels a contact sheet may have (1 GiB of RGBA while it is assembled).
+    static let maximumPixels = 1 << 28
+
+    /// Checks, before anything is rendered, that a sheet of `frames` cells can be made and written
+    /// to `destination`: its folder exists, the destination is a new or regular file (the sheet is
+    /// renamed into place, which must not replace a folder, a device or a pipe), and its size is
+    /// within ``maximumPixels``.
+    static func check(_ destination: URL, frames: Int, columns: Int, shrink: Int, frameWidth: Int, frameHeight: Int) throws {
+        let folder = destination.deletingLastPathComponent()
+        var status = stat()
+        guard stat(folder.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw StageError.output("cannot write the contact sheet \(destination.path): the folder \(folder.path) does not exist")
+        }
+        if lstat(destination.path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            throw StageError.output("cannot write the contact sheet \(destination.path): it exists and is not a regular file")
+        }
+        let cellWidth = (frameWidth + shrink - 1) / shrink + 4
+        let cellHeight = (frameHeight + shrink - 1) / shrink + captionHeight + 4
+        let rows = (frames + columns - 1) / columns
+        let (width, height) = (min(columns, frames) * cellWidth, rows * cellHeight)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maximumPixels {
+            throw StageError.invalidOption("a contact sheet of \(frames) frames in \(columns) column\(columns == 1 ? "" : "s") would be about \(width) × \(height) pixels; carender makes sheets of at most \(maximumPixels) pixels (choose --columns, or fewer frames)")
+        }
     }
 
     /// The shrink factor that keeps a sheet of `columns` frames `frameWidth` wide within

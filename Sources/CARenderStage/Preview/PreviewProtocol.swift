@@ -3,7 +3,7 @@ import Foundation
 /// What `carender preview` asks of a script's worker, and what the worker answers.
 ///
 /// A preview runs the compiled script as a long-lived worker: the script builds its layer tree as
-/// for a render, and `stage.run()`, finding a preview job (`PreviewJob`), connects to the
+/// for a render, and `stage.run()`, finding a preview job (``RenderJob/Mode/preview(socket:)``), connects to the
 /// command line's socket and answers requests until the connection closes, instead of rendering
 /// a sequence. Every answer is a pure function of the script and the stage time, as frames are.
 ///
@@ -28,11 +28,6 @@ package enum PreviewRequest: Codable, Equatable, Sendable {
     /// Every animation of the whole sequence and the values of the animated key paths over it:
     /// the worker steps through every frame to the end, so its clock is then at the end.
     case survey(samples: Int)
-}
-
-/// The environment variable naming the socket a preview worker connects to.
-package enum PreviewJob {
-    package static let socketVariable = "CARENDER_PREVIEW_SOCKET"
 }
 
 /// A worker's answer. Fields a request does not ask for are nil.

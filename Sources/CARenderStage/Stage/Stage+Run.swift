@@ -2,10 +2,11 @@ import Foundation
 import CARenderPixels
 import CARenderGeometry
 
-/// How `Stage.run()` renders: read from the environment the `carender` command line sets.
-package struct RenderOptions: Equatable, Sendable {
+/// How `Stage.run()` renders: the frames, their files and their format (the part of a
+/// ``RenderJob`` the command line's render options fill in).
+package struct RenderOptions: Codable, Equatable, Sendable {
     /// Whether frames carry an alpha channel.
-    public enum AlphaMode: String, Equatable, Sendable, CaseIterable {
+    public enum AlphaMode: String, Codable, Equatable, Sendable, CaseIterable {
         /// Decided once for the whole sequence: RGB when the background (`background`, else the
         /// root layer's) is opaque, RGBA otherwise.
         case auto
@@ -48,92 +49,38 @@ package struct RenderOptions: Equatable, Sendable {
     public var pngCompression: PNGWriteOptions.Preset = .default
     /// Whether PNG files are written (false when frames only go to `rawVideoPath`).
     public var writesFiles = true
-    /// Where to send progress as JSON lines (a pipe the command line reads).
-    public var progressPath: String?
     /// Where to send every frame as raw RGBA bytes (a pipe into ffmpeg).
     public var rawVideoPath: String?
-    /// Only report the sequence (size, duration, frame count) to `progressPath`; render nothing.
-    public var infoOnly = false
 
     public init() {}
 
-    /// Reads the `CARENDER_*` variables the command line sets: `FPS`, `OUTPUT` (folder),
-    /// `OUTPUT_PATTERN` (file name with `%05d` or `#####`), `START_NUMBER`, `DURATION`, `SCALE`,
-    /// `TIMES` (comma-separated seconds), `FRAMES` (a `FrameSelection`), `SHARD` and `WORKER`
-    /// (`K/N`), `SKIP_EXISTING`, `BACKGROUND` (`#RRGGBBAA`), `ALPHA`, `PNG_COMPRESSION` (`fast`, `default` or `small`), `NO_FILES`,
-    /// `PROGRESS`, `RAW_VIDEO`, `INFO`, `CONTACT_SHEET` and `CONTACT_SHEET_COLUMNS`.
-    public init(environment: [String: String]) throws {
-        func text(_ key: String) -> String? {
-            guard let value = environment[key], !value.isEmpty else { return nil }
-            return value
+    /// Checks what the types cannot: called on every job a worker receives, so a bad value is one
+    /// error line before anything renders, whoever built the job.
+    func validate() throws {
+        guard fps.isFinite, fps > 0 else { throw StageError.invalidOption("the frame rate must be a finite, positive number, got \(fps)") }
+        if let duration, !(duration.isFinite && duration >= 0) {
+            throw StageError.invalidOption("the duration must be a finite, non-negative number of seconds, got \(duration)")
         }
-        func number(_ key: String) throws -> Double? {
-            guard let text = text(key) else { return nil }
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-                throw StageError.invalidOption("\(key) must be a finite number, got '\(text)'")
-            }
-            return value
+        if let scale, !(scale.isFinite && scale > 0) { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
+        guard (0...1_000_000_000).contains(startNumber) else {
+            throw StageError.invalidOption("the start number must be from 0 to 1000000000, got \(startNumber)")
         }
-        func integer(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
-            guard let text = text(key) else { return nil }
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
-                throw StageError.invalidOption("\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-            }
-            return value
+        if let columns = contactSheetColumns, !(1...10_000).contains(columns) {
+            throw StageError.invalidOption("a contact sheet has 1 to 10000 columns, got \(columns)")
         }
-        if let fps = try number("CARENDER_FPS") {
-            guard fps > 0 else { throw StageError.invalidOption("the frame rate must be positive, got \(fps)") }
-            self.fps = fps
+        if let times {
+            try RenderOptions.checkTimes(times)
         }
-        if let output = text("CARENDER_OUTPUT") { outputDirectory = URL(fileURLWithPath: output) }
-        if let pattern = text("CARENDER_OUTPUT_PATTERN") {
-            guard let parsed = try FrameNamePattern(parsingFileName: pattern) else {
-                throw StageError.invalidOption("CARENDER_OUTPUT_PATTERN must hold a number field such as %05d or #####, got '\(pattern)'")
-            }
-            fileNamePattern = parsed
-        }
-        startNumber = try integer("CARENDER_START_NUMBER", 0...1_000_000_000) ?? 0
-        duration = try number("CARENDER_DURATION")
-        if let duration, duration < 0 { throw StageError.invalidOption("the duration must not be negative, got \(duration)") }
-        scale = try number("CARENDER_SCALE")
-        if let scale, scale <= 0 { throw StageError.invalidOption("the scale must be positive, got \(scale)") }
-        if let path = text("CARENDER_CONTACT_SHEET") { contactSheet = URL(fileURLWithPath: path) }
-        if let columns = try integer("CARENDER_CONTACT_SHEET_COLUMNS", 1...10_000) { contactSheetColumns = columns }
-        if let selection = text("CARENDER_FRAMES") { frames = try FrameSelection(parsing: selection) }
-        if let split = text("CARENDER_SHARD") { shard = try Split(parsing: split) }
-        if let split = text("CARENDER_WORKER") { worker = try Split(parsing: split) }
-        if let list = text("CARENDER_TIMES") {
-            times = try list.split(separator: ",").map { part in
-                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                    throw StageError.invalidOption("CARENDER_TIMES holds '\(part)', which is not a time in seconds")
-                }
-                return t
-            }
-        }
-        skipExisting = text("CARENDER_SKIP_EXISTING") != nil
-        if let colour = text("CARENDER_BACKGROUND") {
-            guard let parsed = RGBA8(hex: colour) else {
-                throw StageError.invalidOption("CARENDER_BACKGROUND must be #RRGGBB or #RRGGBBAA, got '\(colour)'")
-            }
-            background = parsed
-        }
-        if let mode = text("CARENDER_ALPHA") {
-            guard let parsed = AlphaMode(rawValue: mode) else {
-                throw StageError.invalidOption("CARENDER_ALPHA must be auto, always or never, got '\(mode)'")
-            }
-            alpha = parsed
-        }
-        if let preset = text("CARENDER_PNG_COMPRESSION") {
-            guard let parsed = PNGWriteOptions.Preset(rawValue: preset) else {
-                throw StageError.invalidOption("CARENDER_PNG_COMPRESSION must be fast, default or small, got '\(preset)'")
-            }
-            pngCompression = parsed
-        }
-        writesFiles = text("CARENDER_NO_FILES") == nil
-        progressPath = text("CARENDER_PROGRESS")
-        rawVideoPath = text("CARENDER_RAW_VIDEO")
-        infoOnly = text("CARENDER_INFO") != nil
     }
+
+    /// The one check of sampled times (`--times` on the command line, and every job): each a
+    /// finite, non-negative number of seconds.
+    package static func checkTimes(_ times: [Double]) throws {
+        for t in times where !(t.isFinite && t >= 0) {
+            throw StageError.invalidOption("--times holds \(t), which is not a time in seconds (a finite number, 0 or more)")
+        }
+    }
+
 
     /// Parses `START:END` (frames START ..< END; `:END` starts at 0, `START:` runs to the end).
     public static func frameRange(parsing text: String) throws -> Range<Int> {
@@ -234,40 +181,26 @@ extension Stage {
     }
 
     /// Renders the frames `options` asks for and writes them as PNGs, calling `wrote` with each
-    /// file queued for writing; returns how many.
+    /// file queued for writing and sending `progress` the plan, each frame and the end; returns
+    /// how many files were written.
     @discardableResult
-    func render(options: RenderOptions, wrote: (URL) -> Void) throws -> Int {
-        let progress = try ProgressChannel(path: options.progressPath)
-        if progress.isOpen {
-            // Under the command line, warnings go through it: it shows each once, whichever
-            // workers report it.
-            let savedSink = context.diagnostics.sink
-            context.diagnostics.sink = { progress.send(.message($0)) }
-            defer { context.diagnostics.sink = savedSink }
-            return try render(options: options, progress: progress, wrote: wrote)
-        }
-        return try render(options: options, progress: progress, wrote: wrote)
-    }
-
-    private func render(options: RenderOptions, progress: ProgressChannel, wrote: (URL) -> Void) throws -> Int {
+    func render(options: RenderOptions, progress: (ProgressEvent) -> Void = { _ in }, wrote: (URL) -> Void) throws -> Int {
+        try options.validate()
         let plan = try makePlan(options)
         for warning in plan.warnings { context.diagnostics.warning(warning) }
-        if options.infoOnly {
-            progress.send(.info(width: Double(width), height: Double(height), scale: Double(scale),
-                                pixelWidth: plan.width, pixelHeight: plan.height,
-                                duration: options.duration ?? duration, fps: options.fps,
-                                frames: plan.frameCount, hasAlpha: plan.hasAlpha))
-            return 0
-        }
         let directory = options.outputDirectory
         if options.writesFiles { try Self.prepareOutputDirectory(directory) }
         let video = try options.rawVideoPath.map { try RawFrameSink(path: $0) }
-        progress.send(.plan(frames: plan.jobs.count, shareFrames: plan.shareCount, selection: plan.selection, width: plan.width, height: plan.height,
-                            hasAlpha: plan.hasAlpha))
+        progress(.plan(RenderPlanSummary(frames: plan.jobs.count, shareFrames: plan.shareCount,
+                                         selection: RenderPlanSummary.runs(plan.selection),
+                                         width: plan.width, height: plan.height, hasAlpha: plan.hasAlpha)))
         var sheet: ContactSheet?
-        if options.contactSheet != nil, !plan.jobs.isEmpty {
+        if let destination = options.contactSheet, !plan.jobs.isEmpty {
             let columns = options.contactSheetColumns ?? Int(Double(plan.jobs.count).squareRoot().rounded(.up))
-            sheet = ContactSheet(columns: columns, shrink: ContactSheet.shrinkFactor(frameWidth: plan.width, columns: columns))
+            let shrink = ContactSheet.shrinkFactor(frameWidth: plan.width, columns: columns)
+            try ContactSheet.check(destination, frames: plan.jobs.count, columns: columns, shrink: shrink,
+                                   frameWidth: plan.width, frameHeight: plan.height)
+            sheet = ContactSheet(columns: columns, shrink: shrink)
         }
         // Frames waiting to be encoded are held in memory: bound them to about 1 GiB in all.
         let frameBytes = plan.width * plan.height * 4
@@ -282,9 +215,9 @@ extension Stage {
         for job in plan.jobs {
             advance(to: job.time)
             let url = plan.url(of: job)
-            let exists = options.skipExisting && FileManager.default.fileExists(atPath: url.path)
+            let exists = options.skipExisting && Self.isCompleteFrame(url)
             if exists && sheet == nil && video == nil {
-                progress.send(.frame(job.frame, skipped: true))
+                progress(.frame(job.frame, skipped: true))
                 continue
             }
             let pixmap = try renderPremultipliedFrame()
@@ -319,14 +252,14 @@ extension Stage {
                 sheet?.append(frame, caption: job.frame.map { String(format: "#%d  %.3f s", $0, job.time) }
                                                 ?? String(format: "%.3f s", job.time))
             }
-            progress.send(.frame(job.frame, skipped: exists))
+            progress(.frame(job.frame, skipped: exists))
         }
         try writer.finish()
         try video?.close()
         if let sheet, let url = options.contactSheet {
             try sheet.image().writePNG(to: url)
         }
-        progress.send(.done(frames: plan.jobs.count, written: written))
+        progress(.done(frames: plan.jobs.count, written: written))
         return written
     }
 
@@ -409,39 +342,76 @@ extension Stage {
         }
     }
 
-    /// The script entry point: renders as the `carender` command line asks (through the
-    /// environment), or 60 fps into `frames/` when run on its own.
+    /// The script entry point: renders as the `carender` command line asks (through the script
+    /// host it installed), or 60 fps into `frames/` when run on its own.
     ///
-    /// An error is printed and control returns to the script, which exits with status 1 once its
-    /// code has run (the main `carender` compiles around a script ends that way when a run failed),
-    /// so the command line reports the failure.
+    /// An error is printed and control returns to the script; the host then ends the script's
+    /// process with status 1 once its code has run, so the command line reports the failure.
     public func run() {
+        let host = StageHosting.current
         do {
-            try run(environment: ProcessInfo.processInfo.environment)
+            if let host {
+                try run(job: host.job, host: host)
+            } else {
+                let files = try render(options: RenderOptions()) { _ in }
+                print("carender: wrote \(files) frame\(files == 1 ? "" : "s") to \(RenderOptions().outputDirectory.path)")
+            }
         } catch {
             FileHandle.standardError.write(Data("carender: error: \(error)\n".utf8))
             if case StageError.invalidOption = error {
-                ScriptOutcome.recordFailedRun(usage: true)
+                host?.runFailed(usage: true)
             } else {
-                ScriptOutcome.recordFailedRun()
+                host?.runFailed(usage: false)
             }
         }
     }
 
-    /// Renders as `environment` asks (the variables the command line sets) and throws what went
-    /// wrong, for callers that handle the error themselves.
-    package func run(environment: [String: String]) throws {
-        if try writeRequestedTimeline(environment: environment) { return }
-        let options = try RenderOptions(environment: environment)
-        // `carender preview`: answer the preview's requests instead of rendering a sequence.
-        if let socket = environment[PreviewJob.socketVariable], !socket.isEmpty {
-            return try servePreview(socketPath: socket, options: options)
+    /// Does what `job` asks, sending its events to `host`; throws what went wrong.
+    package func run(job: RenderJob, host: any StageHost) throws {
+        // Under the command line, warnings go through it: it shows each once, whichever workers
+        // report it.
+        let savedSink = context.diagnostics.sink
+        context.diagnostics.sink = { host.send(.message($0)) }
+        defer { context.diagnostics.sink = savedSink }
+        switch job.mode {
+        case .render:
+            let files = try render(options: job.options, progress: host.send) { _ in }
+            // Under the command line, it prints the summary (it knows about every worker).
+            if job.progressPath == nil {
+                print("carender: wrote \(files) frame\(files == 1 ? "" : "s") to \(job.options.outputDirectory.path)")
+            }
+        case .info:
+            try job.options.validate()
+            let plan = try makePlan(job.options)
+            host.send(.info(SequenceInfo(width: Double(width), height: Double(height), scale: Double(scale),
+                                         pixelWidth: plan.width, pixelHeight: plan.height,
+                                         duration: job.options.duration ?? duration, fps: job.options.fps,
+                                         frames: plan.frameCount, hasAlpha: plan.hasAlpha)))
+        case let .timeline(request, output):
+            if let scale = job.options.scale { self.scale = CGFloat(scale) }
+            try writeTimeline(request, to: output)
+        case let .preview(socket):
+            // `carender preview`: answer the preview's requests instead of rendering a sequence.
+            try servePreview(socketPath: socket, options: job.options)
         }
-        let files = try render(options: options) { _ in }
-        // Under the command line, it prints the summary (it knows about every worker).
-        if options.progressPath == nil && environment["CARENDER_QUIET"] == nil {
-            print("carender: wrote \(files) frame\(files == 1 ? "" : "s") to \(options.outputDirectory.path)")
-        }
+        // An `error:` line (a refused mask cycle, say) fails the run once its frames are written.
+        if context.diagnostics.errorCount > 0 { host.runFailed(usage: false) }
+    }
+
+    /// Whether `url` holds a complete PNG: a regular file that starts with the PNG signature and
+    /// ends with the IEND chunk. `--skip-existing` keeps only such files, so an empty or cut-off
+    /// file (a full disk, a copy interrupted) is rendered again instead of ending up in a video.
+    package static func isCompleteFrame(_ url: URL) -> Bool {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size >= 57 else { return false }
+        let signature: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+        let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]
+        var head = [UInt8](repeating: 0, count: 8), tail = [UInt8](repeating: 0, count: 12)
+        guard pread(descriptor, &head, 8, 0) == 8, pread(descriptor, &tail, 12, off_t(status.st_size) - 12) == 12 else { return false }
+        return head == signature && tail == end
     }
 
     /// Creates `directory` when missing and checks that files can be created in it, before any
@@ -457,7 +427,7 @@ extension Stage {
             do {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw StageError.output("cannot create the output folder \(directory.path): \(error.localizedDescription)")
+                throw StageError.output("cannot create the output folder \(directory.path): \(plainReason(error))")
             }
         }
         guard manager.isWritableFile(atPath: directory.path) else {

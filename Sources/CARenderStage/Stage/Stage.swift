@@ -204,12 +204,21 @@ public final class Stage {
         context.makeCurrent()
         let size = try pixelSize()
         if !isRunningTurn && !isSettled { advance(to: time) }
+        // Checked on the model tree, before the presentation tree is built (building it nests a
+        // call per level on this thread's stack too).
+        let modelDepth = Self.depth(of: rootLayer, stack: &layerDepthStack, limit: Self.maximumDepth)
+        guard modelDepth <= Self.maximumDepth else {
+            throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
+        }
         let tree = rootLayer.renderNode(at: time)
         swap(&framePixmap, &previousFramePixmap)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
         let depth = Self.depth(of: tree, stack: &depthStack)
+        guard depth <= Self.maximumDepth else {
+            throw StageError.invalidStage("the layer tree is \(depth) levels deep (sublayers, masks and transition snapshots counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
+        }
         if depth <= Self.levelsOnCallersStack {
             compositor.render(tree, into: &framePixmap, scale: renderScale(for: size), antialiasesAllEdges: antialiasesAllEdges)
         } else {
@@ -226,9 +235,36 @@ public final class Stage {
     /// thread has 8 MB, enough for some 280 such levels; deeper trees are drawn on a thread whose
     /// stack is sized for them, so depth is limited by memory, not by the caller's stack.
     static let levelsOnCallersStack = 128
+    /// The deepest tree drawn. Each nested level holds a stack frame chain on the drawing thread
+    /// (about 50 KB a level in a debug build, measured: 16,000 plain levels peaked at 0.8 GB) and
+    /// possibly an offscreen, so depth is bounded by memory this way rather than by a crash;
+    /// 2^15 levels overflowed their thread's 2 GB reservation in a debug build.
+    package static let maximumDepth = 1 << 14
     /// Stack reserved per level on the drawing thread (twice what a decorated level was measured to
     /// use). Only touched pages are committed, so a large reservation costs address space only.
     static let stackBytesPerLevel = 64 << 10
+
+    /// Reused by `depth(of:stack:limit:)`, so measuring the model tree does not allocate once warm.
+    private var layerDepthStack: [(layer: CALayer, level: Int)] = []
+
+    /// The number of levels of the model tree under `root` (sublayers and masks), walked without
+    /// recursion; stops counting past `limit` (returning `limit + 1`).
+    static func depth(of root: CALayer, stack: inout [(layer: CALayer, level: Int)], limit: Int) -> Int {
+        stack.removeAll(keepingCapacity: true)
+        stack.append((root, 1))
+        var deepest = 0
+        while let (layer, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            if deepest > limit { break }
+            if let sublayers = layer.sublayers {
+                var i = 0
+                while i < sublayers.count { stack.append((sublayers[i], level + 1)); i += 1 }
+            }
+            if let mask = layer.mask { stack.append((mask, level + 1)) }
+        }
+        stack.removeAll(keepingCapacity: true)
+        return deepest
+    }
 
     /// Reused by `depth(of:stack:)`, so measuring a frame's tree does not allocate once warm.
     private var depthStack: [(node: RenderNode, level: Int)] = []

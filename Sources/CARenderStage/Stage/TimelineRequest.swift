@@ -1,18 +1,16 @@
 import Foundation
 import CARenderModel
+import CARenderPixels
 
 /// The presentation values `carender golden` asks a script for, so that a golden folder can hold
 /// a timeline (`timeline.csv`) beside its frames.
 ///
-/// The request is a file named by `CARENDER_TIMELINE_REQUEST`, one row per line:
+/// The request travels in a ``RenderJob`` (mode `timeline`); its rows read, as text, one per line:
 /// `<time>\t<layer name>/<key path>`, for example `0.6\tcard/position.x`. `Stage.run()` then
 /// samples those values instead of rendering, and writes them as ``GoldenTimeline`` CSV (key paths
-/// written `card/position.x`) to the file named by `CARENDER_TIMELINE_OUTPUT`.
-package struct TimelineRequest: Equatable {
-    package static let requestVariable = "CARENDER_TIMELINE_REQUEST"
-    package static let outputVariable = "CARENDER_TIMELINE_OUTPUT"
-
-    package struct Row: Equatable {
+/// written `card/position.x`) to the job's output file.
+package struct TimelineRequest: Codable, Equatable, Sendable {
+    package struct Row: Codable, Equatable, Sendable {
         package var time: Double
         /// The `name` of the layer to read.
         package var layer: String
@@ -43,20 +41,8 @@ package struct TimelineRequest: Equatable {
 }
 
 extension Stage {
-    /// When the environment asks for a timeline, samples it, writes the CSV and returns true.
-    func writeRequestedTimeline(environment: [String: String]) throws -> Bool {
-        guard let requestPath = environment[TimelineRequest.requestVariable], !requestPath.isEmpty else { return false }
-        guard let outputPath = environment[TimelineRequest.outputVariable], !outputPath.isEmpty else {
-            throw StageError.invalidOption("\(TimelineRequest.requestVariable) needs \(TimelineRequest.outputVariable) to name the output file")
-        }
-        let request: TimelineRequest
-        do {
-            request = try TimelineRequest(parsing: String(contentsOfFile: requestPath, encoding: .utf8))
-        } catch let error as StageError {
-            throw error
-        } catch {
-            throw StageError.invalidOption("cannot read the timeline request \(requestPath): \(error.localizedDescription)")
-        }
+    /// Samples the values `request` names and writes them as ``GoldenTimeline`` CSV to `outputPath`.
+    func writeTimeline(_ request: TimelineRequest, to outputPath: String) throws {
         // The clock never runs backwards: sample in time order (rows at one time keep their order).
         let ordered = request.rows.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         if let first = ordered.first, first.time < time {
@@ -73,9 +59,8 @@ extension Stage {
         do {
             try Data(GoldenTimeline.csv(samples).utf8).write(to: URL(fileURLWithPath: outputPath), options: .atomic)
         } catch {
-            throw StageError.output("cannot write the timeline to \(outputPath): \(error.localizedDescription)")
+            throw StageError.output("cannot write the timeline to \(outputPath): \(plainReason(error))")
         }
-        return true
     }
 
     /// The first layer named `name`, depth first from `root`.

@@ -83,15 +83,16 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
 
 void cpng_free(void *pointer);
 
-/// Installs (once) the handlers that unlink temporary files in flight on SIGINT, SIGTERM and
-/// SIGHUP and, on a crash, wait a bounded time for queued frames before handing the signal on.
-/// Each handler then passes the signal to the handler installed before it, or to the default
-/// action; a signal the process ignores stays ignored.
-void cpng_install_cleanup_handlers(void);
+/// Unlinks every temporary file being written at this moment. Async-signal-safe: for a host's
+/// SIGINT/SIGTERM/SIGHUP handler (the library installs none).
+void cpng_unlink_in_flight(void);
 
 /// Counts frames queued for writing but not yet written (+1 when queued, -1 when written or
-/// dropped), so a crash handler knows what to wait for.
+/// dropped), so a host's crash handler knows what to wait for.
 void cpng_frames_pending_add(int delta);
+
+/// Frames queued for writing and not yet written. Async-signal-safe.
+int cpng_frames_pending(void);
 
 /// Temporary siblings are named `<file>.tmp-<process id>@<host>-<six random characters>`.
 #define CPNG_TEMPORARY_SUFFIX ".tmp-"

@@ -61,8 +61,11 @@ final class ParallelRenderTests: XCTestCase {
         let result = try CLIScripts.run([CLIScripts.long.path, "--fps", "20", "-o", out.path, "--skip-existing"])
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardError.contains("rendered 60 frames"), result.standardError)
-        XCTAssertTrue(result.standardError.contains("(10 already there, skipped)"), result.standardError)
-        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("frame_00003.png")), marker)
+        // A file that is not a complete PNG (here, not a PNG at all) does not count as done: it is
+        // rendered again, so a cut-off file never ends up in a video.
+        XCTAssertTrue(result.standardError.contains("(9 already there, skipped)"), result.standardError)
+        XCTAssertNotEqual(try Data(contentsOf: out.appendingPathComponent("frame_00003.png")), marker)
+        XCTAssertNoThrow(try RGBAImage(contentsOfPNG: out.appendingPathComponent("frame_00003.png")))
         XCTAssertEqual(CLIScripts.files(out).count, 60)
     }
 
@@ -86,15 +89,42 @@ final class ParallelRenderTests: XCTestCase {
         kill(process.processIdentifier, SIGINT)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        XCTAssertNotEqual(process.terminationStatus, 0)
-        XCTAssertTrue(message.contains("was stopped (SIGINT); frames written so far are complete"), message)
-        let resume = try XCTUnwrap(message.range(of: "To resume, run: ").map { message[$0.upperBound...] })
-        XCTAssertTrue(resume.contains("--skip-existing"), String(resume))
-        XCTAssertTrue(resume.contains(out.path), String(resume))
-        let written = CLIScripts.files(out).filter { $0.hasSuffix(".png") }.count
-        XCTAssertLessThan(written, 600, "the render stopped early")
-        let finished = try CLIScripts.run([CLIScripts.long.path, "--fps", "200", "-o", out.path, "--skip-existing", "--quiet"])
+        // An interrupt exits 128 + SIGINT with a plain line, not an error.
+        XCTAssertEqual(process.terminationStatus, 130, message)
+        XCTAssertFalse(message.contains("error:"), message)
+        XCTAssertTrue(message.contains("was stopped (SIGINT)"), message)
+        let resume = try XCTUnwrap(message.range(of: "To finish this render, run: ").map { message[$0.upperBound...] })
+        let words = Self.shellWords(String(resume.prefix { $0 != "\n" }))
+        XCTAssertEqual(words.first, "carender")
+        XCTAssertTrue(words.contains(out.path), String(resume))
+        let written = Set(CLIScripts.files(out).filter { $0.hasSuffix(".png") })
+        XCTAssertLessThan(written.count, 600, "the render stopped early")
+        // Resuming renders exactly the frames still missing: the ones on disk are not written again.
+        let before = try written.map { try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        let finished = try CLIScripts.run(Array(words.dropFirst()) + ["--quiet"])
         XCTAssertEqual(finished.status, 0, finished.standardError)
+        let after = try written.map { try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        XCTAssertEqual(before, after, "frames finished before the interrupt are kept as they were")
         XCTAssertEqual(CLIScripts.files(out).filter { $0.hasSuffix(".png") }.count, 600)
+    }
+
+    /// Splits a command as a POSIX shell would for the quoting `shellQuoted` produces.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quoted = false, inWord = false
+        for character in line {
+            if quoted {
+                if character == "'" { quoted = false } else { current.append(character) }
+            } else if character == "'" {
+                quoted = true; inWord = true
+            } else if character == "\\" {
+                continue
+            } else if character == " " {
+                if inWord { words.append(current); current = ""; inWord = false }
+            } else {
+                current.append(character); inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
     }
 }

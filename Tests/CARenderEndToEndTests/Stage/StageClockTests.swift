@@ -59,21 +59,39 @@ final class StageClockTests: XCTestCase {
         XCTAssertEqual(try stage.pixelSize().height, 125)
     }
 
-    func testRenderOptionsFromEnvironment() throws {
-        let options = try RenderOptions(environment: [
-            "CARENDER_FPS": "24", "CARENDER_OUTPUT": "/tmp/x", "CARENDER_DURATION": "1.5",
-            "CARENDER_SCALE": "2", "CARENDER_TIMES": "0, 0.5,1",
-        ])
-        XCTAssertEqual(options.fps, 24)
-        XCTAssertEqual(options.outputDirectory.path, "/tmp/x")
-        XCTAssertEqual(options.duration, 1.5)
-        XCTAssertEqual(options.scale, 2)
-        XCTAssertEqual(options.times, [0, 0.5, 1])
-        XCTAssertThrowsError(try RenderOptions(environment: ["CARENDER_FPS": "fast"])) { error in
-            XCTAssertTrue("\(error)".contains("CARENDER_FPS"))
+    /// The job the command line writes is the job the worker reads, and a bad value in it is one
+    /// error line naming the value before anything renders.
+    func testRenderJobRoundTripsAndIsValidated() throws {
+        var options = RenderOptions()
+        options.fps = 24
+        options.outputDirectory = URL(fileURLWithPath: "/tmp/x")
+        options.duration = 1.5
+        options.scale = 2
+        options.times = [0, 0.5, 1]
+        options.frames = try FrameSelection(parsing: "0-9,-1")
+        options.shard = try Split(parsing: "2/3")
+        options.fileNamePattern = try XCTUnwrap(FrameNamePattern(parsingFileName: "shot_%04d.png"))
+        options.background = RGBA8(r: 1, g: 2, b: 3, a: 4)
+        options.pngCompression = .small
+        let job = RenderJob(mode: .timeline(TimelineRequest(rows: [.init(time: 0.5, layer: "card", keyPath: "position.x")]), output: "/tmp/t.csv"),
+                            options: options, progressPath: "/proc/1/fd/3", scriptDirectory: "/s")
+        XCTAssertEqual(try RenderJob(decoding: job.encoded()), job)
+
+        for (bad, named) in [(\RenderOptions.fps, "frame rate")] {
+            var wrong = options
+            wrong[keyPath: bad] = -3
+            XCTAssertThrowsError(try Stage(width: 4, height: 4).render(options: wrong)) { error in
+                XCTAssertTrue("\(error)".contains(named), "\(error)")
+            }
         }
-        XCTAssertThrowsError(try RenderOptions(environment: ["CARENDER_FPS": "-3"]))
-        XCTAssertThrowsError(try RenderOptions(environment: ["CARENDER_TIMES": "0,soon"]))
+        var times = options
+        times.times = [0, .nan]
+        XCTAssertThrowsError(try Stage(width: 4, height: 4).render(options: times)) { error in
+            XCTAssertTrue("\(error)".contains("--times holds nan"), "\(error)")
+        }
+        XCTAssertThrowsError(try RenderJob(decoding: Data("{\"mode\":{\"render\":{}},\"options\":{\"fps\":\"fast\"}}".utf8))) { error in
+            XCTAssertTrue("\(error)".contains("options.fps"), "\(error)")
+        }
     }
 
     func testRenderWritesTheFramesAndTimesAsked() throws {

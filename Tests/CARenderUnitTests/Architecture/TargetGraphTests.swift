@@ -12,9 +12,9 @@ final class TargetGraphTests: XCTestCase {
     /// of one layer may not depend on each other.
     static let layers: [[String]] = [
         // The source-compatibility pass is plain text work: it depends on nothing of ours.
-        ["CPNG", "CTextLibraries", "CARenderSourceCompatibility"],
-        ["CText"],
-        ["CARenderPixels"],
+        ["CDeflate", "CTextLibraries", "CARenderSourceCompatibility"],
+        ["CPNG", "CText"],
+        ["CHost", "CARenderPixels"],
         ["CARenderGeometry"],
         ["CARenderRaster"],
         ["CARenderText"],
@@ -23,7 +23,7 @@ final class TargetGraphTests: XCTestCase {
         ["CARenderCompositor"],
         ["CARenderStage"],
         ["CARenderUIKit", "CARenderGolden", "CARenderStudio"],
-        ["CARender"],
+        ["CARender", "CARenderScriptHost"],
         ["CARenderTesting"],
         ["carender", "CARenderSnapshotTesting"],
     ]

@@ -2,6 +2,7 @@ import XCTest
 import CARender
 @testable import CARenderPixels
 @testable import CARenderUIKit
+import CARenderStage
 import CARenderTestSupport
 
 /// `UIImage(named:)`: assets next to the script, and a warning naming every path tried.
@@ -9,9 +10,8 @@ final class UIImageNamedTests: XCTestCase {
     func testMissingImageWarnsWithThePathsSearched() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        setenv("CARENDER_SCRIPT_DIR", folder.path, 1)
-        defer { unsetenv("CARENDER_SCRIPT_DIR") }
-        let warnings = capturingDiagnostics { XCTAssertNil(UIImage(named: "nowhere")) }
+        let host = RecordingStageHost(job: RenderJob(scriptDirectory: folder.path))
+        let warnings = host.installed { capturingDiagnostics { XCTAssertNil(UIImage(named: "nowhere")) } }
         let message = warnings.joined(separator: "\n")
         XCTAssertTrue(message.contains("nowhere"), message)
         XCTAssertTrue(message.contains(folder.appendingPathComponent("assets/nowhere@2x.png").path), message)
@@ -23,9 +23,8 @@ final class UIImageNamedTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("assets"), withIntermediateDirectories: true)
         try RGBAImage(width: 8, height: 6).writePNG(to: folder.appendingPathComponent("assets/box@2x.png"))
-        setenv("CARENDER_SCRIPT_DIR", folder.path, 1)
-        defer { unsetenv("CARENDER_SCRIPT_DIR") }
-        let image = try XCTUnwrap(UIImage(named: "box"))
+        let host = RecordingStageHost(job: RenderJob(scriptDirectory: folder.path))
+        let image = try XCTUnwrap(host.installed { UIImage(named: "box") })
         XCTAssertEqual(image.scale, 2)
         XCTAssertEqual(image.size, CGSize(width: 4, height: 3))
         let view = UIImageView(image: image)

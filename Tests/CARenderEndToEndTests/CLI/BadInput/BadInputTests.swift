@@ -32,7 +32,9 @@ final class BadInputTests: XCTestCase {
     /// A refused cycle names the layers involved and the render goes on without it.
     private func assertRefusedCycle(_ name: String, naming layers: [String], line: UInt = #line) throws {
         let outcome = try run(name, line: line)
-        XCTAssertEqual(outcome.status, 0, outcome.standardError, line: line)
+        // Refused with an `error:` line: the frames are rendered without the change, and the run
+        // fails, as every `error:` line does.
+        XCTAssertEqual(outcome.status, 1, outcome.standardError, line: line)
         for layer in layers {
             XCTAssertTrue(outcome.standardError.contains(layer), "the message names \(layer): \(outcome.standardError)", line: line)
         }
@@ -70,7 +72,8 @@ final class BadInputTests: XCTestCase {
 
     func testSelfContainingAnimationGroupIsRefused() throws {
         let outcome = try run("selfContainingGroup")
-        XCTAssertEqual(outcome.status, 0, outcome.standardError)
+        // Refused with an `error:` line, so the run fails once its frames are written.
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
         XCTAssertTrue(outcome.standardError.contains("CAAnimationGroup"), outcome.standardError)
         XCTAssertTrue(outcome.standardError.lowercased().contains("itself"), outcome.standardError)
         BadInputHarness.assertFolder(out, frames: Self.framesOfAFullRun)

@@ -1,0 +1,23 @@
+import Foundation
+
+/// An error's reason in plain words: the system's sentence for the underlying errno, never a
+/// Foundation error domain and code.
+package func plainReason(_ error: Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+    if ns.domain == NSCocoaErrorDomain {
+        switch CocoaError.Code(rawValue: ns.code) {
+        case .fileNoSuchFile, .fileReadNoSuchFile: return "there is no such file"
+        case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
+        case .fileWriteOutOfSpace: return "no space left on the device"
+        case .fileWriteVolumeReadOnly: return "the file system is read-only"
+        case .fileReadCorruptFile, .fileReadInapplicableStringEncoding: return "it is not readable text"
+        default: break
+        }
+    }
+    let text = ns.localizedDescription
+    return text.contains("Error Domain=") || text.contains("error 512") ? "the operation failed" : text
+}
