@@ -30,8 +30,11 @@ struct DisplayItem {
     /// How many separate things the layer's kind draws of its own besides contents: a shape
     /// layer's fill and stroke, a gradient layer's ramp, a text layer's string (0: nothing).
     var kindDrawings = 0
-    /// Layer-space box a shape layer's fill and stroke can touch, when it draws either.
+    /// Layer-space box a shape layer's fill and stroke (or an emitter's particles) can touch,
+    /// when it draws any.
     var shapeBox: (x0: Double, y0: Double, x1: Double, y1: Double)?
+    /// An emitter layer's particles, when it has some to draw.
+    var emitter: EmitterFrame?
     /// Whether the layer casts a shadow: some shadow opacity and colour, and no `masksToBounds`
     /// (which clips the layer's own shadow away, as on iOS).
     var hasShadow = false
@@ -144,6 +147,14 @@ final class DisplayList {
                 item.kindDrawings = node.state.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
                 item.kindDrawings = node.state.text.content != nil ? 1 : 0
+            case .emitterLayer:
+                // Particles reach wherever they have flown, clipped by the bounds only when
+                // the layer masks to them.
+                if let emitter = node.emitter, let reach = emitter.reach {
+                    item.emitter = emitter
+                    item.kindDrawings = 1
+                    item.shapeBox = reach
+                }
             case .layer, .transformLayer:
                 break
             }

@@ -23,6 +23,12 @@ final class DrawingScratch {
     private(set) var blurPlane = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private(set) var blurScratch = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var blurCapacity = 1
+    /// Emitter cells' images as sprite textures (kept across frames), one emitter's cell styles
+    /// and its particles' drawing order.
+    let spriteTextures = SpriteTextureCache()
+    var spriteStyles: [SpriteStyle?] = []
+    var spriteOrder: [Int32] = []
+    var spriteDepths: [Float] = []
     /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
     var depthSiblings: [DepthSibling] = []
     /// Per-pixel sorting of depth-composited siblings: their depths and indices in back-to-front

@@ -147,6 +147,7 @@ struct FrameDrawing {
         switch item.kind {
         case .shapeLayer: drawShape(i, map: map, into: target, alpha: alpha)
         case .textLayer: drawText(i, map: map, into: target, alpha: alpha)
+        case .emitterLayer: drawParticles(i, map: map, into: target, alpha: alpha)
         case .layer, .transformLayer, .gradientLayer: break
         }
     }

@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Time the spinning-cards scene instead: 48 shadowed cards with content at 1280x720, spinning and fading.")
     var spinningCards = false
 
+    @Flag(name: .long, help: "Time drawing 10,000 live emitter particles at 1280x720 instead (--output writes the scene Tools/skia_sprites.py draws).")
+    var particles = false
+
     @Option(name: .customLong("source-pass"), help: ArgumentHelp("Time the script compiler's source-compatibility pass on these scripts' text, repeated to 500 lines (repeatable).", valueName: "script"))
     var sourcePass: [String] = []
 
@@ -54,6 +57,7 @@ struct BenchCommand: ParsableCommand {
         if text { return try TextLabelsBench(frames: iterations).run() }
         if siblingDepth { return try SiblingDepthBench(frames: iterations).run() }
         if spinningCards { return try SpinningCardsBench(frames: iterations, output: output).run() }
+        if particles { return try ParticlesBench(frames: iterations, output: output).run() }
         let files = try sceneFiles()
         guard !files.isEmpty else { throw CLIError("there are no dashboard-*.json scenes in \(scenes) (give --scenes FOLDER or --scene FILE)") }
         let compositor = Compositor()

@@ -15,6 +15,10 @@ package struct BuiltInLayerClass: Sendable {
         BuiltInLayerClass(layerClass: CAReplicatorLayer.self, make: { CAReplicatorLayer() }, copy: { CAReplicatorLayer(layer: $0) }),
         BuiltInLayerClass(layerClass: CATextLayer.self, make: { CATextLayer() }, copy: { CATextLayer(layer: $0) }),
         BuiltInLayerClass(layerClass: CATransformLayer.self, make: { CATransformLayer() }, copy: { CATransformLayer(layer: $0) }),
+        BuiltInLayerClass(layerClass: CAEmitterLayer.self, make: { CAEmitterLayer() }, copy: { CAEmitterLayer(layer: $0) }),
+        BuiltInLayerClass(layerClass: CAScrollLayer.self, make: { CAScrollLayer() }, copy: { CAScrollLayer(layer: $0) }),
+        BuiltInLayerClass(layerClass: CATiledLayer.self, make: { CATiledLayer() }, copy: { CATiledLayer(layer: $0) }),
+        BuiltInLayerClass(layerClass: AVPlayerLayer.self, make: { AVPlayerLayer() }, copy: { AVPlayerLayer(layer: $0) }),
     ]
 
     /// The entry of `layerClass` or of its nearest ancestor among carender's classes.

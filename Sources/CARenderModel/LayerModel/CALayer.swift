@@ -151,6 +151,11 @@ open class CALayer: NSObject {
     /// overrides it with its own kind.
     class var renderKind: RenderNode.Kind { .layer }
 
+    /// Adds to the layer's render node what its class draws beyond its presented values (an
+    /// emitter's particles, a player's video frame, a tiled layer's tiles), at the layer's local
+    /// time `localTime`, stage time `stageTime`.
+    func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {}
+
     /// A declared property's model value (its accessor: see LayerProperty.swift). Setting it is
     /// the setter hook.
     package subscript<Value>(key: LayerPropertyKey<Value>) -> Value {

@@ -83,6 +83,7 @@ package struct LayerState {
     public var shape = ShapeLayerState()
     public var gradient = GradientLayerState()
     public var replicator = ReplicatorLayerState()
+    public var emitter = EmitterLayerState()
 
     public init() {}
 }

@@ -15,7 +15,7 @@ extension CALayer {
     /// values and running transitions.
     package func renderNode(at time: CFTimeInterval) -> RenderNode {
         let (parentTime, parentRate) = parentClock(at: time)
-        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped())
+        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time)
     }
 
     /// Where a layer is visited from: its superlayer's local time, how fast that clock runs
@@ -24,14 +24,16 @@ extension CALayer {
         var time: Double
         var rate: Double
         var flippedAbove: Bool
+        /// The stage time of the frame.
+        var stageTime: Double
     }
 
     /// The render node for this subtree when the superlayer's local time is `parentTime` and
     /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
     /// bounded by memory, not by the stack.
-    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool) -> RenderNode {
+    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool, stageTime: Double) -> RenderNode {
         let log = stageContext.diagnostics
-        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove),
+        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
             visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 let (customValues, transition) = (result.customValues, result.transition)
@@ -39,6 +41,7 @@ extension CALayer {
                 // there, not copied again.
                 var node = RenderNode(kind: layer.renderKind, state: result.state)
                 layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
+                layer.contributeToFrame(&node, localTime: local, stageTime: parent.stageTime)
                 node.state.contentsAreFlipped = parent.flippedAbove
                 let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
                 node.transition = transition
@@ -49,15 +52,19 @@ extension CALayer {
                 // the sublayers of every other layer.
                 let isReplicator = layer is CAReplicatorLayer
                 if isReplicator {
-                    node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow)
+                    node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow,
+                                                                    stageTime: parent.stageTime)
                 }
                 children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
-                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove, stageTime: parent.stageTime))
                 return node
             },
             finish: { layer, node, sublayers, mask in
-                if !(layer is CAReplicatorLayer) { node.sublayers = sublayers }
+                // Sublayers a layer's class drew itself (a tiled layer's tiles) come first.
+                if !(layer is CAReplicatorLayer) {
+                    if node.sublayers.isEmpty { node.sublayers = sublayers } else { node.sublayers += sublayers }
+                }
                 node.mask = mask.map { [$0] } ?? []
                 node.hideIfNotFinite(layerName: layer.name, log: log)
                 node.warnAboutUnrenderedSettings(layerName: layer.name, log: log)
@@ -68,7 +75,7 @@ extension CALayer {
     /// transition added now.
     func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
         let (parentTime, parentRate) = parentClock(at: time)
-        return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped()),
+        return LayerTreeBuilder<CALayer, PresentationSnapshot, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time),
             visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
                 var state = result.state
@@ -79,8 +86,8 @@ extension CALayer {
                     transitionSnapshot: result.transition != nil ? layer.runningTransitionSnapshot.map { [$0] } ?? [] : [],
                     sublayers: [], mask: [])
                 children = .init(sublayers: layer.sublayers ?? [],
-                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove))
+                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
+                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove, stageTime: parent.stageTime))
                 return snapshot
             },
             finish: { _, snapshot, sublayers, mask in

@@ -13,6 +13,8 @@ package struct RenderNode {
         case gradientLayer
         /// A `CATextLayer`: draws its string (from `state.text`) over its contents.
         case textLayer
+        /// A `CAEmitterLayer`: draws its particles (`emitter`) over its background.
+        case emitterLayer
     }
 
     public var kind: Kind
@@ -28,6 +30,8 @@ package struct RenderNode {
     /// the transition was added (0 or 1 elements). The compositor blends from it to this node;
     /// without it the old side draws nothing.
     public var transitionSnapshot: [RenderNode] = []
+    /// An emitter layer's particles at this moment (shared with the layer, refilled each frame).
+    public var emitter: EmitterFrame?
 
     public init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind

@@ -8,7 +8,8 @@ extension CALayer {
     /// bounds' centre, holding the sublayers as they are `i × instanceDelay` seconds earlier, with
     /// their colours multiplied by the instance colour. With `preservesDepth` the wrapper is a
     /// transform layer, so instances keep their depth.
-    func replicatedSublayerNodes(state: LayerState, localTime: Double, rate: Double, flippedAbove: Bool) -> [RenderNode] {
+    func replicatedSublayerNodes(state: LayerState, localTime: Double, rate: Double, flippedAbove: Bool,
+                                  stageTime: Double) -> [RenderNode] {
         let r = state.replicator
         let count = min(max(r.instanceCount, 0), Self.maxReplicatorInstances)
         if r.instanceCount > Self.maxReplicatorInstances {
@@ -20,7 +21,7 @@ extension CALayer {
         var transform = CATransform3DIdentity
         for i in 0..<count {
             let time = localTime - Double(i) * r.instanceDelay
-            var children = (sublayers ?? []).map { $0.renderNode(parentTime: time, parentRate: rate, flippedAbove: flippedAbove) }
+            var children = (sublayers ?? []).map { $0.renderNode(parentTime: time, parentRate: rate, flippedAbove: flippedAbove, stageTime: stageTime) }
             let multiplier = r.colorMultiplier(i)
             if multiplier != SIMD4(repeating: 1) {
                 for k in children.indices { children[k].multiplyColors(by: multiplier) }

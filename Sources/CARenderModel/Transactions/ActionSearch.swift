@@ -87,12 +87,13 @@ extension CALayer {
     }
 
     /// Marks this subtree (masks included) as committed, giving never-committed layers their
-    /// first committed state.
-    func markCommittedSubtree() {
+    /// first committed state; a layer with a history (`SteppedLayer`) starts being stepped.
+    func markCommittedSubtree(in context: StageContext) {
         forEachInSubtree { layer in
             if !layer.hasBeenCommitted || layer.committedState == nil {
                 layer.hasBeenCommitted = true
                 layer.committedState = layer.modelState
+                if let stepped = layer as? any SteppedLayer { context.steppedLayers.add(stepped, now: context.time) }
             }
         }
     }

@@ -95,7 +95,7 @@ package final class TransactionSystem {
         for layer in changedLayers where layer.hasBeenCommitted { layer.commitModelState() }
         changedLayers = []
         changedLayerIDs = []
-        context.rootLayer?.markCommittedSubtree()
+        context.rootLayer?.markCommittedSubtree(in: context)
     }
 
     // MARK: - Changes and animations

@@ -120,6 +120,8 @@ public final class Stage {
                 context.diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
                 break
             }
+            // Layers with a history (emitters, tiled layers) reach the turn's time as they were.
+            context.steppedLayers.step(to: next)
             if next > time { time = next }
             if let eventTime, eventTime <= time {
                 // Animation starts and stops due now come before turns scheduled for the same
@@ -130,6 +132,7 @@ public final class Stage {
                 runTurn(turn.body)
             }
         }
+        context.steppedLayers.step(to: max(t, time))
         if t > time { time = t }
     }
 

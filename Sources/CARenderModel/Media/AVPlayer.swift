@@ -1,0 +1,174 @@
+import Foundation
+import CARenderGeometry
+
+/// A video file, as an asset (the part of AVFoundation's `AVAsset` a player needs).
+open class AVAsset: NSObject, @unchecked Sendable {
+    /// The file.
+    public let url: URL
+    /// Its frames (decoded on demand).
+    package let frames: VideoFrames
+
+    public init(url: URL) {
+        self.url = url
+        frames = VideoFrames(url: url)
+        super.init()
+        if let failure = frames.failure { Diagnostics.warnOnce("AVAsset: \(failure)") }
+    }
+
+    /// How long the video plays.
+    open var duration: CMTime { CMTime(seconds: frames.duration, preferredTimescale: 600) }
+    /// Whether there are frames to show.
+    open var isPlayable: Bool { frames.failure == nil }
+}
+
+/// `AVURLAsset`: an asset from a URL.
+open class AVURLAsset: AVAsset, @unchecked Sendable {
+    public init(url: URL, options: [String: Any]? = nil) { super.init(url: url) }
+}
+
+/// The state of one asset being played: AVFoundation's `AVPlayerItem`.
+///
+/// carender reads the file when the item is made, so `status` is already `.readyToPlay` (or
+/// `.failed`) — on Apple's platforms it becomes so a little later, asynchronously.
+open class AVPlayerItem: NSObject, @unchecked Sendable {
+    /// Whether the item can be played.
+    public enum Status: Int, Sendable {
+        case unknown, readyToPlay, failed
+    }
+
+    public let asset: AVAsset
+    /// The player playing the item (its clock gives `currentTime()`).
+    weak var player: AVPlayer?
+
+    public convenience init(url: URL) { self.init(asset: AVURLAsset(url: url)) }
+
+    public init(asset: AVAsset) {
+        self.asset = asset
+        super.init()
+    }
+
+    open var status: Status { asset.isPlayable ? .readyToPlay : .failed }
+    open var error: Error? {
+        asset.frames.failure.map { NSError(domain: "AVFoundationErrorDomain", code: -11800,
+                                           userInfo: [NSLocalizedDescriptionKey: $0]) }
+    }
+    open var duration: CMTime { asset.duration }
+    /// The size of the video's frames, in pixels.
+    open var presentationSize: CGSize { CGSize(width: asset.frames.width, height: asset.frames.height) }
+
+    /// The item's time now: its player's, or 0 before it is given to one.
+    open func currentTime() -> CMTime { player?.currentTime() ?? .zero }
+
+    /// Moves the playhead (through the player playing the item).
+    open func seek(to time: CMTime, completionHandler: ((Bool) -> Void)? = nil) {
+        player?.seek(to: time, completionHandler: completionHandler ?? { _ in })
+    }
+}
+
+/// Plays an item on the stage's clock: AVFoundation's `AVPlayer`.
+///
+/// The playhead moves at `rate` item seconds per stage second from the moment `play()`, a rate
+/// change or a seek happens (the stage time of the run-loop turn making it; on Apple's platforms
+/// playback starts once enough is buffered, a little later), and stops at the item's end
+/// (`actionAtItemEnd` `.pause`, the default; `.none` holds the last frame too, there being
+/// nothing to advance to). Seeks are exact: carender decodes the frame at any time.
+open class AVPlayer: NSObject, @unchecked Sendable {
+    /// What happens when the item ends.
+    public enum ActionAtItemEnd: Int, Sendable {
+        case advance, pause, none
+    }
+
+    /// Whether the player is playing, paused, or waiting.
+    public enum TimeControlStatus: Int, Sendable {
+        case paused, waitingToPlayAtSpecifiedRate, playing
+    }
+
+    public enum Status: Int, Sendable {
+        case unknown, readyToPlay, failed
+    }
+
+    public private(set) var currentItem: AVPlayerItem?
+    open var actionAtItemEnd: ActionAtItemEnd = .pause
+    open var isMuted = false
+    open var volume: Float = 1
+    /// The rate `play()` plays at.
+    open var defaultRate: Float = 1
+
+    /// The playhead's last anchor: at stage time `stageTime` it was at `itemTime`, moving at `rate`.
+    private var anchor = (stageTime: 0.0, itemTime: 0.0, rate: 0.0)
+
+    public override init() { super.init() }
+
+    public convenience init(url: URL) { self.init(playerItem: AVPlayerItem(url: url)) }
+
+    public init(playerItem item: AVPlayerItem?) {
+        super.init()
+        replaceCurrentItem(with: item)
+    }
+
+    open var status: Status { currentItem.map { $0.status == .readyToPlay ? .readyToPlay : .failed } ?? .unknown }
+
+    open func replaceCurrentItem(with item: AVPlayerItem?) {
+        currentItem?.player = nil
+        currentItem = item
+        item?.player = self
+        anchor = (CACurrentMediaTime(), 0, anchor.rate)
+    }
+
+    /// Playing speed: 1 plays forward at normal speed, 0 is paused.
+    open var rate: Float {
+        get {
+            // Stopped at an end, the player has paused.
+            let t = CACurrentMediaTime()
+            if anchor.rate > 0, itemTime(at: t) >= itemDuration { return 0 }
+            if anchor.rate < 0, itemTime(at: t) <= 0 { return 0 }
+            return Float(anchor.rate)
+        }
+        set {
+            let now = CACurrentMediaTime()
+            anchor = (now, itemTime(at: now), newValue.isFinite ? Double(newValue) : 0)
+        }
+    }
+
+    open var timeControlStatus: TimeControlStatus { rate != 0 ? .playing : .paused }
+
+    open func play() { rate = defaultRate }
+    open func pause() { rate = 0 }
+
+    /// The playhead now.
+    open func currentTime() -> CMTime {
+        CMTime(seconds: itemTime(at: CACurrentMediaTime()), preferredTimescale: 600)
+    }
+
+    open func seek(to time: CMTime) { seek(to: time, completionHandler: { _ in }) }
+
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
+        seek(to: time)
+    }
+
+    open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
+                   completionHandler: @escaping (Bool) -> Void) {
+        seek(to: time, completionHandler: completionHandler)
+    }
+
+    /// Moves the playhead to `time` (clamped to the item); the handler is called with true.
+    open func seek(to time: CMTime, completionHandler: @escaping (Bool) -> Void) {
+        guard time.isNumeric else { return completionHandler(false) }
+        let now = CACurrentMediaTime()
+        anchor = (now, min(max(time.seconds, 0), itemDuration), anchor.rate)
+        completionHandler(true)
+    }
+
+    private var itemDuration: Double { currentItem?.asset.frames.duration ?? 0 }
+
+    /// The item time at stage time `t`: the anchor moved on at its rate, within the item.
+    package func itemTime(at t: Double) -> Double {
+        let moved = anchor.itemTime + anchor.rate * max(0, t - anchor.stageTime)
+        return min(max(moved, 0), itemDuration)
+    }
+
+    /// The frame to show at stage time `t`.
+    package func frame(at t: Double) -> CGImage? {
+        currentItem?.asset.frames.frame(at: itemTime(at: t))
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import CARenderPixels
+import CARenderGeometry
+
+/// A video file's frames, decoded by the `ffmpeg` on the `PATH` as they are asked for.
+///
+/// `ffprobe` lists the presentation times of the first video stream's frames once; the frame
+/// shown at a time is the last one presented at or before it (the first before the first). Frames
+/// are decoded in order by one `ffmpeg` process writing raw RGBA, so playing forward decodes each
+/// frame once; asking for an earlier frame (or one far ahead) starts a new process at that frame.
+/// The last few frames are kept, nothing more.
+package final class VideoFrames: @unchecked Sendable {
+    let url: URL
+    package private(set) var width = 0
+    package private(set) var height = 0
+    /// Presentation times of the frames, ascending, in seconds.
+    package private(set) var times: [Double] = []
+    /// Why the video cannot be played, if it cannot.
+    package private(set) var failure: String?
+
+    /// The process decoding from `nextFrame` on, and its output.
+    private var decoder: Process?
+    private var output: FileHandle?
+    private var nextFrame = 0
+    /// Recently decoded frames by index (a few).
+    private var recent: [(index: Int, image: CGImage)] = []
+    private static let keptFrames = 4
+    /// Frames decoded to reach one ahead before a new process is started at it instead.
+    private static let readAheadLimit = 48
+    private let lock = NSLock()
+
+    /// The video at `url`; check `failure` before use.
+    package init(url: URL) {
+        self.url = url
+        probe()
+    }
+
+    deinit { stopDecoder() }
+
+    /// The duration: the last frame's time plus one frame interval (its predecessor's gap).
+    package var duration: Double {
+        guard let last = times.last else { return 0 }
+        let step = times.count > 1 ? last - times[times.count - 2] : 0
+        return last + step
+    }
+
+    /// The index of the frame shown at `seconds`.
+    package func frameIndex(at seconds: Double) -> Int? {
+        guard !times.isEmpty else { return nil }
+        // The last frame presented at or before the time (binary search).
+        var lo = 0, hi = times.count
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if times[mid] <= seconds + 1e-9 { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The frame shown at `seconds` into the video, or nil when it cannot be decoded.
+    package func frame(at seconds: Double) -> CGImage? {
+        guard failure == nil, let index = frameIndex(at: seconds) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let kept = recent.first(where: { $0.index == index }) { return kept.image }
+        if decoder == nil || index < nextFrame || index >= nextFrame + Self.readAheadLimit {
+            startDecoder(at: index)
+        }
+        while nextFrame <= index {
+            guard let image = readFrame() else {
+                stopDecoder()
+                return nil
+            }
+            keep(nextFrame, image)
+            nextFrame += 1
+        }
+        return recent.first(where: { $0.index == index })?.image
+    }
+
+    private func keep(_ index: Int, _ image: CGImage) {
+        recent.append((index, image))
+        if recent.count > Self.keptFrames { recent.removeFirst() }
+    }
+
+    // MARK: - ffprobe and ffmpeg
+
+    private func probe() {
+        guard FileManager.default.isReadableFile(atPath: url.path) else {
+            failure = "cannot read the video \(url.path): " + (FileManager.default.fileExists(atPath: url.path)
+                ? "it is not readable" : "there is no such file")
+            return
+        }
+        guard let ffprobe = Self.executable("ffprobe") else {
+            failure = "cannot play the video \(url.path): carender decodes video with ffmpeg, and ffprobe is not on the PATH"
+            return
+        }
+        let process = Process()
+        process.executableURL = ffprobe
+        process.arguments = ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height",
+                             "-show_entries", "packet=pts_time", "-of", "csv=p=0", url.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            failure = "cannot play the video \(url.path): ffprobe did not start (\(error.localizedDescription))"
+            return
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        var found: [Double] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(separator: ",")
+            if fields.count == 2, let w = Int(fields[0]), let h = Int(fields[1]) {
+                (width, height) = (w, h)
+            } else if fields.count == 1, let t = Double(fields[0]) {
+                found.append(t)
+            }
+        }
+        times = found.sorted()
+        guard process.terminationStatus == 0, width > 0, height > 0, !times.isEmpty else {
+            failure = "cannot play the video \(url.path): ffprobe finds no video frames in it"
+            return
+        }
+        // Frames decoded at a time: a bound on the memory a frame takes (8K is 33 MP).
+        if width * height > 40_000_000 {
+            failure = "cannot play the video \(url.path): its frames (\(width)x\(height)) are larger than carender decodes"
+        }
+    }
+
+    /// Starts decoding at frame `index`: the seek lands half a frame before it, so that frame is
+    /// the first out whatever the rounding of the listed times.
+    private func startDecoder(at index: Int) {
+        stopDecoder()
+        guard let ffmpeg = Self.executable("ffmpeg") else {
+            failure = "cannot play the video \(url.path): carender decodes video with ffmpeg, which is not on the PATH"
+            return
+        }
+        let before = index > 0 ? times[index - 1] : times[index] - 1
+        let seek = max(0, (before + times[index]) / 2)
+        let process = Process()
+        process.executableURL = ffmpeg
+        process.arguments = ["-nostdin", "-v", "error", "-ss", String(format: "%.6f", seek), "-i", url.path,
+                             "-map", "0:v:0", "-an", "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch {
+            failure = "cannot play the video \(url.path): ffmpeg did not start (\(error.localizedDescription))"
+            return
+        }
+        decoder = process
+        output = pipe.fileHandleForReading
+        // With a seek to 0 the first frame out is the file's first, whatever its listed time.
+        nextFrame = seek == 0 ? 0 : index
+    }
+
+    private func stopDecoder() {
+        if let decoder, decoder.isRunning { decoder.terminate() }
+        try? output?.close()
+        decoder?.waitUntilExit()
+        decoder = nil
+        output = nil
+    }
+
+    /// The next frame from the decoder, or nil at its end.
+    private func readFrame() -> CGImage? {
+        guard let output else { return nil }
+        let size = width * height * 4
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(size)
+        while bytes.count < size {
+            guard let chunk = try? output.read(upToCount: size - bytes.count), !chunk.isEmpty else { return nil }
+            bytes.append(contentsOf: chunk)
+        }
+        return CGImage(image: RGBAImage(width: width, height: height, bytes: bytes))
+    }
+
+    /// The executable `name` on the `PATH`.
+    static func executable(_ name: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+}
