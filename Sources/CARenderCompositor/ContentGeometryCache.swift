@@ -13,43 +13,13 @@ import CARenderModel
 /// cleared when it grows past `capacity` entries (an animated path or style makes a new entry
 /// every frame).
 final class ContentGeometryCache {
-    /// A stroke as the shape layer states it: building the stroker's `StrokeStyle` converts the
-    /// dash pattern into a new array, so that is done only when the outline is not cached.
+    /// A stroke as the shape layer states it (building the stroker's `StrokeStyle` converts the
+    /// dash pattern into a new array, so that is done only when the outline is not cached): the
+    /// path, every field of the layer's `ShapeStroke`, and the quantised tolerance.
     private struct StrokeKey: Hashable {
         var path: ObjectIdentifier
-        var lineWidth: CGFloat
-        var lineCap: CAShapeLayerLineCap
-        var lineJoin: CAShapeLayerLineJoin
-        var miterLimit: CGFloat
-        var dashPattern: [CGFloat]?
-        var dashPhase: CGFloat
-        var start: CGFloat
-        var end: CGFloat
+        var stroke: ShapeStroke
         var tolerance: Double
-
-        init(_ path: CGPath, _ shape: ShapeLayerState, tolerance: Double) {
-            self.path = ObjectIdentifier(path)
-            lineWidth = shape.lineWidth
-            lineCap = shape.lineCap
-            lineJoin = shape.lineJoin
-            miterLimit = shape.miterLimit
-            dashPattern = shape.lineDashPattern
-            dashPhase = shape.lineDashPhase
-            start = shape.strokeStart
-            end = shape.strokeEnd
-            self.tolerance = tolerance
-        }
-
-        /// Hashes the scalars only: hashing the dash array or the caps' and joins' names would
-        /// allocate; equality still compares everything.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(path)
-            hasher.combine(lineWidth)
-            hasher.combine(start)
-            hasher.combine(end)
-            hasher.combine(dashPhase)
-            hasher.combine(tolerance)
-        }
     }
 
     private struct StrokeEntry {
@@ -79,17 +49,17 @@ final class ContentGeometryCache {
     /// Gradient ramps kept (a frame rarely shows more distinct gradients).
     static let rampCapacity = 32
 
-    /// Appends the outline of `path` stroked as `shape` states (its width, caps, joins, dashes
+    /// Appends the outline of `path` stroked as `stroke` states (its width, caps, joins, dashes
     /// and stroked range) within `tolerance` to `outline`.
-    func appendStroke(of path: CGPath, shape: ShapeLayerState, tolerance: Double, to outline: inout Outline) {
+    func appendStroke(of path: CGPath, stroke: ShapeStroke, tolerance: Double, to outline: inout Outline) {
         let tolerance = Self.strokeTolerance(tolerance)
-        let key = StrokeKey(path, shape, tolerance: tolerance)
+        let key = StrokeKey(path: ObjectIdentifier(path), stroke: stroke, tolerance: tolerance)
         if let index = strokeIndex[key], strokes[index].path === path {
             outline.append(strokes[index].outline)
             return
         }
         var stroked = Outline()
-        stroker.stroke(PathMeasure(path: path), style: shape.strokeStyle, tolerance: tolerance, into: &stroked)
+        stroker.stroke(PathMeasure(path: path), style: stroke.strokeStyle, tolerance: tolerance, into: &stroked)
         if strokes.count >= Self.capacity {
             strokes.removeAll(keepingCapacity: true)
             strokeIndex.removeAll(keepingCapacity: true)

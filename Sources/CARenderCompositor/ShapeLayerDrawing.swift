@@ -24,11 +24,11 @@ extension FrameDrawing {
                 scratch.giveBack(outline)
             }
         }
-        if let stroke = shape.strokeColor, shape.lineWidth > 0 {
+        if let stroke = shape.strokeColor, shape.stroke.lineWidth > 0 {
             let color = stroke.premultiplied(opacity: alpha)
             if color.w > 0 {
                 var outline = scratch.borrowOutline()
-                content.appendStroke(of: path, shape: shape, tolerance: tol, to: &outline)
+                content.appendStroke(of: path, stroke: shape.stroke, tolerance: tol, to: &outline)
                 var painter = SolidPainter(canvas: target, color: color)
                 self.fill(outline, map: map, rule: .nonZero, into: target, painter: &painter)
                 scratch.giveBack(outline)
@@ -43,7 +43,7 @@ extension ShapeLayerState {
         guard let path, !path.isEmpty else { return 0 }
         var count = 0
         if (fillColor?.alpha ?? 0) > 0 { count += 1 }
-        if (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 { count += 1 }
+        if (strokeColor?.alpha ?? 0) > 0 && stroke.lineWidth > 0 { count += 1 }
         return count
     }
 
@@ -54,10 +54,10 @@ extension ShapeLayerState {
     var reachBox: (x0: Double, y0: Double, x1: Double, y1: Double)? {
         guard let path, let b = Self.controlPointBox(path) else { return nil }
         var reach = 0.0
-        if strokeColor != nil && lineWidth > 0 {
-            reach = Double(lineWidth) / 2
-            if lineJoin == .miter { reach *= max(Double(miterLimit), 1) }
-            if lineCap == .square { reach = max(reach, Double(lineWidth) / 2 * 2.0.squareRoot()) }
+        if strokeColor != nil && stroke.lineWidth > 0 {
+            reach = Double(stroke.lineWidth) / 2
+            if stroke.lineJoin == .miter { reach *= max(Double(stroke.miterLimit), 1) }
+            if stroke.lineCap == .square { reach = max(reach, Double(stroke.lineWidth) / 2 * 2.0.squareRoot()) }
             reach += 1
         }
         return (b.x0 - reach, b.y0 - reach, b.x1 + reach, b.y1 + reach)

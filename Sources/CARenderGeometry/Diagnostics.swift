@@ -32,14 +32,16 @@ package final class DiagnosticLog {
     }
 }
 
-/// Reports to the current stage's diagnostic log: the entry point for library code that
-/// notices ignored or invalid input (a wrong-typed value set through key-value coding, a
-/// non-finite colour, a refused layer cycle).
+/// Reports to the current stage's diagnostic log: the entry point for code that has no layer,
+/// and so no stage, to report to — value constructors given bad input (a non-finite colour
+/// component, an unreadable image, a missing font). Code that works on a layer reports to the
+/// log of that layer's stage instead (`CALayer.stageContext.diagnostics` in the model).
 ///
 /// The model layer points `currentLog` at the log of the stage it makes current (layers below it
 /// know no stage).
 package enum Diagnostics {
-    /// The log of the current stage (see `StageContext.makeCurrent()`).
+    /// The log of the current stage (see `StageContext.makeCurrent()`). Unsynchronised: scripts
+    /// and stages run on one thread, and only `makeCurrent()` writes it.
     nonisolated(unsafe) package static var currentLog = DiagnosticLog()
 
     package static func warning(_ message: String) {

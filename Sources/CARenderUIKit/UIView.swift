@@ -62,7 +62,7 @@ open class UIView: NSObject, CALayerDelegate {
             let reason = layerClass is CALayer.Type
                 ? "carender makes layers of a class of your own only when a script declares it, or the class is an InstantiableLayer (Swift on Linux cannot create one from its class value otherwise)"
                 : "it is not a CALayer subclass"
-            Diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
+            layer.stageContext.diagnostics.warnOnce("\(self).layerClass is \(layerClass): \(reason); the view's layer is a \(type(of: layer))")
         }
         return layer
     }

@@ -28,7 +28,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .customLong("png-sweep"), help: "Encode the last frame of each scene at every deflate level and filter choice; print ms and bytes of each.")
     var pngSweep = false
 
-    @Flag(name: .long, help: "Time the animated-layers scene instead: a stage of 1000 small layers, each with one basic and one keyframe animation, against the same tree without animations.")
+    @Flag(name: .long, help: "Time the animated-layers scenes instead: 1000 small layers static, with a basic and a keyframe animation each, and with two of ten kinds of animation each on properties that draw nothing; side by side.")
     var animated = false
 
     @Flag(name: .long, help: "Time the text scene instead: 200 cards with a label each at 1280x720, against the same cards without text.")

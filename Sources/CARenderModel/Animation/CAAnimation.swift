@@ -4,36 +4,77 @@ import CARenderGeometry
 /// The abstract base of Core Animation's animations: timing, a timing function, a delegate and
 /// user values. Animations are copied when added to a layer.
 open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
+    /// Every property of the animation, of every class, as one value (see `AnimationSettings`):
+    /// the properties below are accessors into it, and a copy copies it whole.
+    var settings = AnimationSettings()
+
     // MARK: CAMediaTiming
 
     /// When the animation begins, in the layer's local time; 0 means "when added" (replaced with
     /// the layer's local time by the transaction that adds it).
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval {
+        get { settings.beginTime }
+        set { settings.beginTime = newValue }
+    }
     /// The length of one cycle; ≤ 0 is replaced, when added, by the transaction's animation
     /// duration (0.25 s by default).
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
-    open var autoreverses = false
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var duration: CFTimeInterval {
+        get { settings.duration }
+        set { settings.duration = newValue }
+    }
+    open var speed: Float {
+        get { settings.speed }
+        set { settings.speed = newValue }
+    }
+    open var timeOffset: CFTimeInterval {
+        get { settings.timeOffset }
+        set { settings.timeOffset = newValue }
+    }
+    open var repeatCount: Float {
+        get { settings.repeatCount }
+        set { settings.repeatCount = newValue }
+    }
+    open var repeatDuration: CFTimeInterval {
+        get { settings.repeatDuration }
+        set { settings.repeatDuration = newValue }
+    }
+    open var autoreverses: Bool {
+        get { settings.autoreverses }
+        set { settings.autoreverses = newValue }
+    }
+    open var fillMode: CAMediaTimingFillMode {
+        get { settings.fillMode }
+        set { settings.fillMode = newValue }
+    }
 
     // MARK: Animation attributes
 
     /// The pacing of each cycle; nil means linear.
-    open var timingFunction: CAMediaTimingFunction?
+    open var timingFunction: CAMediaTimingFunction? {
+        get { settings.timingFunction }
+        set { settings.timingFunction = newValue }
+    }
     /// Receives start and stop callbacks; held strongly, as on Apple's platforms.
-    open var delegate: (any CAAnimationDelegate)?
+    open var delegate: (any CAAnimationDelegate)? {
+        get { settings.delegate }
+        set { settings.delegate = newValue }
+    }
     /// Whether the animation is removed from the layer when its active duration ends (true by
     /// default); fill-forwards needs false to show after the end.
-    open var isRemovedOnCompletion = true
-
-    /// Values stored with `setValue(_:forKey:)` for keys that are not animation properties.
-    var userValues: [String: Any] = [:]
+    open var isRemovedOnCompletion: Bool {
+        get { settings.isRemovedOnCompletion }
+        set { settings.isRemovedOnCompletion = newValue }
+    }
 
     /// Set on the first warning about this animation so each problem is reported once.
     var hasWarned = false
+    /// The diagnostics of the stage of the layer the animation was added to (set when it is
+    /// compiled for that layer).
+    var diagnostics: DiagnosticLog?
+
+    /// Where the animation's warnings go: its layer's stage, or, for an animation evaluated
+    /// without being added to a layer, the current stage.
+    var reportingLog: DiagnosticLog { diagnostics ?? Diagnostics.currentLog }
 
     public required override init() {
         super.init()
@@ -55,29 +96,23 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     // MARK: Copying
 
+    /// A copy of the same class with the same properties: every property is in `settings`, which
+    /// the copy takes whole (a group then copies its children, see `completeCopy(of:)`).
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = type(of: self).init()
-        copy.copyProperties(from: self)
+        copy.settings = settings
+        copy.completeCopy(of: self)
         return copy
     }
 
-    /// Copies every property of `other` into the receiver; subclasses add their own.
-    func copyProperties(from other: CAAnimation) {
-        copyAnimationProperties(from: other)
-    }
-
-    /// Copies the properties every animation has (timing, attributes, delegate, user values),
-    /// and nothing a subclass adds.
-    final func copyAnimationProperties(from other: CAAnimation) {
-        for property in Self.keyedProperties.values { property.copy(other, self) }
-        delegate = other.delegate
-        userValues = other.userValues
-    }
+    /// Finishes a copy whose `settings` were just taken from `original`: what a class copies
+    /// beyond its settings (a group's children). Nothing for most classes.
+    func completeCopy(of original: CAAnimation) {}
 
     // MARK: Key-value coding
 
-    /// The timing and attribute properties by their Objective-C key-value-coding names, each
-    /// declared once: reading, setting by key and copying all come from this list.
+    /// The timing and attribute properties by their Objective-C key-value-coding names: reading
+    /// and setting them by key come from this list.
     private static let keyedProperties: [String: KeyedProperty] = [
         "beginTime": KeyedProperty(\.beginTime, accept: number),
         "duration": KeyedProperty(\.duration, accept: number),
@@ -92,12 +127,11 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         "timingFunction": KeyedProperty(\.timingFunction, accept: { .some($0 as? CAMediaTimingFunction) }),
     ]
 
-    /// How key-value coding reads, sets and copies one property.
+    /// How key-value coding reads and sets one property.
     private struct KeyedProperty: Sendable {
         let read: @Sendable (CAAnimation) -> Any?
         /// Sets the property when the value has a usable type; otherwise leaves it alone.
         let write: @Sendable (CAAnimation, Any?) -> Void
-        let copy: @Sendable (_ from: CAAnimation, _ to: CAAnimation) -> Void
 
         init<Value>(_ keyPath: ReferenceWritableKeyPath<CAAnimation, Value> & Sendable, read box: @escaping @Sendable (Value) -> Any? = { $0 },
                     accept: @escaping @Sendable (Any?) -> Value?) {
@@ -105,7 +139,6 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
             write = { animation, value in
                 if let v = accept(value) { animation[keyPath: keyPath] = v }
             }
-            copy = { from, to in to[keyPath: keyPath] = from[keyPath: keyPath] }
         }
     }
 
@@ -125,13 +158,13 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// stored earlier with `setValue(_:forKey:)`.
     open func value(forKey key: String) -> Any? {
         if let property = Self.keyedProperties[key] { return property.read(self) }
-        return userValues[key]
+        return settings.userValues[key]
     }
 
     /// Stores `value` under `key` (any string; a user tag unless it names a timing property).
     open func setValue(_ value: Any?, forKey key: String) {
         if let property = Self.keyedProperties[key] { return property.write(self, value) }
-        userValues[key] = value
+        settings.userValues[key] = value
     }
 
     // MARK: CAAction
@@ -183,6 +216,6 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     func warnOnce(_ message: @autoclosure () -> String) {
         guard !hasWarned else { return }
         hasWarned = true
-        Diagnostics.warning(message())
+        reportingLog.warning(message())
     }
 }

@@ -12,17 +12,19 @@ open class CAAnimationGroup: CAAnimation {
     /// group, is refused (the animations stay as they were and an error says so): such a group
     /// could never be copied or evaluated. Apple's frameworks leave this undefined.
     open var animations: [CAAnimation]? {
-        didSet {
-            let incoming = animations ?? []
+        get { settings.group.animations }
+        set {
+            let oldValue = settings.group.animations
+            let incoming = newValue ?? []
             // Only a group that some group lists can be reached from its new children; any
             // other group need only look for itself among them (so building a deep nest from
             // the inside out costs one step per level, not a walk of everything inside).
             let reachable = listingGroups > 0 || incoming.contains { $0 === self }
             if reachable, let path = pathToSelf(in: incoming) {
-                animations = oldValue
                 Diagnostics.error("CAAnimationGroup.animations refused: the group would contain itself (\(path)); the animations are unchanged")
                 return
             }
+            settings.group.animations = newValue
             for case let group as CAAnimationGroup in oldValue ?? [] { group.listingGroups -= 1 }
             for case let group as CAAnimationGroup in incoming { group.listingGroups += 1 }
         }
@@ -69,17 +71,22 @@ open class CAAnimationGroup: CAAnimation {
     // Groups may nest as deep as memory allows: copying, compiling and evaluating walk nested
     // groups with their own stacks instead of one call per level.
 
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CAAnimationGroup else { return }
+    /// A copied group runs copies of its children (nested groups copied likewise): its settings
+    /// still list the original's children, which are replaced here by copies.
+    override func completeCopy(of original: CAAnimation) {
+        // The settings were taken without going through `animations`, so this group is not yet
+        // counted among its children's listers: drop the list before setting the copies.
+        settings.group.animations = nil
+        guard let original = original as? CAAnimationGroup else { return }
         // Top-down, so each `animations` assignment checks for cycles among children whose own
         // lists are still empty.
-        var pending: [(from: CAAnimationGroup, to: CAAnimationGroup)] = [(other, self)]
+        var pending: [(from: CAAnimationGroup, to: CAAnimationGroup)] = [(original, self)]
         while let (from, to) = pending.popLast() {
             to.animations = from.animations?.map { child in
                 guard let group = child as? CAAnimationGroup else { return child.copy() as! CAAnimation }
                 let copy = type(of: group).init()
-                copy.copyAnimationProperties(from: group)
+                copy.settings = group.settings
+                copy.settings.group.animations = nil
                 pending.append((group, copy))
                 return copy
             }

@@ -7,18 +7,19 @@ import Foundation
 /// the animation runs bends its path.
 open class CABasicAnimation: CAPropertyAnimation {
     /// The start value.
-    open var fromValue: Any?
+    open var fromValue: Any? {
+        get { settings.basic.fromValue }
+        set { settings.basic.fromValue = newValue }
+    }
     /// The end value.
-    open var toValue: Any?
+    open var toValue: Any? {
+        get { settings.basic.toValue }
+        set { settings.basic.toValue = newValue }
+    }
     /// A relative value: end = from + by, or start = to − by.
-    open var byValue: Any?
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CABasicAnimation else { return }
-        fromValue = other.fromValue
-        toValue = other.toValue
-        byValue = other.byValue
+    open var byValue: Any? {
+        get { settings.basic.byValue }
+        set { settings.basic.byValue = newValue }
     }
 
     /// `fromValue`, `toValue` and `byValue` converted once, when the animation is added.

@@ -40,36 +40,49 @@ public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoRev
 /// An animation of a property through a sequence of values, or of a point along a path.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values.
-    open var values: [Any]?
+    open var values: [Any]? {
+        get { settings.keyframe.values }
+        set { settings.keyframe.values = newValue }
+    }
     /// A path for point properties; when set it overrides `values`.
-    open var path: CGPath?
+    open var path: CGPath? {
+        get { settings.keyframe.path }
+        set { settings.keyframe.path = newValue }
+    }
     /// When each keyframe is reached, as fractions 0 … 1 of the duration.
-    open var keyTimes: [NSNumber]?
+    open var keyTimes: [NSNumber]? {
+        get { settings.keyframe.keyTimes }
+        set { settings.keyframe.keyTimes = newValue }
+    }
     /// Pacing within each segment, applied after the animation's own `timingFunction`.
-    open var timingFunctions: [CAMediaTimingFunction]?
+    open var timingFunctions: [CAMediaTimingFunction]? {
+        get { settings.keyframe.timingFunctions }
+        set { settings.keyframe.timingFunctions = newValue }
+    }
     /// How values between keyframes are computed.
-    open var calculationMode: CAAnimationCalculationMode = .linear
+    open var calculationMode: CAAnimationCalculationMode {
+        get { settings.keyframe.calculationMode }
+        set { settings.keyframe.calculationMode = newValue }
+    }
     /// Whether the layer turns to follow `path`.
-    open var rotationMode: CAAnimationRotationMode?
+    open var rotationMode: CAAnimationRotationMode? {
+        get { settings.keyframe.rotationMode }
+        set { settings.keyframe.rotationMode = newValue }
+    }
     /// Per-keyframe tension for the cubic modes, −1 … 1 (missing entries are 0).
-    open var tensionValues: [NSNumber]?
+    open var tensionValues: [NSNumber]? {
+        get { settings.keyframe.tensionValues }
+        set { settings.keyframe.tensionValues = newValue }
+    }
     /// Per-keyframe continuity for the cubic modes.
-    open var continuityValues: [NSNumber]?
+    open var continuityValues: [NSNumber]? {
+        get { settings.keyframe.continuityValues }
+        set { settings.keyframe.continuityValues = newValue }
+    }
     /// Per-keyframe bias for the cubic modes.
-    open var biasValues: [NSNumber]?
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CAKeyframeAnimation else { return }
-        values = other.values
-        path = other.path
-        keyTimes = other.keyTimes
-        timingFunctions = other.timingFunctions
-        calculationMode = other.calculationMode
-        rotationMode = other.rotationMode
-        tensionValues = other.tensionValues
-        continuityValues = other.continuityValues
-        biasValues = other.biasValues
+    open var biasValues: [NSNumber]? {
+        get { settings.keyframe.biasValues }
+        set { settings.keyframe.biasValues = newValue }
     }
 
     /// `calculationMode` as of the last compilation.
@@ -114,8 +127,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if let path, let keyframes = PathKeyframes(path) {
             let count = keyframes.points.count
             let given = keyTimes?.map(\.doubleValue)
-            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count)
-                : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count))
+            let times = mode == .discrete ? KeyframeTimes.discrete(given, count: count, log: reportingLog)
+                : (isPaced ? [] : KeyframeTimes.interpolating(given, count: count, log: reportingLog))
             compiledPath = PathTrack(self, keyframes: keyframes, times: times, calculation: mode, slot: track?.slot)
             return
         }
@@ -125,13 +138,13 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let given = keyTimes?.map(\.doubleValue)
         let times: [Double]
         if mode == .discrete {
-            times = KeyframeTimes.discrete(given, count: n)
+            times = KeyframeTimes.discrete(given, count: n, log: reportingLog)
         } else if n < 2 {
             times = [0]
         } else if isPaced {
             times = KeyframeTimes.paced(distances: (0..<n - 1).map { AnimatableValue.distance(frames[$0], frames[$0 + 1]) })
         } else {
-            times = KeyframeTimes.interpolating(given, count: n)
+            times = KeyframeTimes.interpolating(given, count: n, log: reportingLog)
         }
         let spline = isCubic && n > 1 ? spline(through: frames, times: times) : nil
         compiledValues = CompiledValues(frames: frames, times: times, spline: spline)

@@ -4,16 +4,28 @@ import Foundation
 /// "transform.rotation.z".
 open class CAPropertyAnimation: CAAnimation {
     /// The key path of the animated property, relative to the layer.
-    open var keyPath: String?
+    open var keyPath: String? {
+        get { settings.property.keyPath }
+        set { settings.property.keyPath = newValue }
+    }
     /// When true the animation's value is added to the value below it (the model value, or the
     /// result of earlier animations): sums for numbers and geometry, concatenation for
     /// transforms.
-    open var isAdditive = false
+    open var isAdditive: Bool {
+        get { settings.property.isAdditive }
+        set { settings.property.isAdditive = newValue }
+    }
     /// When true each repeat cycle starts where the previous one ended (SMIL accumulate:
     /// `n × f(end) + f(s)`).
-    open var isCumulative = false
+    open var isCumulative: Bool {
+        get { settings.property.isCumulative }
+        set { settings.property.isCumulative = newValue }
+    }
     /// Turns interpolated numbers into a transform before the value is set.
-    open var valueFunction: CAValueFunction?
+    open var valueFunction: CAValueFunction? {
+        get { settings.property.valueFunction }
+        set { settings.property.valueFunction = newValue }
+    }
 
     /// An animation of `path`.
     public convenience init(keyPath path: String?) {
@@ -32,18 +44,9 @@ open class CAPropertyAnimation: CAAnimation {
         if animation.keyPath == nil || animation.keyPath?.isEmpty == true { animation.keyPath = event }
         if let basic = animation as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil, let keyPath = basic.keyPath {
             // The committed values still hold the old value: the presentation is what was on screen.
-            basic.fromValue = layer.hasBeenCommitted ? layer.onScreenValue(forKeyPath: keyPath, at: CACurrentMediaTime()) : nil
+            basic.fromValue = layer.hasBeenCommitted ? layer.onScreenValue(forKeyPath: keyPath, at: layer.stageContext.time) : nil
         }
         layer.add(animation, forKey: event)
-    }
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CAPropertyAnimation else { return }
-        keyPath = other.keyPath
-        isAdditive = other.isAdditive
-        isCumulative = other.isCumulative
-        valueFunction = other.valueFunction
     }
 
     // MARK: Compilation
@@ -54,6 +57,7 @@ open class CAPropertyAnimation: CAAnimation {
     private var isCompiled = false
 
     override func compile(for layer: CALayer) {
+        diagnostics = layer.stageContext.diagnostics
         customKey = CustomPropertyKey(keyPath: keyPath, layer: layer)
         compile(table: type(of: layer).propertyTable, model: layer.modelState)
         if let customKey { compileValues(template: customKey.template) }

@@ -6,24 +6,33 @@ import Foundation
 /// `duration` only decides when the animation ends, it does not stretch the curve. Set
 /// `duration = settlingDuration` to let the spring come to rest. `timingFunction` is ignored.
 open class CASpringAnimation: CABasicAnimation {
-    /// The mass of the object on the spring; must be > 0 (1 by default).
-    open var mass: CGFloat = 1 {
-        didSet { if !(mass > 0) { mass = oldValue } }
+    /// The mass of the object on the spring; must be > 0 (1 by default): other values are ignored.
+    open var mass: CGFloat {
+        get { settings.spring.mass }
+        set { if newValue > 0 { settings.spring.mass = newValue } }
     }
-    /// The spring constant; must be > 0 (100 by default).
-    open var stiffness: CGFloat = 100 {
-        didSet { if !(stiffness > 0) { stiffness = oldValue } }
+    /// The spring constant; must be > 0 (100 by default): other values are ignored.
+    open var stiffness: CGFloat {
+        get { settings.spring.stiffness }
+        set { if newValue > 0 { settings.spring.stiffness = newValue } }
     }
-    /// The friction; must be ≥ 0 (10 by default).
-    open var damping: CGFloat = 10 {
-        didSet { if !(damping >= 0) { damping = oldValue } }
+    /// The friction; must be ≥ 0 (10 by default): other values are ignored.
+    open var damping: CGFloat {
+        get { settings.spring.damping }
+        set { if newValue >= 0 { settings.spring.damping = newValue } }
     }
     /// Velocity at the start, in fractions of the animated distance per second; positive moves
     /// towards the target.
-    open var initialVelocity: CGFloat = 0
+    open var initialVelocity: CGFloat {
+        get { settings.spring.initialVelocity }
+        set { settings.spring.initialVelocity = newValue }
+    }
     /// When false (the default) an over-damped spring (ζ > 1) behaves as critically damped, as
     /// CASpringAnimation did before the option existed.
-    open var allowsOverdamping = false
+    open var allowsOverdamping: Bool {
+        get { settings.spring.allowsOverdamping }
+        set { settings.spring.allowsOverdamping = newValue }
+    }
 
     /// A spring whose character is given perceptually (SwiftUI's `Spring(duration:bounce:)`
     /// mapping): ω0 = 2π / duration, ζ = 1 − bounce (bounce ≥ 0) or
@@ -62,16 +71,6 @@ open class CASpringAnimation: CABasicAnimation {
         let critical = 2 * (k * m).squareRoot()
         if !allowsOverdamping && c > critical { c = critical }
         return SpringCurve(mass: m, stiffness: k, damping: c, initialVelocity: Double(initialVelocity))
-    }
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CASpringAnimation else { return }
-        mass = other.mass
-        stiffness = other.stiffness
-        damping = other.damping
-        initialVelocity = other.initialVelocity
-        allowsOverdamping = other.allowsOverdamping
     }
 
     /// The spring's progress at the sample's basic time in seconds.

@@ -39,26 +39,29 @@ public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
 /// to a layer it is always stored under the key "transition".
 open class CATransition: CAAnimation {
     /// The kind of transition; `fade` by default.
-    open var type: CATransitionType = .fade
+    open var type: CATransitionType {
+        get { settings.transition.type }
+        set { settings.transition.type = newValue }
+    }
     /// The direction of `moveIn`, `push`, `reveal` (and the undocumented `cube`, `oglFlip`, and
     /// `pageCurl`/`pageUnCurl`, which take `fromLeft` and `fromRight` only); nil by default.
-    open var subtype: CATransitionSubtype?
+    open var subtype: CATransitionSubtype? {
+        get { settings.transition.subtype }
+        set { settings.transition.subtype = newValue }
+    }
     /// Where in the transition to start, 0 … 1.
-    open var startProgress: Float = 0
+    open var startProgress: Float {
+        get { settings.transition.startProgress }
+        set { settings.transition.startProgress = newValue }
+    }
     /// Where in the transition to end, `startProgress` … 1.
-    open var endProgress: Float = 1
+    open var endProgress: Float {
+        get { settings.transition.endProgress }
+        set { settings.transition.endProgress = newValue }
+    }
 
     /// The key every transition is stored under on a layer (`kCATransition`'s value).
     static let layerKey = "transition"
-
-    override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let other = other as? CATransition else { return }
-        type = other.type
-        subtype = other.subtype
-        startProgress = other.startProgress
-        endProgress = other.endProgress
-    }
 
     /// The transition's progress for a sample: `start + (end − start) × f(s)` (`startProgress`/`endProgress`).
     func progress(at sample: TimingSample) -> Double {
@@ -75,6 +78,7 @@ open class CATransition: CAAnimation {
     /// so once.
     override func compile(for layer: CALayer) {
         super.compile(for: layer)
+        diagnostics = layer.stageContext.diagnostics
         guard TransitionKind(rawValue: type.rawValue) == nil else { return }
         warnOnce("""
             CATransition type "\(type.rawValue)" is not drawn by carender (it draws fade, moveIn, push, reveal, \

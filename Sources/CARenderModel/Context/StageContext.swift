@@ -9,13 +9,22 @@ import CARenderGeometry
 /// Each `Stage` owns one context, created with it, so a new stage always starts from a clean
 /// slate: this initializer is the one place where that state is reset.
 ///
-/// Core Animation's static entry points — `CATransaction`'s class methods,
-/// `CACurrentMediaTime()`, a layer setter's implicit transaction — find their context the way
-/// Apple's find the per-thread transaction: through `StageContext.current`. That pointer is the
-/// library's only ambient state. It names the context of the stage last created, advanced or
-/// rendered; before any stage exists (or after the current one is gone) it is a detached
-/// context with no root layer, whose clock reads 0 and whose completion blocks run at once.
-/// Scripts are single-threaded, as Core Animation's own run loop is, so one pointer serves.
+/// Every layer of a stage's tree belongs to its context (`CALayer.stageContext`): a change to a
+/// layer joins that stage's transaction, its animations' events and its layout go to that
+/// stage, and what it reports goes to that stage's diagnostics — whichever stage was used last.
+///
+/// Core Animation's entry points that name no layer find their context the way Apple's find
+/// the per-thread transaction: through `StageContext.current`, the context of the stage last
+/// created, advanced or rendered. Those are exactly: `CATransaction`'s class methods,
+/// `CACurrentMediaTime()`, UIKit's static animation calls (`UIView.animate`,
+/// `beginAnimations`/`commitAnimations`, `setAnimationsEnabled`), and value constructors that
+/// report bad input (`CGColor`, `CGImage`, `CTFont`, `UIImage`, `UIGraphics`; they report to
+/// `Diagnostics.currentLog`, which the current context sets). A layer that has never been in a
+/// stage's tree has no stage yet and uses the current context too, as on Apple's platforms a
+/// change joins the current thread's transaction. Before any stage exists (or after the current
+/// one is gone) the current context is a detached one with no root layer, whose clock reads 0
+/// and whose completion blocks run at once. Scripts are single-threaded, as Core Animation's own
+/// run loop is, so one pointer serves.
 package final class StageContext {
     /// The context that static Core Animation calls use. See the type's documentation.
     package nonisolated(unsafe) private(set) static var current = StageContext(hasStage: false, diagnostics: Diagnostics.currentLog)
@@ -24,10 +33,13 @@ package final class StageContext {
     package var time: CFTimeInterval = 0
     /// Whether a stage owns this context (so run-loop turns will run).
     let hasStage: Bool
-    /// The root of the stage's layer tree (owned by the stage).
-    package weak var rootLayer: CALayer?
+    /// The root of the stage's layer tree (owned by the stage). The layers of its tree belong
+    /// to this context (`CALayer.stageContext`).
+    package weak var rootLayer: CALayer? {
+        didSet { rootLayer?.forEachInSubtree { $0.owningStageContext = self } }
+    }
     /// Run-loop turns scheduled on the stage.
-    package let runLoop = StageRunLoop()
+    package let runLoop: StageRunLoop
     /// The open transactions and what the next commit must do.
     package private(set) lazy var transactions = TransactionSystem(context: self)
     /// Layers marked for layout or display before the next commit.
@@ -48,6 +60,7 @@ package final class StageContext {
     package init(hasStage: Bool, diagnostics: DiagnosticLog = DiagnosticLog()) {
         self.hasStage = hasStage
         self.diagnostics = diagnostics
+        runLoop = StageRunLoop(diagnostics: diagnostics)
     }
 
     /// Makes this the context static Core Animation calls use.

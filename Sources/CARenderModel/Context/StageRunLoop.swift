@@ -18,12 +18,18 @@ package final class StageRunLoop {
     /// turn cost O(log n), so a script may schedule any number of turns.
     private var heap: [Turn] = []
     private var nextSequence = 0
+    /// Where a dropped turn is reported: the stage's log.
+    private let diagnostics: DiagnosticLog
+
+    init(diagnostics: DiagnosticLog) {
+        self.diagnostics = diagnostics
+    }
 
     /// Adds a turn at `time`, after every turn already scheduled for that time. A time that is
     /// not finite is reported and the turn dropped.
     package func schedule(at time: CFTimeInterval, _ body: @escaping () -> Void) {
         guard time.isFinite else {
-            return Diagnostics.error("Stage.at(\(time)): a run-loop turn needs a finite time; the turn is dropped")
+            return diagnostics.error("Stage.at(\(time)): a run-loop turn needs a finite time; the turn is dropped")
         }
         heap.append(Turn(time: time, sequence: nextSequence, body: body))
         nextSequence += 1

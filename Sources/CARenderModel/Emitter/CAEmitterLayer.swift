@@ -116,18 +116,25 @@ package struct EmitterLayerState: Sendable {
 /// `emitterCells.confetti.birthRate`, `emitterCells.rocket.emitterCells.spark.scale`.
 open class CAEmitterLayer: CALayer, SteppedLayer {
     override class var renderKind: RenderNode.Kind { .emitterLayer }
-    package override class var propertyTable: LayerPropertyTable { emitterProperties }
-    private static let emitterProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-        LayerProperty("birthRate", \.emitter.birthRate, .float, animatesImplicitly: true),
-        LayerProperty("lifetime", \.emitter.lifetime, .float, animatesImplicitly: true),
-        LayerProperty("emitterPosition", \.emitter.emitterPosition, .point, animatesImplicitly: true),
-        LayerProperty("emitterZPosition", \.emitter.emitterZPosition, .number, animatesImplicitly: true),
-        LayerProperty("emitterSize", \.emitter.emitterSize, .size, animatesImplicitly: true),
-        LayerProperty("emitterDepth", \.emitter.emitterDepth, .number, animatesImplicitly: true),
-        LayerProperty("velocity", \.emitter.velocity, .float, animatesImplicitly: true),
-        LayerProperty("scale", \.emitter.scale, .float, animatesImplicitly: true),
-        LayerProperty("spin", \.emitter.spin, .float, animatesImplicitly: true),
-    ])
+
+    /// CAEmitterLayer's properties, each declared once (see LayerProperty.swift); members are
+    /// named by their KVC names.
+    package struct Keys: Sendable {
+        package let birthRate = LayerPropertyKey("birthRate", \.emitter.birthRate, .float, animatesImplicitly: true)
+        package let lifetime = LayerPropertyKey("lifetime", \.emitter.lifetime, .float, animatesImplicitly: true)
+        package let emitterPosition = LayerPropertyKey("emitterPosition", \.emitter.emitterPosition, .point, animatesImplicitly: true)
+        package let emitterZPosition = LayerPropertyKey("emitterZPosition", \.emitter.emitterZPosition, .number, animatesImplicitly: true)
+        package let emitterSize = LayerPropertyKey("emitterSize", \.emitter.emitterSize, .size, animatesImplicitly: true)
+        package let emitterDepth = LayerPropertyKey("emitterDepth", \.emitter.emitterDepth, .number, animatesImplicitly: true)
+        package let velocity = LayerPropertyKey("velocity", \.emitter.velocity, .float, animatesImplicitly: true)
+        package let scale = LayerPropertyKey("scale", \.emitter.scale, .float, animatesImplicitly: true)
+        package let spin = LayerPropertyKey("spin", \.emitter.spin, .float, animatesImplicitly: true)
+    }
+
+    /// CAEmitterLayer's property keys, which its accessors use.
+    package static let emitterKeys = Keys()
+    package override class var propertyTable: LayerPropertyTable { emitterTable }
+    private static let emitterTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: emitterKeys)
 
     /// The particles (only the model layer simulates; presentation copies have none).
     private lazy var simulation = EmitterSimulation(warn: { Diagnostics.warnOnce($0) })
@@ -155,31 +162,31 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
 
     /// Multiplies each cell's birth rate.
     open var birthRate: Float {
-        get { modelState.emitter.birthRate }
-        set { setModelValue(\.emitter.birthRate, newValue) }
+        get { self[Self.emitterKeys.birthRate] }
+        set { self[Self.emitterKeys.birthRate] = newValue }
     }
     /// Multiplies each cell's lifetime (for particles born from then on).
     open var lifetime: Float {
-        get { modelState.emitter.lifetime }
-        set { setModelValue(\.emitter.lifetime, newValue) }
+        get { self[Self.emitterKeys.lifetime] }
+        set { self[Self.emitterKeys.lifetime] = newValue }
     }
     /// The centre of the emission shape, in the layer's coordinates.
     open var emitterPosition: CGPoint {
-        get { modelState.emitter.emitterPosition }
-        set { setModelValue(\.emitter.emitterPosition, newValue) }
+        get { self[Self.emitterKeys.emitterPosition] }
+        set { self[Self.emitterKeys.emitterPosition] = newValue }
     }
     open var emitterZPosition: CGFloat {
-        get { modelState.emitter.emitterZPosition }
-        set { setModelValue(\.emitter.emitterZPosition, newValue) }
+        get { self[Self.emitterKeys.emitterZPosition] }
+        set { self[Self.emitterKeys.emitterZPosition] = newValue }
     }
     /// The size of the emission shape (a circle's or a sphere's radius is the width).
     open var emitterSize: CGSize {
-        get { modelState.emitter.emitterSize }
-        set { setModelValue(\.emitter.emitterSize, newValue) }
+        get { self[Self.emitterKeys.emitterSize] }
+        set { self[Self.emitterKeys.emitterSize] = newValue }
     }
     open var emitterDepth: CGFloat {
-        get { modelState.emitter.emitterDepth }
-        set { setModelValue(\.emitter.emitterDepth, newValue) }
+        get { self[Self.emitterKeys.emitterDepth] }
+        set { self[Self.emitterKeys.emitterDepth] = newValue }
     }
     /// The shape particles are emitted from; `point` by default.
     open var emitterShape: CAEmitterLayerEmitterShape = .point
@@ -192,16 +199,16 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
     open var preservesDepth = false
     /// Multiplies each cell's velocity, scale and spin.
     open var velocity: Float {
-        get { modelState.emitter.velocity }
-        set { setModelValue(\.emitter.velocity, newValue) }
+        get { self[Self.emitterKeys.velocity] }
+        set { self[Self.emitterKeys.velocity] = newValue }
     }
     open var scale: Float {
-        get { modelState.emitter.scale }
-        set { setModelValue(\.emitter.scale, newValue) }
+        get { self[Self.emitterKeys.scale] }
+        set { self[Self.emitterKeys.scale] = newValue }
     }
     open var spin: Float {
-        get { modelState.emitter.spin }
-        set { setModelValue(\.emitter.spin, newValue) }
+        get { self[Self.emitterKeys.spin] }
+        set { self[Self.emitterKeys.spin] = newValue }
     }
     /// The seed of the particles' random values.
     open var seed: UInt32 = 0
@@ -312,7 +319,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
     private var isOnStage: Bool {
         var layer: CALayer = self
         while let parent = layer.superlayer { layer = parent }
-        return layer === StageContext.current.rootLayer
+        return layer === stageContext.rootLayer
     }
 
     private func flattenCells(_ cells: [CAEmitterCell]?, parent: Int, depth: Int, into nodes: inout [EmitterCellNode]) {

@@ -30,42 +30,49 @@ package struct GradientLayerState {
 /// counts match.
 open class CAGradientLayer: CALayer {
     override class var renderKind: RenderNode.Kind { .gradientLayer }
-    package override class var propertyTable: LayerPropertyTable { gradientProperties }
-    private static let gradientProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-        LayerProperty("colors", \.gradient.colors, .colors, animatesImplicitly: true),
-        LayerProperty("locations", \.gradient.locations, .numbers, animatesImplicitly: true),
-        LayerProperty("startPoint", \.gradient.startPoint, .point, animatesImplicitly: true),
-        LayerProperty("endPoint", \.gradient.endPoint, .point, animatesImplicitly: true),
-        LayerProperty("type", \.gradient.type, .string),
-    ])
+
+    /// CAGradientLayer's properties, each declared once (see LayerProperty.swift); members are
+    /// named by their KVC names.
+    package struct Keys: Sendable {
+        package let colors = LayerPropertyKey("colors", \.gradient.colors, .colors, animatesImplicitly: true)
+        package let locations = LayerPropertyKey("locations", \.gradient.locations, .numbers, animatesImplicitly: true)
+        package let startPoint = LayerPropertyKey("startPoint", \.gradient.startPoint, .point, animatesImplicitly: true)
+        package let endPoint = LayerPropertyKey("endPoint", \.gradient.endPoint, .point, animatesImplicitly: true)
+        package let type = LayerPropertyKey("type", \.gradient.type, .string)
+    }
+
+    /// CAGradientLayer's property keys, which its accessors use.
+    package static let gradientKeys = Keys()
+    package override class var propertyTable: LayerPropertyTable { gradientTable }
+    private static let gradientTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: gradientKeys)
 
 
     /// The colours (`CGColor`s) of the ramp.
     open var colors: [Any]? {
-        get { modelState.gradient.colors }
+        get { self[Self.gradientKeys.colors] }
         set {
             guard case .some(let colors) = coerceToOptionalColors(newValue) else {
-                Diagnostics.warning("CAGradientLayer.colors: every element must be a CGColor; the value was ignored")
+                stageContext.diagnostics.warning("CAGradientLayer.colors: every element must be a CGColor; the value was ignored")
                 return
             }
-            setModelValue(\.gradient.colors, colors)
+            self[Self.gradientKeys.colors] = colors
         }
     }
     /// Where each colour sits along the ramp (0…1, increasing); nil spaces them evenly.
     open var locations: [NSNumber]? {
-        get { modelState.gradient.locations.map { $0.map { NSNumber(value: Double($0)) } } }
-        set { setModelValue(\.gradient.locations, newValue.map { $0.map { CGFloat($0.doubleValue) } }) }
+        get { self[Self.gradientKeys.locations].map { $0.map { NSNumber(value: Double($0)) } } }
+        set { self[Self.gradientKeys.locations] = newValue.map { $0.map { CGFloat($0.doubleValue) } } }
     }
     open var startPoint: CGPoint {
-        get { modelState.gradient.startPoint }
-        set { setModelValue(\.gradient.startPoint, newValue) }
+        get { self[Self.gradientKeys.startPoint] }
+        set { self[Self.gradientKeys.startPoint] = newValue }
     }
     open var endPoint: CGPoint {
-        get { modelState.gradient.endPoint }
-        set { setModelValue(\.gradient.endPoint, newValue) }
+        get { self[Self.gradientKeys.endPoint] }
+        set { self[Self.gradientKeys.endPoint] = newValue }
     }
     open var type: CAGradientLayerType {
-        get { modelState.gradient.type }
-        set { setModelValue(\.gradient.type, newValue) }
+        get { self[Self.gradientKeys.type] }
+        set { self[Self.gradientKeys.type] = newValue }
     }
 }

@@ -11,10 +11,12 @@ extension CALayer {
     /// the layer's local time when the transaction commits. The caller's object is unchanged.
     func attach(_ anim: CAAnimation, forKey key: String?) {
         let copy = anim.copy() as! CAAnimation
-        let context = StageContext.current
+        let context = stageContext
         let transaction = context.transactions
         if !(copy.duration > 0) { copy.duration = transaction.animationDuration }
-        if let function = CATransaction.animationTimingFunction() { copy.timingFunction = function }
+        if let function = transaction.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction {
+            copy.timingFunction = function
+        }
         copy.compile(for: self)
         let resolvedKey: String
         if copy is CATransition {
@@ -31,7 +33,7 @@ extension CALayer {
         let entry = AttachedAnimation(key: resolvedKey, animation: copy)
         if copy is CATransition {
             // What is on screen now — committed values and running animations — is the old side.
-            entry.transitionSnapshot = presentationSnapshot(at: CACurrentMediaTime())
+            entry.transitionSnapshot = presentationSnapshot(at: context.time)
         }
         animationEntries.append(entry)
         if entry.beginTimePending {
@@ -69,7 +71,7 @@ extension CALayer {
         let entry = animationEntries.remove(at: index)
         guard !entry.didStop else { return }
         entry.didStop = true
-        StageContext.current.animations.pendingRemovalStops.append(entry)
+        stageContext.animations.pendingRemovalStops.append(entry)
     }
 
     // MARK: - Begin-time resolution

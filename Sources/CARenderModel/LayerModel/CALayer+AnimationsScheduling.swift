@@ -24,7 +24,7 @@ extension CALayer {
     /// pending removal stop anywhere) is due, no earlier than `time` (the stage's time now);
     /// nil when none will come.
     package func nextAnimationEvent(after time: CFTimeInterval) -> CFTimeInterval? {
-        if !StageContext.current.animations.pendingRemovalStops.isEmpty { return time }
+        if !stageContext.animations.pendingRemovalStops.isEmpty { return time }
         // Only the minimum is needed: no event list is built (this runs every frame).
         var earliest: CFTimeInterval?
         visitAnimationEvents(now: time) { due, _, _, _ in
@@ -38,7 +38,7 @@ extension CALayer {
     /// finished with `isRemovedOnCompletion`. Callbacks may add or remove animations; those are
     /// handled by the next call.
     package func fireAnimationEvents(upTo time: CFTimeInterval) {
-        let bookkeeping = StageContext.current.animations
+        let bookkeeping = stageContext.animations
         let removals = bookkeeping.pendingRemovalStops
         bookkeeping.pendingRemovalStops = []
         for entry in removals { AnimationScheduler.deliverStop(entry, finished: false) }

@@ -20,7 +20,7 @@ extension CALayer {
         guard let ctx = CGContext(pixelWidth: width, height: height,
                                   baseTransform: CGAffineTransform(a: scale, b: 0, c: 0, d: scale,
                                                                    tx: -bounds.minX * scale, ty: -bounds.minY * scale)) else {
-            Diagnostics.warning("CALayer.display(): a \(width)×\(height) pixel backing store is too large; not drawn")
+            stageContext.diagnostics.warning("CALayer.display(): a \(width)×\(height) pixel backing store is too large; not drawn")
             return nil
         }
         draw(in: ctx)

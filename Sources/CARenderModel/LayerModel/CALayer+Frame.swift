@@ -11,7 +11,7 @@ extension CALayer {
         set {
             let frame = newValue.standardized
             guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.width.isFinite, frame.height.isFinite else {
-                Diagnostics.warnOnce("layer \(name.map { "'\($0)'" } ?? "(unnamed)") was given a non-finite frame \(newValue); ignored")
+                stageContext.diagnostics.warnOnce("layer \(name.map { "'\($0)'" } ?? "(unnamed)") was given a non-finite frame \(newValue); ignored")
                 return
             }
             let t = modelState.transform

@@ -46,7 +46,7 @@ extension CALayer {
             if !setModelValue(value, at: path) {
                 // Apple raises here; a warning keeps the render going and still says what is wrong.
                 let shown = value.map { "\($0) (\(type(of: $0)))" } ?? "nil"
-                Diagnostics.warnOnce("setValue(\(shown), forKeyPath: \"\(keyPath)\"): that is not a value for this property; ignored")
+                stageContext.diagnostics.warnOnce("setValue(\(shown), forKeyPath: \"\(keyPath)\"): that is not a value for this property; ignored")
             }
             return
         }
@@ -61,7 +61,7 @@ extension CALayer {
     func setModelValue(_ value: Any?, at path: ResolvedPropertyPath) -> Bool {
         var state = modelState
         guard path.setValue(value, in: &state) else { return false }
-        path.property.commit(self, state)
+        path.property.commit(state, to: self)
         return true
     }
 
@@ -87,7 +87,7 @@ extension CALayer {
                 ?? AnimatableValue(newValue).flatMap { AnimatableValue.neutral(like: $0)?.anyValue }
             action = copy
         }
-        StageContext.current.transactions.layerWillChange(self)
+        stageContext.transactions.layerWillChange(self)
         customValues[key] = newValue
         if changes, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         action?.run(forKey: key, object: self, arguments: nil)

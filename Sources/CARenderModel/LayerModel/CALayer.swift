@@ -28,7 +28,7 @@ public protocol InstantiableLayer: CALayer {
 /// A rectangle of content in a tree of layers: Core Animation's model object.
 ///
 /// Property values live in a `LayerState` value (`modelState`); every setter goes through
-/// `setModelValue(_:_:forKey:)`, the single place where transactions and actions hook in.
+/// `setModelValue(_:_:)`, the single place where transactions and actions hook in.
 open class CALayer: NSObject {
     /// The model values, as the program last set them.
     package internal(set) var modelState = LayerState()
@@ -53,6 +53,25 @@ open class CALayer: NSObject {
 
     /// For a presentation copy, the model layer it was made from.
     weak var modelLayerReference: CALayer?
+
+    /// The context of the stage whose tree the layer joined last: the stage sets its root
+    /// layer's, and a layer added below (or as the mask of) a layer that has one takes it, its
+    /// subtree with it. A layer keeps it when it leaves the tree, so its running animations and
+    /// pending changes stay with that stage. Weak: the stage owns its context.
+    weak var owningStageContext: StageContext?
+
+    /// The context this layer's changes, animations, layout and diagnostics belong to: its
+    /// stage's. A layer that has never been in a stage's tree has none yet, and uses the
+    /// current context, as a change on Apple's platforms joins the current thread's
+    /// transaction whatever layer it is made to (see `StageContext`); its changes are committed
+    /// when it joins a tree (layers outside every tree have no committed state).
+    package var stageContext: StageContext { owningStageContext ?? StageContext.current }
+
+    /// Gives this layer's subtree the context of the stage `parent` belongs to, when it has one.
+    private func joinStage(of parent: CALayer) {
+        guard let context = parent.owningStageContext, owningStageContext !== context else { return }
+        forEachInSubtree { $0.owningStageContext = context }
+    }
 
     /// The model values as of the last outermost commit: what is rendered, before animations.
     /// Nil until the layer is first committed.
@@ -137,28 +156,26 @@ open class CALayer: NSObject {
     /// time `localTime`, stage time `stageTime`.
     func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {}
 
-    /// The setter hook for a declared property: the change reports the property's KVC name
-    /// from the class's table.
-    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value) {
-        guard let property = type(of: self).propertyTable.property(storedAt: keyPath) else {
-            preconditionFailure("\(keyPath) is not a declared property of \(type(of: self))")
-        }
-        setModelValue(keyPath, value, forKey: property.name)
+    /// A declared property's model value (its accessor: see LayerProperty.swift). Setting it is
+    /// the setter hook.
+    package subscript<Value>(key: LayerPropertyKey<Value>) -> Value {
+        get { modelState[keyPath: key.keyPath] }
+        set { setModelValue(key, newValue) }
     }
 
-    /// Every property setter lands here: the one place where a change joins the current
-    /// transaction and can trigger an action. The action is looked up before the value is stored
-    /// (so it can read the on-screen value) and run after.
-    func setModelValue<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, forKey key: String) {
+    /// Every property setter lands here: the one place where a change joins the transaction and
+    /// can trigger an action, reported under the property's KVC name. The action is looked up
+    /// before the value is stored (so it can read the on-screen value) and run after.
+    func setModelValue<Value>(_ key: LayerPropertyKey<Value>, _ value: Value) {
         if isPresentationCopy {
-            modelState[keyPath: keyPath] = value
+            modelState[keyPath: key.keyPath] = value
             return
         }
-        let changes = !ValueEquality.equal(modelState[keyPath: keyPath], value)
-        let action = changes ? actionForPropertyChange(key) : nil
-        StageContext.current.transactions.layerWillChange(self)
-        modelState[keyPath: keyPath] = value
-        action?.run(forKey: key, object: self, arguments: nil)
+        let changes = !ValueEquality.equal(modelState[keyPath: key.keyPath], value)
+        let action = changes ? actionForPropertyChange(key.name) : nil
+        stageContext.transactions.layerWillChange(self)
+        modelState[keyPath: key.keyPath] = value
+        action?.run(forKey: key.name, object: self, arguments: nil)
     }
 
     // MARK: - Actions
@@ -330,7 +347,7 @@ open class CALayer: NSObject {
 
     private func warnNotDrawn(_ property: String, _ isSet: Bool) {
         guard isSet else { return }
-        Diagnostics.warnOnce("\(property) is kept but not drawn by carender")
+        stageContext.diagnostics.warnOnce("\(property) is kept but not drawn by carender")
     }
 
     /// How far a corner curve's rounding extends along each edge, relative to `cornerRadius`.
@@ -363,7 +380,7 @@ open class CALayer: NSObject {
     /// screen (or at `layoutIfNeeded()`). Changing `bounds` does this too.
     open func setNeedsLayout() {
         needsLayoutFlag = true
-        StageContext.current.layout.schedule(self)
+        stageContext.layout.schedule(self)
     }
 
     /// Whether `setNeedsLayout()` is pending.
@@ -382,7 +399,7 @@ open class CALayer: NSObject {
     /// Marks the contents for an update: `display()` runs before the next commit.
     open func setNeedsDisplay() {
         needsDisplayFlag = true
-        StageContext.current.layout.schedule(self)
+        stageContext.layout.schedule(self)
     }
 
     /// Marks part of the contents for an update (carender updates the whole layer).
@@ -412,55 +429,55 @@ open class CALayer: NSObject {
     // MARK: - CAMediaTiming
 
     open var beginTime: CFTimeInterval {
-        get { modelState.beginTime }
-        set { setModelValue(\.beginTime, newValue) }
+        get { self[Self.layerKeys.beginTime] }
+        set { self[Self.layerKeys.beginTime] = newValue }
     }
 
     /// Infinite by default for layers, so a layer's local time never wraps.
     open var duration: CFTimeInterval {
-        get { modelState.duration }
-        set { setModelValue(\.duration, newValue) }
+        get { self[Self.layerKeys.duration] }
+        set { self[Self.layerKeys.duration] = newValue }
     }
 
     /// 0 pauses the layer's subtree (Apple's QA1673 pause recipe).
     open var speed: Float {
-        get { modelState.speed }
-        set { setModelValue(\.speed, newValue) }
+        get { self[Self.layerKeys.speed] }
+        set { self[Self.layerKeys.speed] = newValue }
     }
 
     open var timeOffset: CFTimeInterval {
-        get { modelState.timeOffset }
-        set { setModelValue(\.timeOffset, newValue) }
+        get { self[Self.layerKeys.timeOffset] }
+        set { self[Self.layerKeys.timeOffset] = newValue }
     }
 
     open var repeatCount: Float {
-        get { modelState.repeatCount }
-        set { setModelValue(\.repeatCount, newValue) }
+        get { self[Self.layerKeys.repeatCount] }
+        set { self[Self.layerKeys.repeatCount] = newValue }
     }
 
     open var repeatDuration: CFTimeInterval {
-        get { modelState.repeatDuration }
-        set { setModelValue(\.repeatDuration, newValue) }
+        get { self[Self.layerKeys.repeatDuration] }
+        set { self[Self.layerKeys.repeatDuration] = newValue }
     }
 
     open var autoreverses: Bool {
-        get { modelState.autoreverses }
-        set { setModelValue(\.autoreverses, newValue) }
+        get { self[Self.layerKeys.autoreverses] }
+        set { self[Self.layerKeys.autoreverses] = newValue }
     }
 
     open var fillMode: CAMediaTimingFillMode {
-        get { modelState.fillMode }
-        set { setModelValue(\.fillMode, newValue) }
+        get { self[Self.layerKeys.fillMode] }
+        set { self[Self.layerKeys.fillMode] = newValue }
     }
 
     // MARK: - Geometry
 
     /// The layer's own coordinate space: its origin and size.
     open var bounds: CGRect {
-        get { modelState.bounds }
+        get { self[Self.layerKeys.bounds] }
         set {
             let resized = newValue.size != modelState.bounds.size
-            setModelValue(\.bounds, newValue)
+            self[Self.layerKeys.bounds] = newValue
             if resized && !isPresentationCopy {
                 setNeedsLayout()
                 if needsDisplayOnBoundsChange { setNeedsDisplay() }
@@ -470,246 +487,246 @@ open class CALayer: NSObject {
 
     /// Where the anchor point sits in the superlayer's coordinates.
     open var position: CGPoint {
-        get { modelState.position }
-        set { setModelValue(\.position, newValue) }
+        get { self[Self.layerKeys.position] }
+        set { self[Self.layerKeys.position] = newValue }
     }
 
     /// The position on the z axis; also orders siblings, higher on top.
     open var zPosition: CGFloat {
-        get { modelState.zPosition }
-        set { setModelValue(\.zPosition, newValue) }
+        get { self[Self.layerKeys.zPosition] }
+        set { self[Self.layerKeys.zPosition] = newValue }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms pivot on.
     open var anchorPoint: CGPoint {
-        get { modelState.anchorPoint }
-        set { setModelValue(\.anchorPoint, newValue) }
+        get { self[Self.layerKeys.anchorPoint] }
+        set { self[Self.layerKeys.anchorPoint] = newValue }
     }
 
     /// The z component of the anchor point.
     open var anchorPointZ: CGFloat {
-        get { modelState.anchorPointZ }
-        set { setModelValue(\.anchorPointZ, newValue) }
+        get { self[Self.layerKeys.anchorPointZ] }
+        set { self[Self.layerKeys.anchorPointZ] = newValue }
     }
 
     /// The transform applied to the layer about its anchor point.
     open var transform: CATransform3D {
-        get { modelState.transform }
-        set { setModelValue(\.transform, newValue) }
+        get { self[Self.layerKeys.transform] }
+        set { self[Self.layerKeys.transform] = newValue }
     }
 
     /// The transform applied to the sublayers, about this layer's anchor point.
     open var sublayerTransform: CATransform3D {
-        get { modelState.sublayerTransform }
-        set { setModelValue(\.sublayerTransform, newValue) }
+        get { self[Self.layerKeys.sublayerTransform] }
+        set { self[Self.layerKeys.sublayerTransform] = newValue }
     }
 
     /// Whether the layer's geometry (and its sublayers') is flipped vertically.
     open var isGeometryFlipped: Bool {
-        get { modelState.isGeometryFlipped }
-        set { setModelValue(\.isGeometryFlipped, newValue) }
+        get { self[Self.layerKeys.geometryFlipped] }
+        set { self[Self.layerKeys.geometryFlipped] = newValue }
     }
 
     // MARK: - Visibility and compositing
 
     /// Hides the layer and its sublayers.
     open var isHidden: Bool {
-        get { modelState.isHidden }
-        set { setModelValue(\.isHidden, newValue) }
+        get { self[Self.layerKeys.hidden] }
+        set { self[Self.layerKeys.hidden] = newValue }
     }
 
     /// The layer's opacity, 0 to 1.
     open var opacity: Float {
-        get { modelState.opacity }
-        set { setModelValue(\.opacity, newValue) }
+        get { self[Self.layerKeys.opacity] }
+        set { self[Self.layerKeys.opacity] = newValue }
     }
 
     /// Whether an opacity below 1 composites the subtree as one group.
     open var allowsGroupOpacity: Bool {
-        get { modelState.allowsGroupOpacity }
-        set { setModelValue(\.allowsGroupOpacity, newValue) }
+        get { self[Self.layerKeys.allowsGroupOpacity] }
+        set { self[Self.layerKeys.allowsGroupOpacity] = newValue }
     }
 
     /// Whether edges of a transformed layer are anti-aliased.
     open var allowsEdgeAntialiasing: Bool {
-        get { modelState.allowsEdgeAntialiasing }
-        set { setModelValue(\.allowsEdgeAntialiasing, newValue) }
+        get { self[Self.layerKeys.allowsEdgeAntialiasing] }
+        set { self[Self.layerKeys.allowsEdgeAntialiasing] = newValue }
     }
 
     /// When false, the layer is not drawn while its back faces the viewer.
     open var isDoubleSided: Bool {
-        get { modelState.isDoubleSided }
-        set { setModelValue(\.isDoubleSided, newValue) }
+        get { self[Self.layerKeys.doubleSided] }
+        set { self[Self.layerKeys.doubleSided] = newValue }
     }
 
     /// Clips contents and sublayers to the (rounded) bounds, and removes the layer's shadow.
     open var masksToBounds: Bool {
-        get { modelState.masksToBounds }
-        set { setModelValue(\.masksToBounds, newValue) }
+        get { self[Self.layerKeys.masksToBounds] }
+        set { self[Self.layerKeys.masksToBounds] = newValue }
     }
 
     // MARK: - Background, corners and border
 
     /// The colour filling the bounds; nil draws nothing.
     open var backgroundColor: CGColor? {
-        get { modelState.backgroundColor }
-        set { setModelValue(\.backgroundColor, newValue) }
+        get { self[Self.layerKeys.backgroundColor] }
+        set { self[Self.layerKeys.backgroundColor] = newValue }
     }
 
     /// The radius of the rounded corners of the background, border and clip.
     open var cornerRadius: CGFloat {
-        get { modelState.cornerRadius }
-        set { setModelValue(\.cornerRadius, newValue) }
+        get { self[Self.layerKeys.cornerRadius] }
+        set { self[Self.layerKeys.cornerRadius] = newValue }
     }
 
     /// Which corners `cornerRadius` rounds.
     open var maskedCorners: CACornerMask {
-        get { modelState.maskedCorners }
-        set { setModelValue(\.maskedCorners, newValue) }
+        get { self[Self.layerKeys.maskedCorners] }
+        set { self[Self.layerKeys.maskedCorners] = newValue }
     }
 
     /// The shape of the rounded corners.
     open var cornerCurve: CALayerCornerCurve {
-        get { modelState.cornerCurve }
-        set { setModelValue(\.cornerCurve, newValue) }
+        get { self[Self.layerKeys.cornerCurve] }
+        set { self[Self.layerKeys.cornerCurve] = newValue }
     }
 
     /// The width of the border, drawn inside the bounds above the sublayers.
     open var borderWidth: CGFloat {
-        get { modelState.borderWidth }
-        set { setModelValue(\.borderWidth, newValue) }
+        get { self[Self.layerKeys.borderWidth] }
+        set { self[Self.layerKeys.borderWidth] = newValue }
     }
 
     /// The border's colour (opaque black by default).
     open var borderColor: CGColor? {
-        get { modelState.borderColor }
-        set { setModelValue(\.borderColor, newValue) }
+        get { self[Self.layerKeys.borderColor] }
+        set { self[Self.layerKeys.borderColor] = newValue }
     }
 
     // MARK: - Shadow
 
     /// The shadow's colour (opaque black by default).
     open var shadowColor: CGColor? {
-        get { modelState.shadowColor }
-        set { setModelValue(\.shadowColor, newValue) }
+        get { self[Self.layerKeys.shadowColor] }
+        set { self[Self.layerKeys.shadowColor] = newValue }
     }
 
     /// The shadow's opacity; 0 (the default) draws no shadow.
     open var shadowOpacity: Float {
-        get { modelState.shadowOpacity }
-        set { setModelValue(\.shadowOpacity, newValue) }
+        get { self[Self.layerKeys.shadowOpacity] }
+        set { self[Self.layerKeys.shadowOpacity] = newValue }
     }
 
     /// The shadow's offset in layer coordinates; (0, −3) by default, which on iOS is upwards.
     open var shadowOffset: CGSize {
-        get { modelState.shadowOffset }
-        set { setModelValue(\.shadowOffset, newValue) }
+        get { self[Self.layerKeys.shadowOffset] }
+        set { self[Self.layerKeys.shadowOffset] = newValue }
     }
 
     /// The blur radius of the shadow, used as the Gaussian's standard deviation in points.
     open var shadowRadius: CGFloat {
-        get { modelState.shadowRadius }
-        set { setModelValue(\.shadowRadius, newValue) }
+        get { self[Self.layerKeys.shadowRadius] }
+        set { self[Self.layerKeys.shadowRadius] = newValue }
     }
 
     /// The outline that casts the shadow instead of the layer's composited alpha.
     open var shadowPath: CGPath? {
-        get { modelState.shadowPath }
-        set { setModelValue(\.shadowPath, newValue) }
+        get { self[Self.layerKeys.shadowPath] }
+        set { self[Self.layerKeys.shadowPath] = newValue }
     }
 
     // MARK: - Contents
 
     /// The layer's image, usually a `CGImage`.
     open var contents: Any? {
-        get { modelState.contents }
-        set { setModelValue(\.contents, newValue) }
+        get { self[Self.layerKeys.contents] }
+        set { self[Self.layerKeys.contents] = newValue }
     }
 
     /// How `contents` is placed in the bounds.
     open var contentsGravity: CALayerContentsGravity {
-        get { modelState.contentsGravity }
-        set { setModelValue(\.contentsGravity, newValue) }
+        get { self[Self.layerKeys.contentsGravity] }
+        set { self[Self.layerKeys.contentsGravity] = newValue }
     }
 
     /// The part of `contents` to show, in unit coordinates.
     open var contentsRect: CGRect {
-        get { modelState.contentsRect }
-        set { setModelValue(\.contentsRect, newValue) }
+        get { self[Self.layerKeys.contentsRect] }
+        set { self[Self.layerKeys.contentsRect] = newValue }
     }
 
     /// The stretchable centre of `contents`, in unit coordinates.
     open var contentsCenter: CGRect {
-        get { modelState.contentsCenter }
-        set { setModelValue(\.contentsCenter, newValue) }
+        get { self[Self.layerKeys.contentsCenter] }
+        set { self[Self.layerKeys.contentsCenter] = newValue }
     }
 
     /// Pixels per point of `contents`.
     open var contentsScale: CGFloat {
-        get { modelState.contentsScale }
-        set { setModelValue(\.contentsScale, newValue) }
+        get { self[Self.layerKeys.contentsScale] }
+        set { self[Self.layerKeys.contentsScale] = newValue }
     }
 
     /// The pixel format of the layer's backing store (carender always renders RGBA8).
     open var contentsFormat: CALayerContentsFormat {
-        get { modelState.contentsFormat }
-        set { setModelValue(\.contentsFormat, newValue) }
+        get { self[Self.layerKeys.contentsFormat] }
+        set { self[Self.layerKeys.contentsFormat] = newValue }
     }
 
     /// How `contents` is sampled when drawn smaller than its size.
     open var minificationFilter: CALayerContentsFilter {
-        get { modelState.minificationFilter }
-        set { setModelValue(\.minificationFilter, newValue) }
+        get { self[Self.layerKeys.minificationFilter] }
+        set { self[Self.layerKeys.minificationFilter] = newValue }
     }
 
     /// How `contents` is sampled when drawn larger than its size.
     open var magnificationFilter: CALayerContentsFilter {
-        get { modelState.magnificationFilter }
-        set { setModelValue(\.magnificationFilter, newValue) }
+        get { self[Self.layerKeys.magnificationFilter] }
+        set { self[Self.layerKeys.magnificationFilter] = newValue }
     }
 
     /// The mipmap level bias of the `trilinear` minification filter.
     open var minificationFilterBias: Float {
-        get { modelState.minificationFilterBias }
-        set { setModelValue(\.minificationFilterBias, newValue) }
+        get { self[Self.layerKeys.minificationFilterBias] }
+        set { self[Self.layerKeys.minificationFilterBias] = newValue }
     }
 
     // MARK: - Rendering hints
 
     /// A promise that the layer is fully opaque (a hint; it does not change what is drawn).
     open var isOpaque: Bool {
-        get { modelState.isOpaque }
-        set { setModelValue(\.isOpaque, newValue) }
+        get { self[Self.layerKeys.opaque] }
+        set { self[Self.layerKeys.opaque] = newValue }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
     open var shouldRasterize: Bool {
-        get { modelState.shouldRasterize }
-        set { setModelValue(\.shouldRasterize, newValue) }
+        get { self[Self.layerKeys.shouldRasterize] }
+        set { self[Self.layerKeys.shouldRasterize] = newValue }
     }
 
     /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
     open var rasterizationScale: CGFloat {
-        get { modelState.rasterizationScale }
-        set { setModelValue(\.rasterizationScale, newValue) }
+        get { self[Self.layerKeys.rasterizationScale] }
+        set { self[Self.layerKeys.rasterizationScale] = newValue }
     }
 
     /// Which edges are anti-aliased when `allowsEdgeAntialiasing` is on.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
-        get { modelState.edgeAntialiasingMask }
-        set { setModelValue(\.edgeAntialiasingMask, newValue) }
+        get { self[Self.layerKeys.edgeAntialiasingMask] }
+        set { self[Self.layerKeys.edgeAntialiasingMask] = newValue }
     }
 
     /// Whether changing the bounds asks for a redraw.
     open var needsDisplayOnBoundsChange: Bool {
-        get { modelState.needsDisplayOnBoundsChange }
-        set { setModelValue(\.needsDisplayOnBoundsChange, newValue) }
+        get { self[Self.layerKeys.needsDisplayOnBoundsChange] }
+        set { self[Self.layerKeys.needsDisplayOnBoundsChange] = newValue }
     }
 
     /// Whether drawing may happen on a background thread (a hint; carender draws synchronously).
     open var drawsAsynchronously: Bool {
-        get { modelState.drawsAsynchronously }
-        set { setModelValue(\.drawsAsynchronously, newValue) }
+        get { self[Self.layerKeys.drawsAsynchronously] }
+        set { self[Self.layerKeys.drawsAsynchronously] = newValue }
     }
 
     // MARK: - The layer tree
@@ -739,7 +756,7 @@ open class CALayer: NSObject {
                 if !stays { leaving.append((layer, action)) }
             }
             sublayerStorage = nil
-            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            if !isPresentationCopy { stageContext.transactions.layerWillChange(self) }
             for (layer, action) in leaving { action?.run(forKey: kCAOnOrderOut, object: layer, arguments: nil) }
             for layer in incoming { addSublayer(layer) }
         }
@@ -769,7 +786,8 @@ open class CALayer: NSObject {
         sublayerStorage = list
         layer.superlayer = self
         guard !isPresentationCopy else { return }
-        StageContext.current.transactions.layerWillChange(self)
+        layer.joinStage(of: self)
+        stageContext.transactions.layerWillChange(self)
         if let action = actionForPropertyChange(on: layer, event: kCAOnOrderIn, whenVisibleIn: self) {
             action.run(forKey: kCAOnOrderIn, object: layer, arguments: nil)
         }
@@ -818,7 +836,7 @@ open class CALayer: NSObject {
         guard !parent.isPresentationCopy else { return detachFromSuperlayer() }
         parent.runTransitionActionBeforeSublayersChange()
         let action = actionForPropertyChange(on: self, event: kCAOnOrderOut, whenVisibleIn: parent)
-        StageContext.current.transactions.layerWillChange(parent)
+        parent.stageContext.transactions.layerWillChange(parent)
         detachFromSuperlayer()
         action?.run(forKey: kCAOnOrderOut, object: self, arguments: nil)
     }
@@ -861,7 +879,7 @@ open class CALayer: NSObject {
             if !isPresentationCopy, let layer = newValue, let problem = cycleProblem(adding: layer, asMask: true) {
                 return refuse("mask", problem)
             }
-            if !isPresentationCopy { StageContext.current.transactions.layerWillChange(self) }
+            if !isPresentationCopy { stageContext.transactions.layerWillChange(self) }
             if let old = maskStorage, old.superlayer === self { old.superlayer = nil }
             maskStorage = nil
             if let layer = newValue {
@@ -869,6 +887,7 @@ open class CALayer: NSObject {
                 layer.superlayer = self
             }
             maskStorage = newValue
+            if !isPresentationCopy, let layer = newValue { layer.joinStage(of: self) }
         }
     }
 
@@ -930,7 +949,7 @@ open class CALayer: NSObject {
         if lies(inSubtreeOf: layer) {
             return "\(layer.describedLayer) cannot be \(role) of \(describedLayer), which lies inside it: that would make a cycle"
         }
-        if StageContext.current.isRootLayer(layer) {
+        if let root = layer.owningStageContext, root.isRootLayer(layer) {
             return "the stage's root layer cannot be \(role) of \(describedLayer)"
         }
         return nil
@@ -938,7 +957,7 @@ open class CALayer: NSObject {
 
     /// Reports a refused tree change.
     private func refuse(_ change: String, _ problem: String) {
-        Diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
+        stageContext.diagnostics.error("\(change) refused: \(problem); the layer tree is unchanged")
     }
 
     /// The layer as messages name it: its `name` in quotes, else its class and address.

@@ -5,63 +5,70 @@ extension CALayer {
     /// are the fields of `LayerState`; `frame` is derived from bounds, position and transform and
     /// is not a stored property. Implicit animations follow Apple's "Animatable" marks and the
     /// Core Animation Programming Guide's table of animatable properties (`doubleSided` has none).
-    static let baseProperties = LayerPropertyTable([
+    /// Members are named by their KVC names.
+    package struct Keys: Sendable {
         // Geometry
-        LayerProperty("bounds", \.bounds, .rect, animatesImplicitly: true),
-        LayerProperty("position", \.position, .point, animatesImplicitly: true),
-        LayerProperty("zPosition", \.zPosition, .number, animatesImplicitly: true),
-        LayerProperty("anchorPoint", \.anchorPoint, .point, animatesImplicitly: true),
-        LayerProperty("anchorPointZ", \.anchorPointZ, .number, animatesImplicitly: true),
-        LayerProperty("transform", \.transform, .transform, animatesImplicitly: true),
-        LayerProperty("sublayerTransform", \.sublayerTransform, .transform, animatesImplicitly: true),
-        LayerProperty("geometryFlipped", \.isGeometryFlipped, .bool),
+        package let bounds = LayerPropertyKey("bounds", \.bounds, .rect, animatesImplicitly: true)
+        package let position = LayerPropertyKey("position", \.position, .point, animatesImplicitly: true)
+        package let zPosition = LayerPropertyKey("zPosition", \.zPosition, .number, animatesImplicitly: true)
+        package let anchorPoint = LayerPropertyKey("anchorPoint", \.anchorPoint, .point, animatesImplicitly: true)
+        package let anchorPointZ = LayerPropertyKey("anchorPointZ", \.anchorPointZ, .number, animatesImplicitly: true)
+        package let transform = LayerPropertyKey("transform", \.transform, .transform, animatesImplicitly: true)
+        package let sublayerTransform = LayerPropertyKey("sublayerTransform", \.sublayerTransform, .transform, animatesImplicitly: true)
+        package let geometryFlipped = LayerPropertyKey("geometryFlipped", \.isGeometryFlipped, .bool)
         // Visibility and compositing
-        LayerProperty("hidden", \.isHidden, .bool, animatesImplicitly: true),
-        LayerProperty("opacity", \.opacity, .float, animatesImplicitly: true),
-        LayerProperty("allowsGroupOpacity", \.allowsGroupOpacity, .bool),
-        LayerProperty("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, .bool),
-        LayerProperty("doubleSided", \.isDoubleSided, .bool),
-        LayerProperty("masksToBounds", \.masksToBounds, .bool, animatesImplicitly: true),
+        package let hidden = LayerPropertyKey("hidden", \.isHidden, .bool, animatesImplicitly: true)
+        package let opacity = LayerPropertyKey("opacity", \.opacity, .float, animatesImplicitly: true)
+        package let allowsGroupOpacity = LayerPropertyKey("allowsGroupOpacity", \.allowsGroupOpacity, .bool)
+        package let allowsEdgeAntialiasing = LayerPropertyKey("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, .bool)
+        package let doubleSided = LayerPropertyKey("doubleSided", \.isDoubleSided, .bool)
+        package let masksToBounds = LayerPropertyKey("masksToBounds", \.masksToBounds, .bool, animatesImplicitly: true)
         // Background, corners and border
-        LayerProperty("backgroundColor", \.backgroundColor, .color, animatesImplicitly: true),
-        LayerProperty("cornerRadius", \.cornerRadius, .number, animatesImplicitly: true),
-        LayerProperty("maskedCorners", \.maskedCorners, .mask),
-        LayerProperty("cornerCurve", \.cornerCurve, .string),
-        LayerProperty("borderWidth", \.borderWidth, .number, animatesImplicitly: true),
-        LayerProperty("borderColor", \.borderColor, .color, animatesImplicitly: true),
+        package let backgroundColor = LayerPropertyKey("backgroundColor", \.backgroundColor, .color, animatesImplicitly: true)
+        package let cornerRadius = LayerPropertyKey("cornerRadius", \.cornerRadius, .number, animatesImplicitly: true)
+        package let maskedCorners = LayerPropertyKey("maskedCorners", \.maskedCorners, .mask)
+        package let cornerCurve = LayerPropertyKey("cornerCurve", \.cornerCurve, .string)
+        package let borderWidth = LayerPropertyKey("borderWidth", \.borderWidth, .number, animatesImplicitly: true)
+        package let borderColor = LayerPropertyKey("borderColor", \.borderColor, .color, animatesImplicitly: true)
         // Shadow
-        LayerProperty("shadowColor", \.shadowColor, .color, animatesImplicitly: true),
-        LayerProperty("shadowOpacity", \.shadowOpacity, .float, animatesImplicitly: true),
-        LayerProperty("shadowOffset", \.shadowOffset, .size, animatesImplicitly: true),
-        LayerProperty("shadowRadius", \.shadowRadius, .number, animatesImplicitly: true),
-        LayerProperty("shadowPath", \.shadowPath, .path, animatesImplicitly: true),
+        package let shadowColor = LayerPropertyKey("shadowColor", \.shadowColor, .color, animatesImplicitly: true)
+        package let shadowOpacity = LayerPropertyKey("shadowOpacity", \.shadowOpacity, .float, animatesImplicitly: true)
+        package let shadowOffset = LayerPropertyKey("shadowOffset", \.shadowOffset, .size, animatesImplicitly: true)
+        package let shadowRadius = LayerPropertyKey("shadowRadius", \.shadowRadius, .number, animatesImplicitly: true)
+        package let shadowPath = LayerPropertyKey("shadowPath", \.shadowPath, .path, animatesImplicitly: true)
         // Contents
-        LayerProperty("contents", \.contents, .object, animatesImplicitly: true),
-        LayerProperty("contentsGravity", \.contentsGravity, .string),
-        LayerProperty("contentsRect", \.contentsRect, .rect, animatesImplicitly: true),
-        LayerProperty("contentsCenter", \.contentsCenter, .rect, animatesImplicitly: true),
-        LayerProperty("contentsScale", \.contentsScale, .number, animatesImplicitly: true),
-        LayerProperty("contentsFormat", \.contentsFormat, .string),
-        LayerProperty("minificationFilter", \.minificationFilter, .string),
-        LayerProperty("magnificationFilter", \.magnificationFilter, .string),
-        LayerProperty("minificationFilterBias", \.minificationFilterBias, .float),
+        package let contents = LayerPropertyKey("contents", \.contents, .object, animatesImplicitly: true)
+        package let contentsGravity = LayerPropertyKey("contentsGravity", \.contentsGravity, .string)
+        package let contentsRect = LayerPropertyKey("contentsRect", \.contentsRect, .rect, animatesImplicitly: true)
+        package let contentsCenter = LayerPropertyKey("contentsCenter", \.contentsCenter, .rect, animatesImplicitly: true)
+        package let contentsScale = LayerPropertyKey("contentsScale", \.contentsScale, .number, animatesImplicitly: true)
+        package let contentsFormat = LayerPropertyKey("contentsFormat", \.contentsFormat, .string)
+        package let minificationFilter = LayerPropertyKey("minificationFilter", \.minificationFilter, .string)
+        package let magnificationFilter = LayerPropertyKey("magnificationFilter", \.magnificationFilter, .string)
+        package let minificationFilterBias = LayerPropertyKey("minificationFilterBias", \.minificationFilterBias, .float)
         // Rendering hints
-        LayerProperty("opaque", \.isOpaque, .bool),
-        LayerProperty("shouldRasterize", \.shouldRasterize, .bool),
-        LayerProperty("rasterizationScale", \.rasterizationScale, .number),
-        LayerProperty("edgeAntialiasingMask", \.edgeAntialiasingMask, .mask),
-        LayerProperty("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, .bool),
-        LayerProperty("drawsAsynchronously", \.drawsAsynchronously, .bool),
+        package let opaque = LayerPropertyKey("opaque", \.isOpaque, .bool)
+        package let shouldRasterize = LayerPropertyKey("shouldRasterize", \.shouldRasterize, .bool)
+        package let rasterizationScale = LayerPropertyKey("rasterizationScale", \.rasterizationScale, .number)
+        package let edgeAntialiasingMask = LayerPropertyKey("edgeAntialiasingMask", \.edgeAntialiasingMask, .mask)
+        package let needsDisplayOnBoundsChange = LayerPropertyKey("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, .bool)
+        package let drawsAsynchronously = LayerPropertyKey("drawsAsynchronously", \.drawsAsynchronously, .bool)
         // The layer's own timing (CAMediaTiming): key-value coded, not animatable
-        LayerProperty("beginTime", \.beginTime, .time, isAnimatable: false),
-        LayerProperty("duration", \.duration, .time, isAnimatable: false),
-        LayerProperty("speed", \.speed, .float, isAnimatable: false),
-        LayerProperty("timeOffset", \.timeOffset, .time, isAnimatable: false),
-        LayerProperty("repeatCount", \.repeatCount, .float, isAnimatable: false),
-        LayerProperty("repeatDuration", \.repeatDuration, .time, isAnimatable: false),
-        LayerProperty("autoreverses", \.autoreverses, .bool, isAnimatable: false),
-        LayerProperty("fillMode", \.fillMode, .string, isAnimatable: false),
-    ])
+        package let beginTime = LayerPropertyKey("beginTime", \.beginTime, .time, isAnimatable: false)
+        package let duration = LayerPropertyKey("duration", \.duration, .time, isAnimatable: false)
+        package let speed = LayerPropertyKey("speed", \.speed, .float, isAnimatable: false)
+        package let timeOffset = LayerPropertyKey("timeOffset", \.timeOffset, .time, isAnimatable: false)
+        package let repeatCount = LayerPropertyKey("repeatCount", \.repeatCount, .float, isAnimatable: false)
+        package let repeatDuration = LayerPropertyKey("repeatDuration", \.repeatDuration, .time, isAnimatable: false)
+        package let autoreverses = LayerPropertyKey("autoreverses", \.autoreverses, .bool, isAnimatable: false)
+        package let fillMode = LayerPropertyKey("fillMode", \.fillMode, .string, isAnimatable: false)
+    }
+
+    /// CALayer's property keys, which its accessors use.
+    package static let layerKeys = Keys()
+
+    /// CALayer's property table.
+    static let baseProperties = LayerPropertyTable(declaring: layerKeys)
 }
 
 extension LayerState {

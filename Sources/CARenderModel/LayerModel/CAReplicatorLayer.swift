@@ -31,59 +31,65 @@ package struct ReplicatorLayerState {
 /// `instanceColor` plus `i` times the colour offsets. With `preservesDepth` the instances share
 /// the layer's 3D space, as in a transform layer; otherwise each is flattened.
 open class CAReplicatorLayer: CALayer {
-    package override class var propertyTable: LayerPropertyTable { replicatorProperties }
-    private static let replicatorProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-        LayerProperty("instanceCount", \.replicator.instanceCount, .integer),
-        LayerProperty("instanceTransform", \.replicator.instanceTransform, .transform, animatesImplicitly: true),
-        LayerProperty("instanceDelay", \.replicator.instanceDelay, .double, animatesImplicitly: true),
-        LayerProperty("instanceColor", \.replicator.instanceColor, .color, animatesImplicitly: true),
-        LayerProperty("instanceRedOffset", \.replicator.instanceRedOffset, .float, animatesImplicitly: true),
-        LayerProperty("instanceGreenOffset", \.replicator.instanceGreenOffset, .float, animatesImplicitly: true),
-        LayerProperty("instanceBlueOffset", \.replicator.instanceBlueOffset, .float, animatesImplicitly: true),
-        LayerProperty("instanceAlphaOffset", \.replicator.instanceAlphaOffset, .float, animatesImplicitly: true),
-        LayerProperty("preservesDepth", \.replicator.preservesDepth, .bool),
-    ])
+    /// CAReplicatorLayer's properties, each declared once (see LayerProperty.swift); members are
+    /// named by their KVC names.
+    package struct Keys: Sendable {
+        package let instanceCount = LayerPropertyKey("instanceCount", \.replicator.instanceCount, .integer)
+        package let instanceTransform = LayerPropertyKey("instanceTransform", \.replicator.instanceTransform, .transform, animatesImplicitly: true)
+        package let instanceDelay = LayerPropertyKey("instanceDelay", \.replicator.instanceDelay, .double, animatesImplicitly: true)
+        package let instanceColor = LayerPropertyKey("instanceColor", \.replicator.instanceColor, .color, animatesImplicitly: true)
+        package let instanceRedOffset = LayerPropertyKey("instanceRedOffset", \.replicator.instanceRedOffset, .float, animatesImplicitly: true)
+        package let instanceGreenOffset = LayerPropertyKey("instanceGreenOffset", \.replicator.instanceGreenOffset, .float, animatesImplicitly: true)
+        package let instanceBlueOffset = LayerPropertyKey("instanceBlueOffset", \.replicator.instanceBlueOffset, .float, animatesImplicitly: true)
+        package let instanceAlphaOffset = LayerPropertyKey("instanceAlphaOffset", \.replicator.instanceAlphaOffset, .float, animatesImplicitly: true)
+        package let preservesDepth = LayerPropertyKey("preservesDepth", \.replicator.preservesDepth, .bool)
+    }
+
+    /// CAReplicatorLayer's property keys, which its accessors use.
+    package static let replicatorKeys = Keys()
+    package override class var propertyTable: LayerPropertyTable { replicatorTable }
+    private static let replicatorTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: replicatorKeys)
 
 
     /// How many copies of the sublayers are drawn (the sublayers themselves are copy 0).
     open var instanceCount: Int {
-        get { modelState.replicator.instanceCount }
-        set { setModelValue(\.replicator.instanceCount, newValue) }
+        get { self[Self.replicatorKeys.instanceCount] }
+        set { self[Self.replicatorKeys.instanceCount] = newValue }
     }
     /// The transform from one copy to the next.
     open var instanceTransform: CATransform3D {
-        get { modelState.replicator.instanceTransform }
-        set { setModelValue(\.replicator.instanceTransform, newValue) }
+        get { self[Self.replicatorKeys.instanceTransform] }
+        set { self[Self.replicatorKeys.instanceTransform] = newValue }
     }
     /// Seconds between the copies' animations.
     open var instanceDelay: CFTimeInterval {
-        get { modelState.replicator.instanceDelay }
-        set { setModelValue(\.replicator.instanceDelay, newValue) }
+        get { self[Self.replicatorKeys.instanceDelay] }
+        set { self[Self.replicatorKeys.instanceDelay] = newValue }
     }
     /// The colour the first copy's colours are multiplied by.
     open var instanceColor: CGColor? {
-        get { modelState.replicator.instanceColor }
-        set { setModelValue(\.replicator.instanceColor, newValue) }
+        get { self[Self.replicatorKeys.instanceColor] }
+        set { self[Self.replicatorKeys.instanceColor] = newValue }
     }
     open var instanceRedOffset: Float {
-        get { modelState.replicator.instanceRedOffset }
-        set { setModelValue(\.replicator.instanceRedOffset, newValue) }
+        get { self[Self.replicatorKeys.instanceRedOffset] }
+        set { self[Self.replicatorKeys.instanceRedOffset] = newValue }
     }
     open var instanceGreenOffset: Float {
-        get { modelState.replicator.instanceGreenOffset }
-        set { setModelValue(\.replicator.instanceGreenOffset, newValue) }
+        get { self[Self.replicatorKeys.instanceGreenOffset] }
+        set { self[Self.replicatorKeys.instanceGreenOffset] = newValue }
     }
     open var instanceBlueOffset: Float {
-        get { modelState.replicator.instanceBlueOffset }
-        set { setModelValue(\.replicator.instanceBlueOffset, newValue) }
+        get { self[Self.replicatorKeys.instanceBlueOffset] }
+        set { self[Self.replicatorKeys.instanceBlueOffset] = newValue }
     }
     open var instanceAlphaOffset: Float {
-        get { modelState.replicator.instanceAlphaOffset }
-        set { setModelValue(\.replicator.instanceAlphaOffset, newValue) }
+        get { self[Self.replicatorKeys.instanceAlphaOffset] }
+        set { self[Self.replicatorKeys.instanceAlphaOffset] = newValue }
     }
     open var preservesDepth: Bool {
-        get { modelState.replicator.preservesDepth }
-        set { setModelValue(\.replicator.preservesDepth, newValue) }
+        get { self[Self.replicatorKeys.preservesDepth] }
+        set { self[Self.replicatorKeys.preservesDepth] = newValue }
     }
 }
 

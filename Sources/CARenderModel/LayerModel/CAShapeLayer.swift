@@ -36,6 +36,14 @@ package struct ShapeLayerState {
     public var fillColor: CGColor? = .black
     public var fillRule: CAShapeLayerFillRule = .nonZero
     public var strokeColor: CGColor?
+    /// How the path is stroked.
+    public var stroke = ShapeStroke()
+}
+
+/// Everything a shape layer's stroke outline depends on besides the path: the compositor keeps
+/// outlines by path and this value, so a field added here is part of that key without being
+/// listed again.
+package struct ShapeStroke: Hashable {
     public var strokeStart: CGFloat = 0
     public var strokeEnd: CGFloat = 1
     public var lineWidth: CGFloat = 1
@@ -44,6 +52,16 @@ package struct ShapeLayerState {
     public var lineJoin: CAShapeLayerLineJoin = .miter
     public var lineDashPhase: CGFloat = 0
     public var lineDashPattern: [CGFloat]?
+
+    /// Hashes the scalars only (hashing the dash array or the caps' and joins' names would cost
+    /// more than it saves); equality compares every field.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(strokeStart)
+        hasher.combine(strokeEnd)
+        hasher.combine(lineWidth)
+        hasher.combine(miterLimit)
+        hasher.combine(lineDashPhase)
+    }
 
     /// The stroke as the stroker takes it.
     package var strokeStyle: StrokeStyle {
@@ -61,75 +79,82 @@ package struct ShapeLayerState {
 /// point by point between paths with the same elements and switches otherwise.
 open class CAShapeLayer: CALayer {
     override class var renderKind: RenderNode.Kind { .shapeLayer }
-    package override class var propertyTable: LayerPropertyTable { shapeProperties }
-    private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-        LayerProperty("path", \.shape.path, .path, animatesImplicitly: true),
-        LayerProperty("fillColor", \.shape.fillColor, .color, animatesImplicitly: true),
-        LayerProperty("fillRule", \.shape.fillRule, .string),
-        LayerProperty("strokeColor", \.shape.strokeColor, .color, animatesImplicitly: true),
-        LayerProperty("strokeStart", \.shape.strokeStart, .number, animatesImplicitly: true),
-        LayerProperty("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true),
-        LayerProperty("lineWidth", \.shape.lineWidth, .number, animatesImplicitly: true),
-        LayerProperty("miterLimit", \.shape.miterLimit, .number, animatesImplicitly: true),
-        LayerProperty("lineCap", \.shape.lineCap, .string),
-        LayerProperty("lineJoin", \.shape.lineJoin, .string),
-        LayerProperty("lineDashPhase", \.shape.lineDashPhase, .number, animatesImplicitly: true),
-        LayerProperty("lineDashPattern", \.shape.lineDashPattern, .numbers),
-    ])
+
+    /// CAShapeLayer's properties, each declared once (see LayerProperty.swift); members are named
+    /// by their KVC names.
+    package struct Keys: Sendable {
+        package let path = LayerPropertyKey("path", \.shape.path, .path, animatesImplicitly: true)
+        package let fillColor = LayerPropertyKey("fillColor", \.shape.fillColor, .color, animatesImplicitly: true)
+        package let fillRule = LayerPropertyKey("fillRule", \.shape.fillRule, .string)
+        package let strokeColor = LayerPropertyKey("strokeColor", \.shape.strokeColor, .color, animatesImplicitly: true)
+        package let strokeStart = LayerPropertyKey("strokeStart", \.shape.stroke.strokeStart, .number, animatesImplicitly: true)
+        package let strokeEnd = LayerPropertyKey("strokeEnd", \.shape.stroke.strokeEnd, .number, animatesImplicitly: true)
+        package let lineWidth = LayerPropertyKey("lineWidth", \.shape.stroke.lineWidth, .number, animatesImplicitly: true)
+        package let miterLimit = LayerPropertyKey("miterLimit", \.shape.stroke.miterLimit, .number, animatesImplicitly: true)
+        package let lineCap = LayerPropertyKey("lineCap", \.shape.stroke.lineCap, .string)
+        package let lineJoin = LayerPropertyKey("lineJoin", \.shape.stroke.lineJoin, .string)
+        package let lineDashPhase = LayerPropertyKey("lineDashPhase", \.shape.stroke.lineDashPhase, .number, animatesImplicitly: true)
+        package let lineDashPattern = LayerPropertyKey("lineDashPattern", \.shape.stroke.lineDashPattern, .numbers)
+    }
+
+    /// CAShapeLayer's property keys, which its accessors use.
+    package static let shapeKeys = Keys()
+    package override class var propertyTable: LayerPropertyTable { shapeTable }
+    private static let shapeTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: shapeKeys)
 
 
     /// The path drawn, in the layer's coordinates (copied, as Apple does).
     open var path: CGPath? {
-        get { modelState.shape.path }
-        set { setModelValue(\.shape.path, newValue?.copy()) }
+        get { self[Self.shapeKeys.path] }
+        set { self[Self.shapeKeys.path] = newValue?.copy() }
     }
     /// The fill colour; nil fills nothing. Opaque black by default.
     open var fillColor: CGColor? {
-        get { modelState.shape.fillColor }
-        set { setModelValue(\.shape.fillColor, newValue) }
+        get { self[Self.shapeKeys.fillColor] }
+        set { self[Self.shapeKeys.fillColor] = newValue }
     }
     open var fillRule: CAShapeLayerFillRule {
-        get { modelState.shape.fillRule }
-        set { setModelValue(\.shape.fillRule, newValue) }
+        get { self[Self.shapeKeys.fillRule] }
+        set { self[Self.shapeKeys.fillRule] = newValue }
     }
     /// The stroke colour; nil (the default) strokes nothing.
     open var strokeColor: CGColor? {
-        get { modelState.shape.strokeColor }
-        set { setModelValue(\.shape.strokeColor, newValue) }
+        get { self[Self.shapeKeys.strokeColor] }
+        set { self[Self.shapeKeys.strokeColor] = newValue }
     }
     /// Where stroking starts, as a fraction of the whole path's length (0…1).
     open var strokeStart: CGFloat {
-        get { modelState.shape.strokeStart }
-        set { setModelValue(\.shape.strokeStart, newValue) }
+        get { self[Self.shapeKeys.strokeStart] }
+        set { self[Self.shapeKeys.strokeStart] = newValue }
     }
     /// Where stroking ends, as a fraction of the whole path's length (0…1).
     open var strokeEnd: CGFloat {
-        get { modelState.shape.strokeEnd }
-        set { setModelValue(\.shape.strokeEnd, newValue) }
+        get { self[Self.shapeKeys.strokeEnd] }
+        set { self[Self.shapeKeys.strokeEnd] = newValue }
     }
     open var lineWidth: CGFloat {
-        get { modelState.shape.lineWidth }
-        set { setModelValue(\.shape.lineWidth, newValue) }
+        get { self[Self.shapeKeys.lineWidth] }
+        set { self[Self.shapeKeys.lineWidth] = newValue }
     }
     open var miterLimit: CGFloat {
-        get { modelState.shape.miterLimit }
-        set { setModelValue(\.shape.miterLimit, newValue) }
+        get { self[Self.shapeKeys.miterLimit] }
+        set { self[Self.shapeKeys.miterLimit] = newValue }
     }
     open var lineCap: CAShapeLayerLineCap {
-        get { modelState.shape.lineCap }
-        set { setModelValue(\.shape.lineCap, newValue) }
+        get { self[Self.shapeKeys.lineCap] }
+        set { self[Self.shapeKeys.lineCap] = newValue }
     }
     open var lineJoin: CAShapeLayerLineJoin {
-        get { modelState.shape.lineJoin }
-        set { setModelValue(\.shape.lineJoin, newValue) }
+        get { self[Self.shapeKeys.lineJoin] }
+        set { self[Self.shapeKeys.lineJoin] = newValue }
     }
     open var lineDashPhase: CGFloat {
-        get { modelState.shape.lineDashPhase }
-        set { setModelValue(\.shape.lineDashPhase, newValue) }
+        get { self[Self.shapeKeys.lineDashPhase] }
+        set { self[Self.shapeKeys.lineDashPhase] = newValue }
     }
     /// Alternating painted and unpainted lengths; nil strokes solid.
     open var lineDashPattern: [NSNumber]? {
-        get { modelState.shape.lineDashPattern.map { $0.map { NSNumber(value: Double($0)) } } }
-        set { setModelValue(\.shape.lineDashPattern, newValue.map { $0.map { CGFloat($0.doubleValue) } }) }
+        get { self[Self.shapeKeys.lineDashPattern].map { $0.map { NSNumber(value: Double($0)) } } }
+        set { self[Self.shapeKeys.lineDashPattern] = newValue.map { $0.map { CGFloat($0.doubleValue) } } }
     }
 }

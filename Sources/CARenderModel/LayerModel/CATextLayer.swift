@@ -11,78 +11,84 @@ import CARenderText
 /// `foregroundColor` animate.
 open class CATextLayer: CALayer {
     override class var renderKind: RenderNode.Kind { .textLayer }
-    package override class var propertyTable: LayerPropertyTable { textProperties }
 
-    /// CATextLayer's properties, each declared once; `fontSize` and `foregroundColor` are marked
-    /// "Animatable" in Apple's CATextLayer.h. Storage and defaults: `TextLayerState`.
-    private static let textProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-        LayerProperty("string", \.text.content, .textContent),
-        LayerProperty("font", \.text.font, .textFont),
-        LayerProperty("fontSize", \.text.fontSize, .number, animatesImplicitly: true),
-        LayerProperty("foregroundColor", \.text.foregroundColor, .color, animatesImplicitly: true),
-        LayerProperty("wrapped", \.text.isWrapped, .bool),
-        LayerProperty("truncationMode", \.text.truncationMode, .string),
-        LayerProperty("alignmentMode", \.text.alignmentMode, .string),
-        LayerProperty("allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, .bool),
-        LayerProperty("drawsAtScreenScale", \.text.drawsAtScreenScale, .bool),
-    ])
+    /// CATextLayer's properties, each declared once (see LayerProperty.swift); members are
+    /// named by their KVC names. `fontSize` and `foregroundColor` are marked "Animatable" in
+    /// Apple's CATextLayer.h. Storage and defaults: `TextLayerState`.
+    package struct Keys: Sendable {
+        package let string = LayerPropertyKey("string", \.text.content, .textContent)
+        package let font = LayerPropertyKey("font", \.text.font, .textFont)
+        package let fontSize = LayerPropertyKey("fontSize", \.text.fontSize, .number, animatesImplicitly: true)
+        package let foregroundColor = LayerPropertyKey("foregroundColor", \.text.foregroundColor, .color, animatesImplicitly: true)
+        package let wrapped = LayerPropertyKey("wrapped", \.text.isWrapped, .bool)
+        package let truncationMode = LayerPropertyKey("truncationMode", \.text.truncationMode, .string)
+        package let alignmentMode = LayerPropertyKey("alignmentMode", \.text.alignmentMode, .string)
+        package let allowsFontSubpixelQuantization = LayerPropertyKey("allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, .bool)
+        /// carender's own (UILabel sets it); not a property of Apple's CATextLayer.
+        package let drawsAtScreenScale = LayerPropertyKey("drawsAtScreenScale", \.text.drawsAtScreenScale, .bool)
+    }
+
+    /// CATextLayer's property keys, which its accessors use.
+    package static let textKeys = Keys()
+    package override class var propertyTable: LayerPropertyTable { textTable }
+    private static let textTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: textKeys)
 
     /// The text: a `String` or an `NSAttributedString`, whose fonts, colours, kerning and paragraph
     /// alignment are used (`font`, `fontSize` and `foregroundColor` then do not apply, as on Apple
     /// platforms). Other objects draw their description.
     open var string: Any? {
-        get { modelState.text.content?.value }
-        set { setModelValue(\.text.content, TextLayerContent(newValue)) }
+        get { self[Self.textKeys.string]?.value }
+        set { self[Self.textKeys.string] = TextLayerContent(newValue) }
     }
 
     /// The font: a `CTFont`/`UIFont`, a `CGFont` or a font name; nil is Helvetica. Its size is
     /// ignored: `fontSize` applies.
     open var font: AnyObject? {
-        get { modelState.text.font?.value }
-        set { setModelValue(\.text.font, TextLayerFont(newValue)) }
+        get { self[Self.textKeys.font]?.value }
+        set { self[Self.textKeys.font] = TextLayerFont(newValue) }
     }
 
     /// The font size, 36 by default. Animatable.
     open var fontSize: CGFloat {
-        get { modelState.text.fontSize }
-        set { setModelValue(\.text.fontSize, newValue) }
+        get { self[Self.textKeys.fontSize] }
+        set { self[Self.textKeys.fontSize] = newValue }
     }
 
     /// The colour of plain text, opaque white by default. Animatable.
     open var foregroundColor: CGColor? {
-        get { modelState.text.foregroundColor }
-        set { setModelValue(\.text.foregroundColor, newValue) }
+        get { self[Self.textKeys.foregroundColor] }
+        set { self[Self.textKeys.foregroundColor] = newValue }
     }
 
     /// Whether the text wraps to fit the bounds' width.
     open var isWrapped: Bool {
-        get { modelState.text.isWrapped }
-        set { setModelValue(\.text.isWrapped, newValue) }
+        get { self[Self.textKeys.wrapped] }
+        set { self[Self.textKeys.wrapped] = newValue }
     }
 
     /// How text that does not fit is truncated.
     open var truncationMode: CATextLayerTruncationMode {
-        get { modelState.text.truncationMode }
-        set { setModelValue(\.text.truncationMode, newValue) }
+        get { self[Self.textKeys.truncationMode] }
+        set { self[Self.textKeys.truncationMode] = newValue }
     }
 
     /// How lines are aligned in the bounds.
     open var alignmentMode: CATextLayerAlignmentMode {
-        get { modelState.text.alignmentMode }
-        set { setModelValue(\.text.alignmentMode, newValue) }
+        get { self[Self.textKeys.alignmentMode] }
+        set { self[Self.textKeys.alignmentMode] = newValue }
     }
 
     /// Whether the text is rasterized at the screen's (the stage's) scale instead of
     /// `contentsScale`: set for a label's text, whose view UIKit gives the screen's scale.
     package var drawsAtScreenScale: Bool {
-        get { modelState.text.drawsAtScreenScale }
-        set { setModelValue(\.text.drawsAtScreenScale, newValue) }
+        get { self[Self.textKeys.drawsAtScreenScale] }
+        set { self[Self.textKeys.drawsAtScreenScale] = newValue }
     }
 
     /// Accepted for source compatibility; glyph positions are never quantised here.
     open var allowsFontSubpixelQuantization: Bool {
-        get { modelState.text.allowsFontSubpixelQuantization }
-        set { setModelValue(\.text.allowsFontSubpixelQuantization, newValue) }
+        get { self[Self.textKeys.allowsFontSubpixelQuantization] }
+        set { self[Self.textKeys.allowsFontSubpixelQuantization] = newValue }
     }
 }
 

@@ -2,23 +2,21 @@ import Foundation
 import CARenderPixels
 import CARenderGeometry
 
-// The layer property registry: every key-value-coded layer property is declared once, as a
-// `LayerProperty` in its class's `LayerPropertyTable`, and everything else is derived from that
-// declaration — the KVC name the setter's action hook reports, `value(forKeyPath:)` and
-// `setValue(_:forKeyPath:)` (struct sub-paths such as "position.x" and the `transform.*` virtual
-// paths included), copying a computed value into the model through the setter hook, the set of
-// implicitly animated keys, the typed tracks animations evaluate every frame, and the benchmark
-// scene loader.
-//
-// A property's storage and default are its field in a state struct (`LayerState`'s initial
-// values are Apple's defaults); its declaration adds the KVC name, how values of other types are
-// coerced to it, whether a change animates implicitly, and how it interpolates (`PropertyCoding`).
+// How a layer property is declared: once, as a `LayerPropertyKey` in its class's `Keys` struct.
+// Everything else is derived from that declaration and checked by the compiler — the accessor
+// (`self[key]`: the key's value type is the accessor's), the storage (the key names its field of
+// `LayerState`, whose initial value is Apple's default), key-value coding (`value(forKeyPath:)`
+// and `setValue(_:forKeyPath:)`, struct sub-paths such as "position.x" and the `transform.*`
+// virtual paths included), the action hook's event name, the set of implicitly animated keys,
+// the typed track an animation of it evaluates every frame (in place, through a `StateSlot`, for
+// fixed-size numeric values), copying (a layer's values are one `LayerState` value) and the
+// benchmark scene loader.
 //
 // ## Declaring a property of a new layer class
 //
 // A subclass keeps its own values in its own state struct, held as one field of `LayerState` (so
-// the committed, presentation and render copies carry it to the compositor), and registers a
-// table that extends its superclass's:
+// the committed, presentation and render copies carry it to the compositor), declares its keys
+// in a `Keys` struct, and registers a table that extends its superclass's:
 //
 // ```swift
 // /// CAShapeLayer's own values; the initial values are Apple's defaults.
@@ -29,23 +27,28 @@ import CARenderGeometry
 //
 // open class CAShapeLayer: CALayer {
 //     override class var renderKind: RenderNode.Kind { .shapeLayer }     // how the compositor draws it
-//     override class var propertyTable: LayerPropertyTable { shapeProperties }
-//     private static let shapeProperties = LayerPropertyTable(inheriting: CALayer.propertyTable, [
-//         LayerProperty("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true),
-//     ])
+//
+//     /// CAShapeLayer's properties, each declared once.
+//     package struct Keys: Sendable {
+//         let strokeEnd = LayerPropertyKey("strokeEnd", \.shape.strokeEnd, .number, animatesImplicitly: true)
+//     }
+//     package static let shapeKeys = Keys()
+//     package override class var propertyTable: LayerPropertyTable { shapeTable }
+//     private static let shapeTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: shapeKeys)
 //
 //     /// The relative location at which to stop stroking the path.
 //     open var strokeEnd: CGFloat {
-//         get { modelState.shape.strokeEnd }
-//         set { setModelValue(\.shape.strokeEnd, newValue) }
+//         get { self[Self.shapeKeys.strokeEnd] }
+//         set { self[Self.shapeKeys.strokeEnd] = newValue }
 //     }
 // }
 // ```
 //
-// That single `LayerProperty` line makes `layer.value(forKey: "strokeEnd")`,
+// That one key makes `layer.strokeEnd`, `layer.value(forKey: "strokeEnd")`,
 // `setValue(_:forKeyPath:)`, the implicit animation on a change, `CABasicAnimation(keyPath:
 // "strokeEnd")` and its per-frame evaluation work; the compositor reads `state.shape.strokeEnd`
-// from the render node.
+// from the render node. (The per-class names — `shapeKeys`, `shapeTable` — differ because a
+// static stored property cannot be redeclared in a subclass.)
 
 /// How a property's Swift value converts: coercion from what Apple-style code passes in
 /// (`NSNumber`, `NSValue`, other Swift number types), the value key-value coding hands out, and
@@ -191,11 +194,12 @@ extension PropertyCoding where Value: OptionSet, Value.RawValue: BinaryInteger {
     }
 }
 
-/// One layer property, declared once: its KVC name, where it lives in `LayerState`, how values
-/// coerce and interpolate, and whether a change animates implicitly. The typed operations are
-/// captured when it is declared, so using it later touches no strings. Immutable; a class so
-/// that the tracks holding it share it (copying a track retains one object, not every closure).
-package final class LayerProperty: @unchecked Sendable {
+/// One layer property as the registry and key-value coding see it, whatever its value type:
+/// its KVC name, whether a change animates implicitly, and its operations on `LayerState` in
+/// terms of untyped and interpolatable values. Each property is a `LayerPropertyKey<Value>`, the
+/// typed declaration; this class is what tables, key paths and animation tracks hold. Immutable;
+/// a class so that tracks share it (copying a track retains one object, not every operation).
+package class LayerProperty: @unchecked Sendable {
     /// The key-value-coding name, Apple's (`hidden`, not `isHidden`).
     public let name: String
     /// Whether a change runs Core Animation's implicit animation ("Animatable" in Apple's
@@ -210,48 +214,82 @@ package final class LayerProperty: @unchecked Sendable {
     package let shape: PropertyValueShape
     /// The property's field in `LayerState`.
     let stateKeyPath: AnyKeyPath
-    /// The plain value, as KVC reads it.
-    let read: (LayerState) -> Any?
-    /// Stores a coerced value; false (and nothing changed) for a value of the wrong type.
-    package let assign: (inout LayerState, Any?) -> Bool
-    /// The value as animations interpolate it.
-    let readAnimatable: (LayerState) -> AnimatableValue?
-    /// Stores an interpolated value; false when the property cannot hold it.
-    let assignAnimatable: (inout LayerState, AnimatableValue) -> Bool
-    /// Copies the property from `state` into `layer`'s model through the setter hook (so the
-    /// change joins the transaction and runs its action).
-    let commit: (CALayer, LayerState) -> Void
     /// Where a fixed-size numeric value is stored, for tracks that animate the whole property in
     /// place; nil for other values and for fields behind a computed key-path component.
     let slot: StateSlot?
 
-    /// Declares the property `name` stored at `keyPath`, coded by `coding`.
-    init<Value>(_ name: String, _ keyPath: WritableKeyPath<LayerState, Value>, _ coding: PropertyCoding<Value>,
-                animatesImplicitly: Bool = false, isAnimatable: Bool = true) {
+    fileprivate init(name: String, animatesImplicitly: Bool, isAnimatable: Bool, shape: PropertyValueShape,
+                     stateKeyPath: AnyKeyPath, slot: StateSlot?) {
         self.name = name
         self.animatesImplicitly = animatesImplicitly && isAnimatable
         self.isAnimatable = isAnimatable
-        shape = coding.shape
-        stateKeyPath = keyPath
-        let field = StateField(keyPath)
-        if let kind = coding.slotKind, let offset = field.offset {
-            slot = StateSlot(kind: kind, offset: offset)
-        } else {
-            slot = nil
-        }
-        read = { coding.box(field.get($0)) }
-        assign = { state, value in
-            guard let v = coding.coerce(value) else { return false }
-            field.set(&state, v)
-            return true
-        }
-        readAnimatable = { coding.animatable(field.get($0)) }
-        assignAnimatable = { state, value in
-            guard let v = coding.fromAnimatable(value) else { return false }
-            field.set(&state, v)
-            return true
-        }
-        commit = { layer, state in layer.setModelValue(keyPath, state[keyPath: keyPath], forKey: name) }
+        self.shape = shape
+        self.stateKeyPath = stateKeyPath
+        self.slot = slot
+    }
+
+    /// The plain value, as KVC reads it.
+    func read(_ state: LayerState) -> Any? { fatalError("LayerProperty is abstract: declare a LayerPropertyKey") }
+    /// Stores a coerced value; false (and nothing changed) for a value of the wrong type.
+    package func assign(_ state: inout LayerState, _ value: Any?) -> Bool { fatalError("abstract") }
+    /// The value as animations interpolate it.
+    func readAnimatable(_ state: LayerState) -> AnimatableValue? { fatalError("abstract") }
+    /// Stores an interpolated value; false when the property cannot hold it.
+    func assignAnimatable(_ state: inout LayerState, _ value: AnimatableValue) -> Bool { fatalError("abstract") }
+    /// Copies the property from `state` into `layer`'s model through the setter hook (so the
+    /// change joins the transaction and runs its action).
+    func commit(_ state: LayerState, to layer: CALayer) { fatalError("abstract") }
+}
+
+/// A layer property, declared once: its KVC name, its storage (a field of `LayerState`, whose
+/// initial value is the default), how values coerce, box and interpolate (`PropertyCoding`), and
+/// whether a change animates implicitly. Everything else derives from this declaration: the
+/// accessor (`layer[key]`, through the setter hook), the class's `LayerPropertyTable` (key-value
+/// coding, sub-paths, implicit animations; see `LayerPropertyDeclarations`), the animation track
+/// and its in-place `StateSlot`, and copying (the state is one value).
+///
+/// The compiler checks the declaration against its parts: the key path must name a field of
+/// the key's value type, the coding must code that type, and an accessor of another type than
+/// the key's does not compile.
+package final class LayerPropertyKey<Value>: LayerProperty, @unchecked Sendable {
+    /// The field in `LayerState` that stores the property.
+    package let keyPath: WritableKeyPath<LayerState, Value>
+    private let coding: PropertyCoding<Value>
+    private let field: StateField<Value>
+
+    /// Declares the property `name` stored at `keyPath`, coded by `coding`.
+    package init(_ name: String, _ keyPath: WritableKeyPath<LayerState, Value>, _ coding: PropertyCoding<Value>,
+                 animatesImplicitly: Bool = false, isAnimatable: Bool = true) {
+        self.keyPath = keyPath
+        self.coding = coding
+        field = StateField(keyPath)
+        var slot: StateSlot?
+        if let kind = coding.slotKind, let offset = field.offset { slot = StateSlot(kind: kind, offset: offset) }
+        super.init(name: name, animatesImplicitly: animatesImplicitly, isAnimatable: isAnimatable, shape: coding.shape,
+                   stateKeyPath: keyPath, slot: slot)
+    }
+
+    /// The property's value in `state`.
+    package func value(in state: LayerState) -> Value { field.get(state) }
+
+    override func read(_ state: LayerState) -> Any? { coding.box(field.get(state)) }
+
+    override package func assign(_ state: inout LayerState, _ value: Any?) -> Bool {
+        guard let v = coding.coerce(value) else { return false }
+        field.set(&state, v)
+        return true
+    }
+
+    override func readAnimatable(_ state: LayerState) -> AnimatableValue? { coding.animatable(field.get(state)) }
+
+    override func assignAnimatable(_ state: inout LayerState, _ value: AnimatableValue) -> Bool {
+        guard let v = coding.fromAnimatable(value) else { return false }
+        field.set(&state, v)
+        return true
+    }
+
+    override func commit(_ state: LayerState, to layer: CALayer) {
+        layer.setModelValue(self, state[keyPath: keyPath])
     }
 }
 
@@ -320,6 +358,11 @@ package struct ResolvedPropertyPath {
 }
 
 /// The properties a layer class responds to: its own declarations after its superclass's.
+///
+/// A class's declarations are the stored `LayerPropertyKey` members of one value (its `Keys`
+/// struct); the table reads them from that value once, in declaration order, so a key declared
+/// there is registered — for key-value coding, sub-paths, implicit animations and animation
+/// tracks — with nothing else to list.
 package final class LayerPropertyTable: @unchecked Sendable {
     /// Every property, the superclass's first.
     public let properties: [LayerProperty]
@@ -328,11 +371,23 @@ package final class LayerPropertyTable: @unchecked Sendable {
     /// The names whose changes animate implicitly.
     public let implicitlyAnimatedKeys: Set<String>
 
-    init(inheriting parent: LayerPropertyTable? = nil, _ declared: [LayerProperty]) {
+    /// The table of a class whose own properties are the keys stored in `declarations`, after
+    /// `parent`'s.
+    init(inheriting parent: LayerPropertyTable? = nil, declaring declarations: some Sendable) {
+        // Reading the declarations' members once, when the class's table is first used: the
+        // keys are stored properties of a struct, so each one declared is found here.
+        let declared = Mirror(reflecting: declarations).children.compactMap { $0.value as? LayerProperty }
         let all = (parent?.properties ?? []) + declared
         properties = all
-        indexByName = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.name, $0) })
-        indexByKeyPath = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.stateKeyPath, $0) })
+        var byName: [String: Int] = [:], byKeyPath: [AnyKeyPath: Int] = [:]
+        for (index, property) in all.enumerated() {
+            // Two declarations of one name or one field would make KVC ambiguous: a programming
+            // error in the declarations themselves, caught the first time the table is built.
+            precondition(byName.updateValue(index, forKey: property.name) == nil, "layer property '\(property.name)' is declared twice")
+            precondition(byKeyPath.updateValue(index, forKey: property.stateKeyPath) == nil, "two layer properties store \(property.stateKeyPath)")
+        }
+        indexByName = byName
+        indexByKeyPath = byKeyPath
         implicitlyAnimatedKeys = Set(all.filter(\.animatesImplicitly).map(\.name))
     }
 

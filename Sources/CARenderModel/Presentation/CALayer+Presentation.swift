@@ -15,7 +15,7 @@ extension CALayer {
     func makePresentation() -> CALayer? {
         if modelLayerReference != nil { return self }
         guard hasBeenCommitted else { return nil }
-        let (parentTime, parentRate) = parentClock(at: CACurrentMediaTime())
+        let (parentTime, parentRate) = parentClock(at: stageContext.time)
         return presentationCopy(parentTime: parentTime, parentRate: parentRate)
     }
 

@@ -7,7 +7,7 @@ extension CALayer {
         var node = RenderNode(kind: type(of: self).renderKind, state: modelState,
                               sublayers: (sublayers ?? []).map { $0.modelRenderNode() },
                               mask: mask.map { [$0.modelRenderNode()] } ?? [])
-        node.hideIfNotFinite(layerName: name)
+        node.hideIfNotFinite(layerName: name, log: stageContext.diagnostics)
         return node
     }
 }

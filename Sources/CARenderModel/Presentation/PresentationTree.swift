@@ -32,6 +32,7 @@ extension CALayer {
     /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
     /// bounded by memory, not by the stack.
     func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool, stageTime: Double) -> RenderNode {
+        let log = stageContext.diagnostics
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
             visit: { layer, parent, children in
                 let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
@@ -45,7 +46,7 @@ extension CALayer {
                 let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
                 node.transition = transition
                 if transition != nil, let snapshot = layer.runningTransitionSnapshot {
-                    node.transitionSnapshot = [RenderNode(snapshot)]
+                    node.transitionSnapshot = [RenderNode(snapshot, log: log)]
                 }
                 // A replicator's sublayers are its instances, built here; the builder visits
                 // the sublayers of every other layer.
@@ -65,8 +66,8 @@ extension CALayer {
                     if node.sublayers.isEmpty { node.sublayers = sublayers } else { node.sublayers += sublayers }
                 }
                 node.mask = mask.map { [$0] } ?? []
-                node.hideIfNotFinite(layerName: layer.name)
-                node.warnAboutUnrenderedSettings(layerName: layer.name)
+                node.hideIfNotFinite(layerName: layer.name, log: log)
+                node.warnAboutUnrenderedSettings(layerName: layer.name, log: log)
             })
     }
 

@@ -13,7 +13,7 @@ extension CALayer {
         let r = state.replicator
         let count = min(max(r.instanceCount, 0), Self.maxReplicatorInstances)
         if r.instanceCount > Self.maxReplicatorInstances {
-            Diagnostics.warnOnce("CAReplicatorLayer.instanceCount \(r.instanceCount) is more than carender draws "
+            stageContext.diagnostics.warnOnce("CAReplicatorLayer.instanceCount \(r.instanceCount) is more than carender draws "
                 + "(\(Self.maxReplicatorInstances)); the rest are left out")
         }
         var nodes: [RenderNode] = []

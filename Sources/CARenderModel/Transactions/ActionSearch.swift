@@ -36,8 +36,9 @@ package enum ActionSearch {
         guard type(of: layer).propertyTable.implicitlyAnimatedKeys.contains(key) else { return nil }
         let animation = ImplicitAnimation(keyPath: key)
         // A fade-in from no image still needs a from value: NSNull stands for "no contents".
-        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime()) ?? (key == "contents" ? NSNull() : nil)
-        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: layer.stageContext.time) ?? (key == "contents" ? NSNull() : nil)
+        animation.timingFunction = layer.stageContext.transactions.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+            ?? CAMediaTimingFunction(name: .default)
         return animation
     }
 }
@@ -50,7 +51,7 @@ extension CALayer {
     /// The action a change of `key` triggers now, or nil when changes do not animate: actions
     /// disabled, or the layer not (yet) part of a committed stage tree.
     func actionForPropertyChange(_ key: String) -> (any CAAction)? {
-        guard !StageContext.current.transactions.disableActions else { return nil }
+        guard !stageContext.transactions.disableActions else { return nil }
         return Self.withoutImplicitUnlessCommitted(action(forKey: key), layer: self)
     }
 
@@ -65,14 +66,13 @@ extension CALayer {
     /// The action for an ordering event of `layer` (`kCAOnOrderIn`/`kCAOnOrderOut`), which
     /// fires only when `parent` is part of the committed stage tree.
     func actionForPropertyChange(on layer: CALayer, event: String, whenVisibleIn parent: CALayer) -> (any CAAction)? {
-        guard !StageContext.current.transactions.disableActions, parent.isInCommittedStageTree else { return nil }
+        guard !parent.stageContext.transactions.disableActions, parent.isInCommittedStageTree else { return nil }
         return layer.action(forKey: event)
     }
 
-    /// Whether the layer was committed as part of the current stage's tree and still belongs
-    /// to it.
+    /// Whether the layer was committed as part of its stage's tree and still belongs to it.
     var isInCommittedStageTree: Bool {
-        guard hasBeenCommitted, let root = StageContext.current.rootLayer else { return false }
+        guard hasBeenCommitted, let root = owningStageContext?.rootLayer else { return false }
         var layer: CALayer? = self
         while let current = layer {
             if current === root { return true }

@@ -47,7 +47,7 @@ final class LayoutPass {
             }
         }
         if !marked.isEmpty {
-            Diagnostics.warnOnce("layout kept invalidating itself for \(LayoutPass.maximumRounds) rounds; the rest was skipped")
+            context.diagnostics.warnOnce("layout kept invalidating itself for \(LayoutPass.maximumRounds) rounds; the rest was skipped")
             marked = []
             markedIDs = []
         }

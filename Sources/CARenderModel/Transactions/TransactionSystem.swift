@@ -47,7 +47,7 @@ package final class TransactionSystem {
     /// changes nothing (Apple's current QuartzCore does not raise either).
     func commitExplicit() {
         guard let top = stack.last, !top.isImplicit else {
-            Diagnostics.error("CATransaction.commit() called without a matching CATransaction.begin(); ignored")
+            context.diagnostics.error("CATransaction.commit() called without a matching CATransaction.begin(); ignored")
             return
         }
         commitTop()
@@ -57,7 +57,7 @@ package final class TransactionSystem {
     /// the script included (with a warning, since Apple would leave them uncommitted forever).
     package func commitAtEndOfTurn() {
         if stack.contains(where: { !$0.isImplicit }) {
-            Diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
+            context.diagnostics.warning("a CATransaction.begin() had no matching commit() when the run-loop turn ended; committing it")
         }
         while !stack.isEmpty { commitTop() }
         if !changedLayers.isEmpty || !context.animations.layersAwaitingBeginTime.isEmpty {

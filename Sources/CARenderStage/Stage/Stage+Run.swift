@@ -187,7 +187,7 @@ extension Stage {
     func render(options: RenderOptions, progress: (ProgressEvent) -> Void = { _ in }, wrote: (URL) -> Void) throws -> Int {
         try options.validate()
         let plan = try makePlan(options)
-        for warning in plan.warnings { Diagnostics.warning(warning) }
+        for warning in plan.warnings { context.diagnostics.warning(warning) }
         let directory = options.outputDirectory
         if options.writesFiles { try Self.prepareOutputDirectory(directory) }
         let video = try options.rawVideoPath.map { try RawFrameSink(path: $0) }
@@ -232,7 +232,7 @@ extension Stage {
                 if let underlay, opaque == false {
                     if !plan.hasAlpha, options.background == nil, !warnedAboutAlpha {
                         warnedAboutAlpha = true
-                        Diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
+                        context.diagnostics.warning("frame \(job.frame.map(String.init) ?? "at \(job.time) s") has transparent pixels, but the sequence was started without alpha (the root layer's background is opaque), so they are drawn over black; --alpha always keeps them")
                     }
                     straight = straight.composited(over: underlay)
                 }

@@ -45,7 +45,7 @@ extension Stage {
     /// samples.
     public func sample(_ keyPath: String, of layer: CALayer, at times: [CFTimeInterval]) -> [TimelineSample] {
         if let problem = timelineProblem(times: times) {
-            Diagnostics.error(problem)
+            context.diagnostics.error(problem)
             return []
         }
         // A presentation copy passed in by mistake would answer with itself, frozen in time.

@@ -86,10 +86,10 @@ public final class Stage {
     public func advance(to t: CFTimeInterval) {
         context.makeCurrent()
         guard t.isFinite else {
-            return Diagnostics.error("Stage.advance(to: \(t)): the time must be finite; the clock stays at \(time) s")
+            return context.diagnostics.error("Stage.advance(to: \(t)): the time must be finite; the clock stays at \(time) s")
         }
         if t < time {
-            Diagnostics.warnOnce("Stage.advance(to: \(t)) is earlier than the stage's time \(time) s; the clock does not run backwards")
+            context.diagnostics.warnOnce("Stage.advance(to: \(t)) is earlier than the stage's time \(time) s; the clock does not run backwards")
         }
         // Code that ran since the last advance (the script's top level, at first) is a turn of
         // its own at the current time: its changes commit now.
@@ -118,7 +118,7 @@ public final class Stage {
             }
             steps += 1
             if steps > Stage.maximumTurnsPerAdvance {
-                Diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
+                context.diagnostics.warning("more than \(Stage.maximumTurnsPerAdvance) run-loop turns before t = \(t); the script keeps scheduling work at one instant, so the rest is dropped")
                 break
             }
             // Layers with a history (emitters, tiled layers) reach the turn's time as they were.

@@ -70,6 +70,76 @@ final class StageContextTests: XCTestCase {
         XCTAssertTrue(UIView.areAnimationsEnabled)
     }
 
+    // MARK: - Each layer belongs to its own stage
+
+    /// A change to a layer of one stage joins that stage's transaction, even while another stage
+    /// is the current one: driving the other stage does not commit it, and its implicit
+    /// animation begins at its own stage's time when its own stage commits.
+    func testTwoStagesDrivenInTurnKeepTheirOwnTransactions() throws {
+        let first = Stage(width: 10, height: 10), second = Stage(width: 10, height: 10)
+        let a = CALayer(), b = CALayer()
+        first.rootLayer.addSublayer(a)
+        second.rootLayer.addSublayer(b)
+        first.advance(to: 1)
+        second.advance(to: 5)
+        XCTAssertTrue(StageContext.current === second.context)
+        XCTAssertTrue(a.stageContext === first.context)
+        XCTAssertTrue(b.stageContext === second.context)
+
+        a.opacity = 0.5
+        b.opacity = 0.25
+        second.advance(to: 6)
+        XCTAssertEqual(b.committedState?.opacity, 0.25, "the second stage commits its own layer")
+        XCTAssertEqual(a.committedState?.opacity, 1, "but not the first stage's")
+        XCTAssertEqual(a.animation(forKey: "opacity")?.beginTime, 0, "its implicit animation waits for its stage's commit")
+
+        first.advance(to: 1.1)
+        XCTAssertEqual(a.committedState?.opacity, 0.5)
+        let fade = try XCTUnwrap(a.animation(forKey: "opacity") as? CABasicAnimation)
+        XCTAssertEqual(fade.beginTime, 1, "begun at the first stage's time, not the second's")
+        XCTAssertEqual(fade.fromValue as? Float, 1)
+        XCTAssertEqual(Double(a.presentationState(at: 1.1).opacity), 1 - 0.5 * CAMediaTimingFunction(name: .default).evaluate(0.4),
+                       accuracy: 1e-6)
+    }
+
+    /// What a layer reports goes to its own stage's diagnostics, and each stage reports a
+    /// repeated warning once itself.
+    func testTwoStagesDrivenInTurnKeepTheirOwnDiagnostics() {
+        let first = Stage(width: 10, height: 10), second = Stage(width: 10, height: 10)
+        let a = CALayer(), b = CALayer()
+        first.rootLayer.addSublayer(a)
+        second.rootLayer.addSublayer(b)
+        var firstLines: [String] = [], secondLines: [String] = []
+        first.context.diagnostics.sink = { firstLines.append($0) }
+        second.context.diagnostics.sink = { secondLines.append($0) }
+        second.advance(to: 1)
+        a.setValue("high", forKey: "opacity")
+        a.setValue("high", forKey: "opacity")
+        XCTAssertEqual(firstLines.count, 1, "\(firstLines)")
+        XCTAssertTrue(firstLines.first?.contains("forKeyPath: \"opacity\"") == true, "\(firstLines)")
+        XCTAssertEqual(secondLines, [], "the current stage hears nothing of the other stage's layer")
+        b.setValue("high", forKey: "opacity")
+        XCTAssertEqual(secondLines.count, 1, "the second stage reports the same warning once itself")
+        XCTAssertEqual(firstLines.count, 1)
+    }
+
+    /// A layer that has never been in a stage's tree uses the current stage, as a change on
+    /// Apple's platforms joins the current thread's transaction; it takes its stage's context
+    /// when it is added to that stage's tree, with its subtree and mask.
+    func testALayerTakesTheStageOfTheTreeItJoins() {
+        let first = Stage(width: 10, height: 10), second = Stage(width: 10, height: 10)
+        let parent = CALayer(), child = CALayer(), mask = CALayer()
+        parent.addSublayer(child)
+        parent.mask = mask
+        XCTAssertTrue(child.stageContext === second.context, "no stage yet: the current one")
+        first.rootLayer.addSublayer(parent)
+        for layer in [parent, child, mask] { XCTAssertTrue(layer.stageContext === first.context) }
+        parent.removeFromSuperlayer()
+        XCTAssertTrue(child.stageContext === first.context, "a layer that leaves keeps its stage")
+        second.rootLayer.addSublayer(parent)
+        for layer in [parent, child, mask] { XCTAssertTrue(layer.stageContext === second.context) }
+    }
+
     // MARK: - Errors reach the caller
 
     func testRenderingAtAnImpossibleScaleIsAnErrorNamingIt() {

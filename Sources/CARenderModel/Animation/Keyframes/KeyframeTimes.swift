@@ -21,28 +21,28 @@ enum KeyframeTimes {
 
     /// Times for linear and cubic modes: the given ones when valid for `count` keyframes,
     /// otherwise even spacing (invalid arrays "are ignored").
-    static func interpolating(_ given: [Double]?, count: Int) -> [Double] {
+    static func interpolating(_ given: [Double]?, count: Int, log: DiagnosticLog) -> [Double] {
         if let given {
             if isValid(given, count: count) { return given }
-            warnIgnored(given, expected: "\(count) entries")
+            warnIgnored(given, expected: "\(count) entries", log: log)
         }
         return even(count)
     }
 
     /// Says (once per array) that key times were not usable, rather than ignoring them silently.
-    private static func warnIgnored(_ given: [Double], expected: String) {
-        Diagnostics.warnOnce("keyTimes \(given) are ignored: they need \(expected), starting at 0, ending at 1 and never decreasing; the values are spread evenly instead")
+    private static func warnIgnored(_ given: [Double], expected: String, log: DiagnosticLog) {
+        log.warnOnce("keyTimes \(given) are ignored: they need \(expected), starting at 0, ending at 1 and never decreasing; the values are spread evenly instead")
     }
 
     /// Boundaries for discrete mode: `count + 1` entries, value i holding on `[t_i, t_{i+1})`.
     /// Without valid key times the duration is split into `count` equal slots. An array of
     /// exactly `count` times is read as each value's start time, the last held to the end
     /// (a common mistake; Apple may instead ignore such arrays — low confidence).
-    static func discrete(_ given: [Double]?, count: Int) -> [Double] {
+    static func discrete(_ given: [Double]?, count: Int, log: DiagnosticLog) -> [Double] {
         if let given {
             if isValid(given, count: count + 1) { return given }
             if isValid(given, count: count, endsAtOne: false) { return given + [1] }
-            warnIgnored(given, expected: "\(count + 1) entries for \(count) discrete values")
+            warnIgnored(given, expected: "\(count + 1) entries for \(count) discrete values", log: log)
         }
         return even(count + 1)
     }
