@@ -30,12 +30,17 @@ public final class CGContext {
         var alpha: Double = 1
         /// Per-pixel clip coverage; nil when nothing is clipped.
         var clip: [Float]?
+        /// The shadow later drawing casts; nil when off.
+        var shadow: ContextShadow?
     }
 
     /// Whether anything has been painted (or cleared) since the context was made.
     package private(set) var hasDrawn = false
 
     private var state: GraphicsState
+    /// User space to device pixels as the context was made: Core Graphics' base space, in which
+    /// shadows are given.
+    private let baseTransform: CGAffineTransform
     private var saved: [GraphicsState] = []
     /// The current path, in device pixels.
     private var path = CGMutablePath()
@@ -56,6 +61,7 @@ public final class CGContext {
         self.height = height
         pixels = [UInt32](repeating: 0, count: width * height)
         state = GraphicsState(ctm: baseTransform)
+        self.baseTransform = baseTransform
     }
 
     /// Core Graphics' bitmap context: 8 bits per component RGBA in memory carender owns (`data`
@@ -79,7 +85,7 @@ public final class CGContext {
 
     // MARK: - Graphics state
 
-    /// Pushes a copy of the graphics state (CTM, colours, line style, alpha, clip).
+    /// Pushes a copy of the graphics state (CTM, colours, line style, alpha, clip, shadow).
     public func saveGState() { saved.append(state) }
 
     /// Pops the graphics state saved last; without one, does nothing.
@@ -123,6 +129,21 @@ public final class CGContext {
     }
     /// A constant alpha every later drawing is multiplied by.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = min(max(Double(alpha), 0), 1) }
+    /// Casts a shadow under everything drawn later, in black with 1/3 alpha (Quartz 2D
+    /// Programming Guide, "Shadows"): `offset` and `blur` are in the context's base space — its
+    /// user space as it was made, unaffected by later changes to the CTM — so in a UIKit context
+    /// a positive height casts the shadow down; the blur is twice the Gaussian's standard
+    /// deviation. Each drawing casts its own shadow, beneath it, clipped with it.
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3.0))
+    }
+
+    /// Casts a shadow of `color` under everything drawn later (see `setShadow(offset:blur:)`);
+    /// a nil colour turns shadows off, as does restoring a graphics state saved before.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        state.shadow = ContextShadow(offset: offset, blur: blur, color: color, base: baseTransform)
+    }
+
     /// Accepted for compatibility: carender always anti-aliases and interpolates images bilinearly.
     public func setShouldAntialias(_ shouldAntialias: Bool) {}
     public var interpolationQuality: CGInterpolationQuality = .default
@@ -159,6 +180,25 @@ public final class CGContext {
     }
     public func addPath(_ other: CGPath) { path.addPath(other, transform: state.ctm) }
     public func closePath() { path.closeSubpath() }
+
+    /// Replaces the current path with the outline of its stroke under the current line width,
+    /// joins, caps, miter limit and dashes: "filling it draws the same pixels as stroking the
+    /// original path" (`CGContextReplacePathWithStrokedPath`). The outline is made of straight
+    /// segments within 1/8 device pixel of the curves Core Graphics would return.
+    public func replacePathWithStrokedPath() {
+        let stroked = CGMutablePath()
+        if strokeOutline(of: path) {
+            var start = 0
+            for end in outline.contourEnds {
+                guard end > start else { continue }
+                stroked.move(to: CGPoint(x: outline.xs[start], y: outline.ys[start]))
+                for i in (start + 1)..<end { stroked.addLine(to: CGPoint(x: outline.xs[i], y: outline.ys[i])) }
+                stroked.closeSubpath()
+                start = end
+            }
+        }
+        path = stroked
+    }
 
     // MARK: - Painting
 
@@ -258,6 +298,61 @@ public final class CGContext {
         intersectClip(with: p, rule: .winding)
     }
 
+    /// Intersects the clip with `mask` drawn into `rect` (user space) the way `draw(_:in:)`
+    /// draws an image: nothing outside the rectangle is drawn, and inside it each pixel is
+    /// drawn in proportion to the mask there. An image with transparency masks by its alpha; an
+    /// opaque one (Core Graphics asks for a grey image without alpha) by its grey level, white
+    /// drawing fully — an RGB image by its luma (Rec. 709 weights).
+    public func clip(to rect: CGRect, mask: CGImage) {
+        let p = CGMutablePath()
+        p.addRect(rect, transform: state.ctm)
+        var coverage = [Float](repeating: 0, count: width * height)
+        let imageToUser = CGAffineTransform(a: rect.width / CGFloat(max(mask.width, 1)), b: 0, c: 0,
+                                            d: -rect.height / CGFloat(max(mask.height, 1)), tx: rect.minX, ty: rect.maxY)
+        let imageToDevice = imageToUser.concatenating(state.ctm)
+        let det = Double(imageToDevice.a * imageToDevice.d - imageToDevice.b * imageToDevice.c)
+        if mask.width > 0, mask.height > 0, det != 0, det.isFinite {
+            outline.removeAll()
+            outline.addPath(p, tolerance: Self.tolerance)
+            coverage.withUnsafeMutableBufferPointer { buffer in
+                var recorder = MaskRecorder(mask: buffer.baseAddress!, width: width)
+                rasterizer.fill(outline, rule: .nonZero, clip: bounds, painter: &recorder)
+            }
+            let values = Self.maskValues(mask)
+            let deviceToImage = imageToDevice.inverted()
+            let w = mask.width, h = mask.height
+            for y in 0..<height {
+                for x in 0..<width where coverage[y * width + x] > 0 {
+                    let q = CGPoint(x: Double(x) + 0.5, y: Double(y) + 0.5).applying(deviceToImage)
+                    // Bilinear between the nearest texel centres, edges clamped.
+                    let fx = Double(q.x) - 0.5, fy = Double(q.y) - 0.5
+                    let ix = Int(fx.rounded(.down)), iy = Int(fy.rounded(.down))
+                    let ax = Float(fx - Double(ix)), ay = Float(fy - Double(iy))
+                    func texel(_ u: Int, _ v: Int) -> Float { values[min(max(v, 0), h - 1) * w + min(max(u, 0), w - 1)] }
+                    let top = texel(ix, iy) * (1 - ax) + texel(ix + 1, iy) * ax
+                    let bottom = texel(ix, iy + 1) * (1 - ax) + texel(ix + 1, iy + 1) * ax
+                    coverage[y * width + x] *= top * (1 - ay) + bottom * ay
+                }
+            }
+        }
+        if let old = state.clip {
+            for i in 0..<coverage.count { coverage[i] *= old[i] }
+        }
+        state.clip = coverage
+    }
+
+    /// What each pixel of a mask image lets through, 0…1.
+    private static func maskValues(_ image: CGImage) -> [Float] {
+        let bytes = image.image.bytes
+        let count = image.width * image.height
+        if !image.isOpaque {
+            return (0..<count).map { Float(bytes[4 * $0 + 3]) / 255 }
+        }
+        return (0..<count).map { i in
+            (0.2126 * Float(bytes[4 * i]) + 0.7152 * Float(bytes[4 * i + 1]) + 0.0722 * Float(bytes[4 * i + 2])) / 255
+        }
+    }
+
     /// The clip's bounding box in user space.
     public var boundingBoxOfClipPath: CGRect {
         CGRect(x: 0, y: 0, width: width, height: height).applying(state.ctm.inverted())
@@ -322,13 +417,21 @@ public final class CGContext {
     }
 
     private func strokeDevicePath(_ devicePath: CGPath) {
+        guard strokeOutline(of: devicePath) else { return }
+        paint(outline, rule: .nonZero, source: .solid(packed(state.strokeColor.premultiplied())))
+    }
+
+    /// Leaves in `outline` the device-pixel outline of the stroke of `devicePath` (contours all
+    /// wound alike, for a non-zero fill); false when nothing is stroked.
+    private func strokeOutline(of devicePath: CGPath) -> Bool {
         // Stroke in user space, where the width, dashes and caps are measured, then map the
         // outline to device pixels.
+        outline.removeAll()
         let m = state.ctm
         let det = Double(m.a * m.d - m.b * m.c)
-        guard det != 0, det.isFinite else { return }
+        guard det != 0, det.isFinite else { return false }
         var inverse = m.inverted()
-        guard let userPath = devicePath.copy(using: &inverse) else { return }
+        guard let userPath = devicePath.copy(using: &inverse) else { return false }
         let scale = max(hypot(Double(m.a), Double(m.b)), hypot(Double(m.c), Double(m.d)))
         var userOutline = Outline()
         stroker.stroke(PathMeasure(path: userPath), style: state.style, tolerance: Self.tolerance / scale,
@@ -343,7 +446,7 @@ public final class CGContext {
             outline.closeContour()
             start = end
         }
-        paint(outline, rule: .nonZero, source: .solid(packed(state.strokeColor.premultiplied())))
+        return !outline.isEmpty
     }
 
     /// Composites a rendering made into a pixmap of the context's size over the pixels.
@@ -352,6 +455,12 @@ public final class CGContext {
         render(&pixmap)
         hasDrawn = true
         let clip = state.clip, alpha = Float(state.alpha)
+        if let shadow = state.shadow {
+            pixmap.bytes.withUnsafeBytes { raw in
+                composite(raw.bindMemory(to: UInt32.self), rect: bounds, alpha: alpha, shadow: shadow)
+            }
+            return
+        }
         pixmap.bytes.withUnsafeBytes { raw in
             let source = raw.bindMemory(to: UInt32.self)
             for i in 0..<pixels.count where source[i] != 0 {
@@ -368,6 +477,22 @@ public final class CGContext {
         guard !shape.isEmpty else { return }
         let clip = state.clip
         let alpha = Float(state.alpha)
+        if let shadow = state.shadow {
+            // Drawn by itself first, unclipped, so its shadow comes from the whole shape (an
+            // "inner shadow" clips to a shape and fills around it); then shadow and drawing go
+            // on through the clip.
+            guard let box = shape.bounds else { return }
+            let rect = shadow.sourceRect(of: IntRect(covering: box.minX, box.minY, box.maxX, box.maxY), within: bounds)
+            guard !rect.isEmpty else { return }
+            var layer = [UInt32](repeating: 0, count: rect.area)
+            layer.withUnsafeMutableBufferPointer { buffer in
+                var painter = ContextPainter(pixels: buffer.baseAddress!, width: rect.width, originX: rect.x0,
+                                             originY: rect.y0, clip: nil, alpha: alpha, source: source)
+                rasterizer.fill(shape, rule: rule, clip: rect, painter: &painter)
+            }
+            layer.withUnsafeBufferPointer { composite($0, rect: rect, alpha: 1, shadow: shadow) }
+            return
+        }
         pixels.withUnsafeMutableBufferPointer { buffer in
             if let clip {
                 clip.withUnsafeBufferPointer { clipBuffer in
@@ -378,6 +503,36 @@ public final class CGContext {
             } else {
                 var painter = ContextPainter(pixels: buffer.baseAddress!, width: width, clip: nil, alpha: alpha, source: source)
                 rasterizer.fill(shape, rule: rule, clip: bounds, painter: &painter)
+            }
+        }
+    }
+
+    /// Puts a drawing made offscreen — premultiplied pixels covering device `rect` — and its
+    /// shadow beneath it onto the pixels, times `alpha` and the clip.
+    private func composite(_ layer: UnsafeBufferPointer<UInt32>, rect: IntRect, alpha: Float, shadow: ContextShadow) {
+        let clip = state.clip
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let target = buffer.baseAddress!
+            func put(_ clip: UnsafePointer<Float>?) {
+                shadow.draw(layer: layer, rect: rect, alpha: alpha, into: target, bounds: bounds, clip: clip)
+                let visible = rect.intersection(bounds)
+                guard !visible.isEmpty else { return }
+                for y in visible.y0..<visible.y1 {
+                    for x in visible.x0..<visible.x1 {
+                        let source = layer[(y - rect.y0) * rect.width + (x - rect.x0)]
+                        guard source != 0 else { continue }
+                        let index = y * width + x
+                        var c = alpha
+                        if let clip { c *= clip[index] }
+                        guard c > 0 else { continue }
+                        target[index] = sourceOverPacked(target[index], c >= 1 ? source : scalePacked(source, UInt32(c * 256)))
+                    }
+                }
+            }
+            if let clip {
+                clip.withUnsafeBufferPointer { put($0.baseAddress) }
+            } else {
+                put(nil)
             }
         }
     }

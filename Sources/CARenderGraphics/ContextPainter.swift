@@ -78,16 +78,33 @@ package enum GradientShading {
 }
 
 /// Paints a `ContextSource` through coverage, an optional clip mask (one coverage value per
-/// device pixel of the context) and a constant alpha, source-over, into a premultiplied buffer.
+/// device pixel of the context) and a constant alpha, source-over, into a premultiplied buffer
+/// of `width` pixels a row whose first pixel is device pixel (`originX`, `originY`): the
+/// context's own pixels, or the offscreen a shadowed drawing is made in first.
 struct ContextPainter: CoveragePainter {
     let pixels: UnsafeMutablePointer<UInt32>
     let width: Int
+    var originX = 0, originY = 0
+    /// Clip coverage indexed like the context's pixels (its rows are `width` long, so only with
+    /// the context's own buffer).
     let clip: UnsafePointer<Float>?
     let alpha: Float
     let source: ContextSource
 
+    init(pixels: UnsafeMutablePointer<UInt32>, width: Int, originX: Int = 0, originY: Int = 0,
+         clip: UnsafePointer<Float>?, alpha: Float, source: ContextSource) {
+        self.pixels = pixels
+        self.width = width
+        self.originX = originX
+        self.originY = originY
+        self.clip = clip
+        self.alpha = alpha
+        self.source = source
+    }
+
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
-        let row = pixels + y * width
+        // Index of device pixel (0, y) in the buffer (the sum with x stays inside it).
+        let row = (y - originY) * width - originX
         for i in 0..<count {
             var c = coverage[i] * alpha
             if let clip { c *= clip[y * width + x0 + i] }
@@ -95,7 +112,7 @@ struct ContextPainter: CoveragePainter {
             let x = x0 + i
             guard let s = sample(x, y) else { continue }
             let src = c >= 1 ? s : scalePacked(s, UInt32(min(c, 1) * 256))
-            row[x] = sourceOverPacked(row[x], src)
+            pixels[row + x] = sourceOverPacked(pixels[row + x], src)
         }
     }
 

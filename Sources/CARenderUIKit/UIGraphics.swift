@@ -6,8 +6,8 @@ import CARenderGraphics
 // UIKit's image contexts: a stack of bitmap contexts per thread (as UIKit keeps it), the top one
 // being the "current" context that UIKit drawing (`UIImage.draw(in:)`, `UIColor.setFill()`,
 // `UIBezierPath.fill()`) and `UIGraphicsGetCurrentContext()` use. Contexts are flipped to
-// UIKit's y-down points and scaled by the requested scale; a scale of 0 means the screen's, which
-// for carender is 1 (set the stage's scale for sharper frames instead).
+// UIKit's y-down points and scaled by the requested scale; a scale of 0 means the main screen's,
+// which in carender is the stage's `scale` (1 before any stage exists).
 
 private let contextStackKey = "carender.UIGraphics.contextStack"
 
@@ -24,9 +24,16 @@ private final class ContextStack {
     }
 }
 
-/// A bitmap context for `size` points at `scale` (0: 1), flipped to y-down points.
+/// Pixels per point for a requested image-context scale: 0 (or less) means the main screen's
+/// ("If you specify a value of 0.0, the scale factor is set to the scale factor of the device's
+/// main screen", `UIGraphicsBeginImageContextWithOptions`).
+func imageContextScale(_ requested: CGFloat) -> CGFloat {
+    requested > 0 ? requested : UIScreen.main.scale
+}
+
+/// A bitmap context for `size` points at `scale` (0: the screen's), flipped to y-down points.
 func makeImageContext(size: CGSize, scale: CGFloat) -> CGContext? {
-    let s = scale > 0 ? scale : 1
+    let s = imageContextScale(scale)
     let width = Int((size.width * s).rounded(.up)), height = Int((size.height * s).rounded(.up))
     return CGContext(pixelWidth: width, height: height, baseTransform: CGAffineTransform(scaleX: s, y: s))
 }
@@ -36,14 +43,14 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
     UIGraphicsBeginImageContextWithOptions(size, false, 1)
 }
 
-/// Starts an image context of `size` points at `scale` pixels per point (0: the screen's, 1 in
-/// carender) and makes it current. `opaque` is accepted and ignored.
+/// Starts an image context of `size` points at `scale` pixels per point (0: the screen's, which
+/// is the stage's scale) and makes it current. `opaque` is accepted and ignored.
 public func UIGraphicsBeginImageContextWithOptions(_ size: CGSize, _ opaque: Bool, _ scale: CGFloat) {
     guard let context = makeImageContext(size: size, scale: scale) else {
         Diagnostics.warning("UIGraphicsBeginImageContext: cannot make a context of \(size.width)×\(size.height) points")
         return
     }
-    ContextStack.current.contexts.append((context, scale > 0 ? scale : 1))
+    ContextStack.current.contexts.append((context, imageContextScale(scale)))
 }
 
 /// The current context, or nil outside any.
@@ -97,8 +104,8 @@ func withCurrentContext<T>(_ context: CGContext, scale: CGFloat, _ body: () thro
 
 /// The options of a `UIGraphicsImageRenderer`.
 open class UIGraphicsImageRendererFormat: NSObject {
-    /// Pixels per point; 1 by default in carender.
-    open var scale: CGFloat = 1
+    /// Pixels per point; the main screen's (the stage's scale) by default, as UIKit's.
+    open var scale: CGFloat = UIScreen.main.scale
     /// Accepted and ignored.
     open var opaque = false
     /// The area drawn into, in points: (0, 0) and the renderer's size.
@@ -156,7 +163,7 @@ open class UIGraphicsImageRenderer: NSObject {
     /// The image `actions` draw into a fresh context of the renderer's size (current during the
     /// block, so UIKit drawing goes there too).
     open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
-        let scale = format.scale > 0 ? format.scale : 1
+        let scale = imageContextScale(format.scale)
         guard let context = makeImageContext(size: size, scale: scale) else {
             Diagnostics.warning("UIGraphicsImageRenderer: cannot make a context of \(size.width)×\(size.height) points")
             return UIImage(cgImage: CGImage(image: RGBAImage(width: 0, height: 0)))

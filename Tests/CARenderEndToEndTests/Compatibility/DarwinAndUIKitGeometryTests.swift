@@ -97,6 +97,15 @@ final class DarwinAndUIKitGeometryTests: XCTestCase {
         XCTAssertEqual(UIScreen.main.scale, 2)
         XCTAssertEqual(UIScreen.main.nativeBounds.size, CGSize(width: 640, height: 480))
         XCTAssertEqual(UIScreen.main.maximumFramesPerSecond, 60)
+        // A scale of 0 is the main screen's ("UIGraphicsBeginImageContextWithOptions"), and so is
+        // an image renderer's default format's.
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 30, height: 20), false, 0)
+        let image = UIGraphicsGetImageFromCurrentImageContext()
+        UIGraphicsEndImageContext()
+        XCTAssertEqual(image?.scale, 2)
+        XCTAssertEqual(image?.cgImage?.width, 60)
+        let rendered = UIGraphicsImageRenderer(size: CGSize(width: 30, height: 20)).image { _ in }
+        XCTAssertEqual(rendered.cgImage?.height, 40)
         withExtendedLifetime(stage) {}
     }
 

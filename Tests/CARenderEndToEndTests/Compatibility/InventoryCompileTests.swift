@@ -365,7 +365,22 @@ final class InventoryCompileTests: XCTestCase {
         var locations: [CGFloat] = [0, 1]
         XCTAssertNotNil(CGGradient(colorSpace: space, colorComponents: &components, locations: &locations, count: 2)) // inventory: `CGGradient(colorSpace:colorComponents:locations:count:)`
         context.restoreGState() // inventory: `CGContext.restoreGState()`
+        // The glow, image mask and gradient ring of the progress views' draw(in:).
+        context.setShadow(offset: CGSize.zero, blur: 6, color: UIColor.black.cgColor) // inventory: `CGContext.setShadow(offset:blur:color:)`
+        context.addArc(center: CGPoint(x: 20, y: 20), radius: 12, startAngle: 0, endAngle: half, clockwise: false)
+        context.drawPath(using: .stroke)
+        let glowMask: CGImage = UIGraphicsGetCurrentContext()!.makeImage()!
+        context.saveGState()
+        context.clip(to: CGRect(x: 0, y: 0, width: 40, height: 40), mask: glowMask) // inventory: `CGContext.clip(to:mask:)`
+        context.addPath(path)
+        context.replacePathWithStrokedPath() // inventory: `CGContext.replacePathWithStrokedPath()`
+        context.clip()
+        context.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 40, y: 40), options: [])
+        context.restoreGState()
         XCTAssertNotNil(context.makeImage()) // inventory: `CGContext.makeImage()`
+        let character = "W"
+        character.draw(in: CGRect(x: 2, y: 2, width: 30, height: 30), // inventory: `String.draw(in:withAttributes:)`
+                       withAttributes: [.font: UIFont.systemFont(ofSize: 18), .foregroundColor: UIColor.white])
         let drawing = UIGraphicsGetImageFromCurrentImageContext() // inventory: `UIGraphicsGetImageFromCurrentImageContext`
         UIGraphicsEndImageContext() // inventory: `UIGraphicsEndImageContext`
         XCTAssertEqual(drawing?.size, CGSize(width: 40, height: 40))
