@@ -285,6 +285,8 @@ package final class EmitterSimulation {
             // (A birth due exactly at the step's end is not put off by rounding in the sum.)
             var k = (before + Self.countSlack).rounded(.down) + 1
             while k <= owed[c] + Self.countSlack {
+                // A rate too high for the bound stops here, not after counting every birth due.
+                guard hasRoom else { break }
                 let birth = min(start + (k - before) / rate, end)
                 let f = (birth - t0) / dt
                 var layer = b.layer
@@ -314,6 +316,7 @@ package final class EmitterSimulation {
             var k = (rate * (a0 - begin) + Self.countSlack).rounded(.down) + 1
             let last = (rate * (a1 - begin) + Self.countSlack).rounded(.down)
             while k <= last {
+                guard hasRoom else { break }
                 let age = min(begin + k / rate, a1)
                 let d = max(age - parent.age, 0)
                 let emitter = (position: parent.position + parent.velocity * d + 0.5 * acceleration * d * d,
@@ -326,18 +329,24 @@ package final class EmitterSimulation {
         }
     }
 
-    /// Creates a particle of cell `index` (values `cell`), emitted by the layer's shape (`at` nil)
-    /// or by a particle, and moves it on by the `remaining` part of the step.
-    private func born(cell index: Int, values cell: EmitterCellValues, layer: EmitterLayerValues,
-                      at emitter: (position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, color: SIMD4<Double>)?,
-                      remaining: Double, cells: [EmitterCellNode]) {
+    /// Whether another particle may be born now; when not, says so once.
+    private var hasRoom: Bool {
         guard particles.count + survivors.count < Self.maximumParticles else {
             if !reportedCap {
                 reportedCap = true
                 warn("CAEmitterLayer: more than \(Self.maximumParticles) particles alive at once; carender creates no more until some die")
             }
-            return
+            return false
         }
+        return true
+    }
+
+    /// Creates a particle of cell `index` (values `cell`), emitted by the layer's shape (`at` nil)
+    /// or by a particle, and moves it on by the `remaining` part of the step.
+    private func born(cell index: Int, values cell: EmitterCellValues, layer: EmitterLayerValues,
+                      at emitter: (position: SIMD3<Double>, velocity: SIMD3<Double>, scale: Double, color: SIMD4<Double>)?,
+                      remaining: Double, cells: [EmitterCellNode]) {
+        guard hasRoom else { return }
         serial &+= 1
         var random = ParticleRandom(seed: layer.seed, serial: serial)
         let lifetime = max(0, random.spread(cell.lifetime, cell.lifetimeRange)) * max(0, layer.lifetime)

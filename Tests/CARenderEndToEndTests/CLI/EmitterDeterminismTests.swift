@@ -7,7 +7,7 @@ import XCTest
 /// The script exercises what makes a history: a rocket cell bursting into sparks (sub-cells on
 /// a window of the rocket's age), an animated emitter position, a cell key path animated
 /// (`emitterCells.rocket.birthRate`), a change of the layer's birth rate in a run-loop turn, and
-/// gravity.
+/// gravity; and a tiled layer sliding under it, whose tiles fade in from when each is first needed.
 final class EmitterDeterminismTests: XCTestCase {
     private var folder: URL!
 
@@ -19,6 +19,22 @@ final class EmitterDeterminismTests: XCTestCase {
         let stage = Stage(width: 80, height: 60)
         stage.duration = 1.5
         stage.rootLayer.backgroundColor = CGColor(gray: 0.1, alpha: 1)
+        final class Stripes: CATiledLayer {
+            override func draw(in ctx: CGContext) {
+                let r = ctx.boundingBoxOfClipPath
+                ctx.setFillColor(CGColor(red: r.minX / 300, green: 0.3, blue: 0.5, alpha: 1))
+                ctx.fill(r.insetBy(dx: 1, dy: 1))
+            }
+        }
+        let tiles = Stripes()
+        tiles.tileSize = CGSize(width: 16, height: 16)
+        tiles.anchorPoint = .zero
+        tiles.frame = CGRect(x: 0, y: 0, width: 300, height: 60)
+        stage.rootLayer.addSublayer(tiles)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.toValue = -220
+        slide.duration = 1.5
+        tiles.add(slide, forKey: "slide")
         let dot = CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         dot.setFillColor(CGColor(gray: 1, alpha: 1))

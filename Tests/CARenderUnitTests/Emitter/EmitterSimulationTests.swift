@@ -225,4 +225,26 @@ final class EmitterSimulationTests: XCTestCase {
         XCTAssertEqual(run([emitter], times: [1.0], start: 2.0).particles.count, 0)
         XCTAssertEqual(run([emitter], times: [3.0], start: 2.0).particles.count, 10)
     }
+
+    func testAnAbsurdBirthRateIsBoundedInParticlesAndTime() {
+        // A billion a second: the simulation stops at its bound, says so once, and a step does
+        // not count through the births it will not make.
+        var warnings: [String] = []
+        let simulation = EmitterSimulation(warn: { warnings.append($0) })
+        let flood = cell { $0.birthRate = 1e9; $0.lifetime = 10 }
+        let start = Date()
+        for t in [0, 0.05, 0.1] {
+            simulation.advance(to: t) { time, sample in
+                sample.localTime = time
+                sample.cells.removeAll(keepingCapacity: true)
+                sample.cells.append(flood)
+            }
+        }
+        XCTAssertEqual(simulation.particles.count, EmitterSimulation.maximumParticles)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 30)
+        // Nonsense values give no particles rather than a crash.
+        let nonsense = cell { $0.birthRate = .nan; $0.lifetime = .infinity }
+        XCTAssertEqual(run([nonsense], times: [1]).particles.count, 0)
+    }
 }
