@@ -205,6 +205,29 @@ final class ReliabilityTests: XCTestCase {
                       "the compiler's processes outlived a killed carender")
     }
 
+    /// `carender preview`'s workers are started as render workers are (own process group, a
+    /// guard): a worker that ignores SIGINT and SIGTERM and has not reached `stage.run()` yet (so
+    /// no closed socket ends it) does not outlive a `kill -9` of the preview, and Ctrl-C ends the
+    /// preview (130) and its workers.
+    func testPreviewWorkersDoNotOutliveCarender() throws {
+        try BadInputHarness.warmUp.get()
+        for (signal, status) in [(SIGKILL, nil), (SIGINT, Int32(130))] {
+            let preview = try BadInputHarness.Run(["preview", BadInputHarness.script.path, "--port", "0"],
+                                                  environment: ["BAD_INPUT_CASE": "ignoresStopSlowStart"], scratch: scratch)
+            var workers: [pid_t] = []
+            // The first build starts a worker at once (to describe the stage).
+            XCTAssertTrue(BadInputHarness.waitUntil(limit: 60) {
+                workers = preview.children(named: "script")
+                return !workers.isEmpty
+            }, "the preview starts a worker")
+            kill(preview.pid, signal)
+            let outcome = preview.wait(limit: 10)
+            if let status { XCTAssertEqual(outcome?.status, status, outcome?.standardError ?? "") }
+            XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { workers.allSatisfy { !BadInputHarness.isAlive($0) } },
+                          "a preview worker ignoring SIGTERM outlived carender (\(signal == SIGKILL ? "kill -9" : "Ctrl-C"))")
+        }
+    }
+
     /// Every process below `root`, with its command name.
     static func descendants(of root: pid_t) -> [(pid: pid_t, name: String)] {
         let all = BadInputHarness.processes()
