@@ -21,11 +21,13 @@ nonisolated(unsafe) private var stopNotification: Int32 = -1
 
 /// Runs carender's children and passes stop requests on to them.
 ///
-/// Every child runs in a process group of its own with a guard process (`chost_spawn`): when
-/// carender is killed outright, the guard ends the group, so no compiler, worker, ffmpeg or
-/// preview worker outlives it. A stop request carender receives (Ctrl-C, SIGTERM, SIGHUP) goes to
-/// every child's group at once; a group still running after ``gracePeriod`` gets SIGTERM, and
-/// after twice that SIGKILL, so a script that ignores signals cannot keep carender waiting.
+/// Every child leads a session (and a process group) of its own with a guard process
+/// (`chost_spawn`): when carender is killed outright, the guard ends the session, so no compiler
+/// (the driver's frontends, in groups of their own, included), worker, ffmpeg or preview worker
+/// outlives it. A stop request carender receives (Ctrl-C, SIGTERM, SIGHUP) goes to every child's
+/// group at once; a child still running after ``gracePeriod`` gets SIGTERM, and after twice that
+/// SIGKILL, each sent to its whole session, so a script that ignores signals cannot keep carender
+/// waiting. When a child ends, what it started and left behind is killed.
 package enum Supervisor {
     /// How long a child has to end after a stop request before the next, stronger signal.
     package static let gracePeriod: TimeInterval = 2
@@ -113,8 +115,8 @@ package enum Supervisor {
             repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
             if result == 0 { return nil }
             // Reaped (or, with result < 0, not ours to wait for any more: treated as ended).
-            // What the child started in its group goes with it.
-            kill(-pid, SIGKILL)
+            // What the child started goes with it, in whatever group it moved to.
+            chost_signal_session(pid, SIGKILL)
             chost_end_guard(guardPID)
             groupTableLock.lock()
             if slot >= 0 { runningGroups[slot] = 0; slot = -1 }
@@ -142,8 +144,8 @@ package enum Supervisor {
                     // A child started after the request never got it.
                     if escalation == 0 { kill(-pid, request); escalation = 1 }
                     let waited = Date().timeIntervalSince(seen)
-                    if escalation == 1 && waited > Supervisor.gracePeriod { kill(-pid, SIGTERM); escalation = 2 }
-                    if escalation == 2 && waited > 2 * Supervisor.gracePeriod { kill(-pid, SIGKILL); escalation = 3 }
+                    if escalation == 1 && waited > Supervisor.gracePeriod { signalAll(SIGTERM); escalation = 2 }
+                    if escalation == 2 && waited > 2 * Supervisor.gracePeriod { signalAll(SIGKILL); escalation = 3 }
                 }
                 usleep(5_000)
             }
@@ -159,19 +161,27 @@ package enum Supervisor {
             }
         }
 
-        /// Ends the child's group: SIGTERM, then SIGKILL when it still runs after `grace`
-        /// seconds (a script ignoring SIGTERM); waits for it.
+        /// Ends the child and what it started: SIGTERM, then SIGKILL when it still runs after
+        /// `grace` seconds (a script ignoring SIGTERM); waits for it.
         @discardableResult
         package func end(grace: TimeInterval = Supervisor.gracePeriod) -> Termination {
             if let ended = poll() { return ended }
-            signal(SIGTERM)
+            signalAll(SIGTERM)
             if let ended = wait(seconds: grace) { return ended }
-            signal(SIGKILL)
+            signalAll(SIGKILL)
             return wait()
         }
 
-        /// Sends `signal` to the child's group.
+        /// Sends `signal` to the child's process group (what a stop request reaches: the child
+        /// decides what becomes of its own children, as a shell's job does).
         package func signal(_ number: Int32) { kill(-pid, number) }
+
+        /// Sends `signal` to every process of the child's session: the child and everything it
+        /// started, whichever process group they are in.
+        package func signalAll(_ number: Int32) {
+            kill(-pid, number)
+            chost_signal_session(pid, number)
+        }
     }
 
     /// Starts `executable` (in `directory`, else carender's own) with the given descriptors as

@@ -188,10 +188,12 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { !BadInputHarness.isAlive(orphan) },
                       "a script ignoring SIGTERM outlived a killed carender")
 
-        // kill -9 during a compile (a script not in the cache).
+        // kill -9 during a compile (a script not in the cache, long enough to compile that an
+        // orphaned compiler would still be at it when checked: about 14 s on a loaded machine).
         let fresh = scratch.appendingPathComponent("fresh.swift-script")
-        try "import CARender\n// \(UUID().uuidString)\nlet stage = Stage(width: 4, height: 4)\nstage.run()\n"
-            .write(to: fresh, atomically: true, encoding: .utf8)
+        let functions = (0..<3000).map { "func f\($0)() -> CGFloat { let l = CALayer(); l.opacity = 0.5; return l.bounds.width * \($0) }" }
+        try (["import CARender", "// \(UUID().uuidString)"] + functions + ["let stage = Stage(width: 4, height: 4)", "stage.run()", ""])
+            .joined(separator: "\n").write(to: fresh, atomically: true, encoding: .utf8)
         let compiling = try BadInputHarness.Run([fresh.path, "-o", out.path], environment: ["CARENDER_CACHE": scratch.appendingPathComponent("cache").path],
                                                 scratch: scratch)
         var compiler: [pid_t] = []
