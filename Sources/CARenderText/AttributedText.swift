@@ -27,9 +27,47 @@ package enum AttributedText {
     /// A style from UIKit attributes; missing ones take UIKit's defaults.
     static func style(_ attributes: [NSAttributedString.Key: Any], baseColor: CGColor?) -> TextStyle {
         let font = (attributes[.font] as? CTFont) ?? defaultFont
-        return TextStyle(font: font, usesLayerSize: false, color: color(attributes[.foregroundColor]) ?? baseColor,
-                         kern: number(attributes[.kern]) ?? 0,
-                         alignment: (attributes[.paragraphStyle] as? NSParagraphStyle)?.alignment)
+        let paragraph = attributes[.paragraphStyle] as? NSParagraphStyle
+        var style = TextStyle(font: font, usesLayerSize: false, color: color(attributes[.foregroundColor]) ?? baseColor,
+                              kern: number(attributes[.kern]) ?? 0, alignment: paragraph?.alignment)
+        if let paragraph {
+            var values = ParagraphValues()
+            values.lineSpacing = finite(paragraph.lineSpacing)
+            values.lineHeightMultiple = finite(paragraph.lineHeightMultiple)
+            values.minimumLineHeight = finite(paragraph.minimumLineHeight)
+            values.maximumLineHeight = finite(paragraph.maximumLineHeight)
+            values.paragraphSpacing = finite(paragraph.paragraphSpacing)
+            values.paragraphSpacingBefore = finite(paragraph.paragraphSpacingBefore)
+            values.firstLineHeadIndent = finite(paragraph.firstLineHeadIndent)
+            values.headIndent = finite(paragraph.headIndent)
+            values.tailIndent = finite(paragraph.tailIndent)
+            switch paragraph.baseWritingDirection {
+            case .leftToRight: values.direction = .leftToRight
+            case .rightToLeft: values.direction = .rightToLeft
+            case .natural: values.direction = .natural
+            }
+            style.paragraph = values
+        }
+        if let raw = number(attributes[.underlineStyle]).map(Int.init), raw != 0 {
+            style.underline = TextDecoration(style: raw, color: color(attributes[.underlineColor]))
+        }
+        if let raw = number(attributes[.strikethroughStyle]).map(Int.init), raw != 0 {
+            style.strikethrough = TextDecoration(style: raw, color: color(attributes[.strikethroughColor]))
+        }
+        if let shadow = attributes[.shadow] as? NSShadow {
+            // UIKit's default shadow colour: black at one third opacity.
+            style.shadow = TextShadow(dx: finite(shadow.shadowOffset.width), dy: finite(shadow.shadowOffset.height),
+                                      blurRadius: max(0, finite(shadow.shadowBlurRadius)),
+                                      color: color(shadow.shadowColor) ?? CGColor(gray: 0, alpha: 1.0 / 3))
+        }
+        style.baselineOffset = finite(CGFloat(number(attributes[.baselineOffset]) ?? 0))
+        return style
+    }
+
+    /// A value with NaN and infinities read as 0 (bad input draws as if unset).
+    private static func finite(_ value: CGFloat) -> Double {
+        let v = Double(value)
+        return v.isFinite ? v : 0
     }
 
     static func color(_ value: Any?) -> CGColor? {
@@ -43,6 +81,7 @@ package enum AttributedText {
         case let d as Double: return d
         case let f as CGFloat: return Double(f)
         case let i as Int: return Double(i)
+        case let style as NSUnderlineStyle: return Double(style.rawValue)
         default: return nil
         }
     }

@@ -21,11 +21,14 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
     package let face: FontFace?
     /// Points per em.
     public let pointSize: CGFloat
+    /// OpenType features shaping turns on (tabular figures for `monospacedDigitSystemFont`).
+    package let features: FontFeatures
 
-    package init(request: Request, face: FontFace?, size: CGFloat) {
+    package init(request: Request, face: FontFace?, size: CGFloat, features: FontFeatures = []) {
         self.request = request
         self.face = face
         pointSize = size.isFinite && size > 0 ? size : 0
+        self.features = features
     }
 
     /// The font for `request` at `size`: the face asked for, else its substitute (with a warning
@@ -44,6 +47,15 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
             found = catalog.monospacedFace(weight: weight)
         case .named(let name):
             if let face = catalog.installedFace(named: name) { return face }
+            guard AppleFontName(name).isShippedWithIOS else {
+                // Core Text answers a name it does not know with Helvetica: the system face here.
+                let face = catalog.systemFace(weight: 0, italic: false)
+                if let face {
+                    Diagnostics.warnOnce("font '\(name)' is not installed; drawing it with \(face.familyName) "
+                                         + "\(face.styleName) (\(face.path)), as Core Text draws an unknown name in Helvetica")
+                }
+                return face ?? catalog.anyFace
+            }
             let substitute = AppleFontName(name).substitute
             if case .named = substitute, let face = catalog.installedFace(named: "WenQuanYi Micro Hei") {
                 Diagnostics.warnOnce("font '\(name)' is not installed; drawing it with \(face.familyName) (\(face.path))")
@@ -60,8 +72,15 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
         return nil
     }
 
-    /// The font's PostScript name (the substitute's, when the name asked for is not installed).
-    public var fontName: String { face?.postScriptName ?? "" }
+    /// The font's PostScript name: the installed face's, the name asked for when it is one of
+    /// iOS's own fonts drawn with a substitute (as on a device), "Helvetica" for a name Core Text
+    /// does not know.
+    public var fontName: String {
+        if case .named(let name) = request, !FontCatalog.shared.hasInstalledFace(named: name) {
+            return AppleFontName(name).isShippedWithIOS ? name : "Helvetica"
+        }
+        return face?.postScriptName ?? ""
+    }
     public var familyName: String { face?.familyName ?? "" }
 
     /// Inter's proportions, for metrics when nothing is installed.
@@ -83,11 +102,25 @@ public final class CTFont: CustomStringConvertible, @unchecked Sendable {
 
     /// The same font at another size.
     public func withSize(_ fontSize: CGFloat) -> CTFont {
-        CTFont(request: request, face: face, size: fontSize)
+        CTFont(request: request, face: face, size: fontSize, features: features)
     }
 
     public var description: String {
         "<CTFont \(fontName) \(pointSize)pt>"
+    }
+}
+
+/// Fonts asked for the same way at the same size are equal, as `UIFont`s are: Foundation compares
+/// attribute values when it merges an attributed string's runs (two `systemFont(ofSize: 18)`
+/// calls give equal fonts).
+extension CTFont: Hashable {
+    public static func == (a: CTFont, b: CTFont) -> Bool {
+        a === b || (a.request == b.request && a.face === b.face && a.pointSize == b.pointSize && a.features == b.features)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(pointSize)
     }
 }
 
@@ -111,10 +144,58 @@ public final class CGFont: @unchecked Sendable {
 
 /// A font name as Apple spells it ("HelveticaNeue-Bold", ".SFUI-Semibold", "PingFangSC-Regular",
 /// "Menlo"), read as the family it stands for and the weight and slant in its style suffix.
-struct AppleFontName {
+package struct AppleFontName {
     let name: String
 
-    init(_ name: String) { self.name = name }
+    package init(_ name: String) { self.name = name }
+
+    /// Families of the fonts that ship with iOS (Apple's "Fonts included with iOS"), their names
+    /// lowercased without spaces or hyphens: `UIFont(name:size:)` finds these on a device, and
+    /// nil for any other name that is not installed here.
+    static let iOSFamilies: [String] = [
+        "academyengravedlet", "alnile", "americantypewriter", "applecoloremoji", "applesdgothicneo", "applesymbols",
+        "arial", "arialhebrew", "arialroundedmt", "avenir", "avenirnext", "avenirnextcondensed", "banglasangammn",
+        "baskerville", "bodoni72", "bodoni72oldstyle", "bodoni72smallcaps", "bodoniornaments", "bodonisvtytwoitc",
+        "bodonisvtytwooldstyleitc", "bodonisvtytwoscitc", "bodoniornamentsitc", "bradleyhand", "bradleyhanditc",
+        "chalkboardse", "chalkduster", "charter", "cochin", "copperplate", "courier", "couriernew", "damascus",
+        "devanagarisangammn", "didot", "dinalternate", "dincondensed", "euphemiaucas", "farah", "futura", "galvji",
+        "geezapro", "georgia", "gillsans", "granthasangamtn", "gujaratisangammn", "gurmukhimn", "heitisc", "heititc",
+        "helvetica", "helveticaneue", "hiraginomaruchipron", "hiraginominchopron", "hiraginosans", "hoeflertext",
+        "kailasa", "kefa", "khmersangammn", "kohinoorbangla", "kohinoordevanagari", "kohinoorgujarati",
+        "kohinoortelugu", "laosangammn", "malayalamsangammn", "markerfelt", "menlo", "mishafi", "muktamahee",
+        "myanmarsangammn", "noteworthy", "notonastaliqurdu", "notosanskannada", "notosansmyanmar", "notosansoriya",
+        "optima", "palatino", "papyrus", "partylet", "pingfanghk", "pingfangsc", "pingfangtc", "rockwell",
+        "savoyelet", "sinhalasangammn", "snellroundhand", "stixtwomath", "stixtwotext", "symbol", "tamilsangammn",
+        "telugusangammn", "thonburi", "timesnewroman", "trebuchetms", "trebuchet", "verdana", "zapfdingbats",
+        "zapfdingbatsitc", "zapfino", "sfui", "sfuitext", "sfuidisplay", "sfpro", "sfprotext", "sfprodisplay",
+        "sfprorounded", "sfmono", "sfcompact", "newyork", ".sfui",
+    ]
+
+    /// Words a style part of a font name is made of ("Bold", "DemiBoldItalic", "W3", "MT").
+    static let styleWords: [String] = [
+        "ultralight", "extralight", "semibold", "demibold", "extrabold", "ultrabold", "condensed", "regular", "italic",
+        "oblique", "medium", "roman", "light", "heavy", "black", "bold", "book", "thin", "ultra", "extra", "demi",
+        "semi", "plain", "normal", "dot", "psmt", "mt", "ps", "std", "it", "tt",
+    ] + (0...9).map { "w\($0)" }
+
+    /// Whether a font by this name ships with iOS: a family above, alone or followed by style words
+    /// (PostScript "HelveticaNeue-Bold", full "Helvetica Neue Bold", "ArialMT", "HiraginoSans-W6").
+    package var isShippedWithIOS: Bool {
+        let key = name.lowercased().filter { $0 != " " && $0 != "-" && $0 != "_" }
+        for family in Self.iOSFamilies where key.hasPrefix(family) {
+            if Self.isStyle(key.dropFirst(family.count)) { return true }
+        }
+        return false
+    }
+
+    /// Whether `rest` is a run of style words (or nothing).
+    private static func isStyle(_ rest: Substring) -> Bool {
+        if rest.isEmpty { return true }
+        for word in styleWords where rest.hasPrefix(word) {
+            if isStyle(rest.dropFirst(word.count)) { return true }
+        }
+        return false
+    }
 
     private static let weightWords: [(word: String, weight: Double)] = [
         ("ultralight", -0.8), ("extralight", -0.8), ("thin", -0.6), ("light", -0.4), ("regular", 0),
@@ -165,3 +246,11 @@ public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.capHeight }
 public func CTFontGetXHeight(_ font: CTFont) -> CGFloat { font.xHeight }
 public func CTFontCopyPostScriptName(_ font: CTFont) -> String { font.fontName }
 public func CTFontCopyFamilyName(_ font: CTFont) -> String { font.familyName }
+
+/// OpenType features a font turns on when shaping.
+package struct FontFeatures: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Tabular figures ("tnum"): every digit as wide, so counting numbers do not jitter.
+    package static let tabularFigures = FontFeatures(rawValue: 1 << 0)
+}

@@ -125,6 +125,15 @@ package final class FontCatalog: @unchecked Sendable {
         return face(path: found.path, index: found.index)
     }
 
+    /// Whether an installed face answers to `name` (PostScript, full or family name).
+    package func hasInstalledFace(named name: String) -> Bool {
+        lock.lock()
+        let known = nameIndex
+        lock.unlock()
+        if let known { return known[Self.normalized(name)] != nil }
+        return installedFace(named: name) != nil
+    }
+
     /// Style names of a family's plain face.
     static let regularStyles: Set<String> = ["Regular", "Book", "Roman", "Normal"]
 

@@ -23,6 +23,12 @@ package final class FontFace: @unchecked Sendable {
         package var isFixedPitch: Bool
         /// The OS/2 weight class: 400 regular, 700 bold.
         package var weightClass: Int = 400
+        /// Where underlines go (negative: below the baseline) and how thick, from `post`.
+        package var underlinePosition = 0.0
+        package var underlineThickness = 0.0
+        /// Where strikethroughs go (above the baseline) and how thick, from `OS/2`.
+        package var strikeoutPosition = 0.0
+        package var strikeoutSize = 0.0
     }
 
     /// How much synthetic bold thickens strokes, per unit of em: FreeType's own choice for
@@ -65,7 +71,10 @@ package final class FontFace: @unchecked Sendable {
                           descender: Double(m.descender), lineGap: Double(max(0, m.line_gap)),
                           capHeight: Double(m.cap_height), xHeight: Double(m.x_height),
                           italicAngle: Double(m.italic_angle_tenths) / 10, isFixedPitch: m.is_fixed_pitch != 0,
-                          weightClass: Int(m.weight_class))
+                          weightClass: Int(m.weight_class),
+                          underlinePosition: Double(m.underline_position),
+                          underlineThickness: Double(m.underline_thickness),
+                          strikeoutPosition: Double(m.strikeout_position), strikeoutSize: Double(m.strikeout_size))
     }
 
     deinit { ctext_face_close(handle) }
@@ -86,15 +95,16 @@ package final class FontFace: @unchecked Sendable {
 
     /// Shapes `scalars[range]` with the rest of `scalars` as context, left to right or right to
     /// left (glyphs then in visual order, brackets mirrored). Clusters index `scalars`.
-    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false) -> [ShapedGlyph] {
+    package func shape(_ scalars: [UInt32], range: Range<Int>, rightToLeft: Bool = false,
+                       features: FontFeatures = []) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var buffer = [ctext_glyph](repeating: ctext_glyph(), count: range.count + 8)
         var count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, features.rawValue, &buffer, Int32(buffer.count)))
         if count > buffer.count {
             buffer = [ctext_glyph](repeating: ctext_glyph(), count: count)
             count = Int(ctext_shape(handle, scalars, Int32(scalars.count), Int32(range.lowerBound),
-                                    Int32(range.count), rightToLeft ? 1 : 0, &buffer, Int32(buffer.count)))
+                                    Int32(range.count), rightToLeft ? 1 : 0, features.rawValue, &buffer, Int32(buffer.count)))
         }
         return buffer.prefix(count).map {
             ShapedGlyph(glyph: $0.glyph, cluster: Int($0.cluster), advance: Double($0.x_advance),

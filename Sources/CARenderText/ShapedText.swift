@@ -14,6 +14,13 @@ package struct TextStyle: Equatable {
     package var kern: Double
     /// The paragraph's alignment, when an attributed string sets one.
     package var alignment: NSTextAlignment?
+    /// The paragraph's spacing, indents and direction (a paragraph takes its first character's).
+    package var paragraph = ParagraphValues()
+    package var underline: TextDecoration?
+    package var strikethrough: TextDecoration?
+    package var shadow: TextShadow?
+    /// Points the glyphs are raised above the baseline.
+    package var baselineOffset = 0.0
 
     package init(font: CTFont?, usesLayerSize: Bool = false, color: CGColor? = nil, kern: Double = 0,
                  alignment: NSTextAlignment? = nil) {
@@ -26,7 +33,58 @@ package struct TextStyle: Equatable {
 
     package static func == (a: TextStyle, b: TextStyle) -> Bool {
         a.font === b.font && a.usesLayerSize == b.usesLayerSize && a.color == b.color && a.kern == b.kern
-            && a.alignment == b.alignment
+            && a.alignment == b.alignment && a.paragraph == b.paragraph && a.underline == b.underline
+            && a.strikethrough == b.strikethrough && a.shadow == b.shadow && a.baselineOffset == b.baselineOffset
+    }
+}
+
+/// A paragraph style's values, in points (`NSParagraphStyle`).
+package struct ParagraphValues: Equatable, Sendable {
+    package var lineSpacing = 0.0
+    package var lineHeightMultiple = 0.0
+    package var minimumLineHeight = 0.0
+    package var maximumLineHeight = 0.0
+    package var paragraphSpacing = 0.0
+    package var paragraphSpacingBefore = 0.0
+    package var firstLineHeadIndent = 0.0
+    package var headIndent = 0.0
+    package var tailIndent = 0.0
+    package var direction = BidiDirection.natural
+    package init() {}
+}
+
+/// An underline or strikethrough: an `NSUnderlineStyle` raw value and its colour (nil: the text's).
+package struct TextDecoration: Equatable, @unchecked Sendable {
+    package var style: Int
+    package var color: CGColor?
+    package init(style: Int, color: CGColor?) {
+        self.style = style
+        self.color = color
+    }
+
+    /// A line under (or through) words only.
+    package var byWord: Bool { style & 0x8000 != 0 }
+    /// How many strokes and how thick each is, in the font's line thickness.
+    package var strokes: (count: Int, weight: Double) {
+        switch style & 0xFF {
+        case 0x02: return (1, 2)
+        case 0x09: return (2, 1)
+        default: return (1, 1)
+        }
+    }
+}
+
+/// A shadow under text, in points (y down).
+package struct TextShadow: Equatable, @unchecked Sendable {
+    package var dx: Double
+    package var dy: Double
+    package var blurRadius: Double
+    package var color: CGColor
+    package init(dx: Double, dy: Double, blurRadius: Double, color: CGColor) {
+        self.dx = dx
+        self.dy = dy
+        self.blurRadius = blurRadius
+        self.color = color
     }
 }
 
@@ -85,6 +143,8 @@ package final class ShapedText: @unchecked Sendable {
     package let ellipses: [Ellipsis]
     /// The text, one String per cluster (for tests and diagnostics).
     package let characters: [Character]
+    /// Whether any style casts a shadow.
+    package let hasShadows: Bool
 
     /// Shapes `runs` of styled text. Styles with no font use `defaultFont`'s face.
     package init(_ runs: [(text: String, style: TextStyle)], defaultFont: CTFont) {
@@ -104,6 +164,8 @@ package final class ShapedText: @unchecked Sendable {
         }
         if styles.isEmpty { styles = [TextStyle(font: defaultFont, usesLayerSize: true)] }
         let primaries = styles.map { ($0.font ?? defaultFont).face }
+        builder.features = styles.map { ($0.font ?? defaultFont).features }
+        builder.directions = styles.map { $0.paragraph.direction }
         builder.shape(characters, styles: characterStyles, primaries: primaries)
         var ellipses: [Ellipsis] = []
         for primary in primaries { ellipses.append(builder.shapeEllipsis(primary: primary)) }
@@ -115,6 +177,7 @@ package final class ShapedText: @unchecked Sendable {
         paragraphLevels = builder.paragraphLevels
         self.ellipses = ellipses
         self.characters = characters
+        hasShadows = styles.contains { $0.shadow != nil }
     }
 
     /// The point size of a style, given the layer's.
@@ -143,6 +206,9 @@ private struct Builder {
     var glyphs: [ShapedText.Glyph] = []
     var paragraphs: [Range<Int>] = []
     var paragraphLevels: [UInt8] = []
+    /// Each style's font features and paragraph direction.
+    var features: [FontFeatures] = []
+    var directions: [BidiDirection] = []
 
     /// The OS/2 weight from which a face counts as bold (semibold, 600): a fallback face lighter
     /// than that standing in for it is emboldened.
@@ -212,7 +278,7 @@ private struct Builder {
         }
         firstScalar.append(scalars.count)
         // Levels resolved over the whole paragraph; each run of one level is shaped in its direction.
-        let bidi = BidiParagraph(scalars)
+        let bidi = BidiParagraph(scalars, direction: directions[styles[0]])
         let levels = characters.indices.map { bidi.levels[firstScalar[$0]] }
         let chosen = characters.indices.map { face(for: characters[$0], primary: primaries[styles[$0]]) }
         let base = clusters.count
@@ -243,7 +309,7 @@ private struct Builder {
                     && face.metrics.weightClass < Self.boldWeight } ?? false
                 let em = face.metrics.unitsPerEm
                 let shaped = face.shape(scalars, range: firstScalar[runStart]..<firstScalar[runEnd],
-                                        rightToLeft: levels[runStart] & 1 == 1)
+                                        rightToLeft: levels[runStart] & 1 == 1, features: features[styles[runStart]])
                 for g in shaped {
                     let c = characterOfScalar[g.cluster]
                     glyphsOfCharacter[c].append(ShapedText.Glyph(face: index, id: g.glyph, emboldened: embolden,

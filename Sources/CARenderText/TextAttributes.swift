@@ -10,8 +10,72 @@ extension NSAttributedString.Key {
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     /// Extra points added after each character (a number).
     public static let kern = NSAttributedString.Key("NSKern")
-    /// An `NSParagraphStyle` (alignment and line-break mode are drawn).
+    /// An `NSParagraphStyle`: alignment, line spacing and heights, paragraph spacing, indents,
+    /// writing direction.
     public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    /// An `NSUnderlineStyle` raw value (a number).
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    /// The underline's colour; the text's when absent.
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    /// An `NSUnderlineStyle` raw value (a number) for a line through the text.
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    /// The strikethrough's colour; the text's when absent.
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+    /// An `NSShadow` drawn under the text.
+    public static let shadow = NSAttributedString.Key("NSShadow")
+    /// Points the text is raised above its baseline (a number; negative lowers it).
+    public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+}
+
+/// How an underline or strikethrough is drawn (UIKit's raw values): a line style, optionally a
+/// pattern and word-by-word.
+public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let single = NSUnderlineStyle(rawValue: 0x01)
+    public static let thick = NSUnderlineStyle(rawValue: 0x02)
+    public static let double = NSUnderlineStyle(rawValue: 0x09)
+    public static let patternDot = NSUnderlineStyle(rawValue: 0x0100)
+    public static let patternDash = NSUnderlineStyle(rawValue: 0x0200)
+    public static let patternDashDot = NSUnderlineStyle(rawValue: 0x0300)
+    public static let patternDashDotDot = NSUnderlineStyle(rawValue: 0x0400)
+    /// Lines under words only, not the spaces between them.
+    public static let byWord = NSUnderlineStyle(rawValue: 0x8000)
+}
+
+/// A shadow under text (UIKit's `NSShadow`): offset in points (positive height is down), blur
+/// radius, colour (black at one third opacity by default).
+///
+/// A Swift class compared by value rather than an `NSObject`: Foundation on Linux compares
+/// attribute values when it merges an attributed string's runs and halts on two different
+/// `NSObject` subclass values; Swift values it compares through `Hashable`.
+open class NSShadow: Hashable, @unchecked Sendable {
+    open var shadowOffset: CGSize = .zero
+    open var shadowBlurRadius: CGFloat = 0
+    /// A `UIColor` or `CGColor`.
+    open var shadowColor: Any?
+
+    public init() {}
+
+    public static func == (a: NSShadow, b: NSShadow) -> Bool {
+        a === b || (a.shadowOffset == b.shadowOffset && a.shadowBlurRadius == b.shadowBlurRadius
+            && AttributedText.color(a.shadowColor) == AttributedText.color(b.shadowColor))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shadowOffset.width)
+        hasher.combine(shadowOffset.height)
+        hasher.combine(shadowBlurRadius)
+    }
+}
+
+/// The direction a paragraph's text runs in.
+public enum NSWritingDirection: Int, Sendable {
+    /// From the paragraph's first strong character (the Unicode Bidirectional Algorithm).
+    case natural = -1
+    case leftToRight = 0
+    case rightToLeft = 1
 }
 
 /// Horizontal alignment of lines (UIKit's raw values).
@@ -34,15 +98,60 @@ public enum NSLineBreakMode: Int, Sendable {
     case byTruncatingMiddle = 5
 }
 
-/// Paragraph attributes: alignment, line-break mode and line spacing.
-open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
+/// Paragraph attributes: alignment, line-break mode, line spacing and heights, paragraph spacing,
+/// indents and writing direction.
+///
+/// A Swift class compared by value rather than an `NSObject` (see `NSShadow`: Foundation on Linux
+/// halts comparing two different `NSObject` attribute values); `copy()` and `mutableCopy()` are
+/// its own.
+open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked Sendable {
     public internal(set) var alignment: NSTextAlignment = .natural
     public internal(set) var lineBreakMode: NSLineBreakMode = .byWordWrapping
+    /// Points between one line's bottom and the next line's top.
     public internal(set) var lineSpacing: CGFloat = 0
+    /// The natural line height is multiplied by this (0: unchanged).
+    public internal(set) var lineHeightMultiple: CGFloat = 0
+    /// Lines are at least this tall (0: no minimum), the extra above the text.
+    public internal(set) var minimumLineHeight: CGFloat = 0
+    /// Lines are at most this tall (0: no maximum).
+    public internal(set) var maximumLineHeight: CGFloat = 0
+    /// Points after the paragraph's last line.
+    public internal(set) var paragraphSpacing: CGFloat = 0
+    /// Points before the paragraph's first line.
+    public internal(set) var paragraphSpacingBefore: CGFloat = 0
+    /// Indent of the paragraph's first line from the leading edge.
+    public internal(set) var firstLineHeadIndent: CGFloat = 0
+    /// Indent of its other lines from the leading edge.
+    public internal(set) var headIndent: CGFloat = 0
+    /// Positive: the lines' length from the leading edge; zero or negative: an indent from the
+    /// trailing edge.
+    public internal(set) var tailIndent: CGFloat = 0
+    public internal(set) var baseWritingDirection: NSWritingDirection = .natural
 
-    public override init() {}
+    public init() {}
 
     public static var `default`: NSParagraphStyle { NSParagraphStyle() }
+
+    /// An immutable copy.
+    public func copy() -> Any { copy(with: nil) }
+    /// A mutable copy (`NSParagraphStyle.default.mutableCopy() as! NSMutableParagraphStyle`).
+    public func mutableCopy() -> Any { mutableCopy(with: nil) }
+
+    /// Styles with the same values are equal (Foundation compares attribute values when it
+    /// merges an attributed string's runs).
+    public static func == (a: NSParagraphStyle, o: NSParagraphStyle) -> Bool {
+        a.alignment == o.alignment && a.lineBreakMode == o.lineBreakMode && a.lineSpacing == o.lineSpacing
+            && a.lineHeightMultiple == o.lineHeightMultiple && a.minimumLineHeight == o.minimumLineHeight
+            && a.maximumLineHeight == o.maximumLineHeight && a.paragraphSpacing == o.paragraphSpacing
+            && a.paragraphSpacingBefore == o.paragraphSpacingBefore && a.firstLineHeadIndent == o.firstLineHeadIndent
+            && a.headIndent == o.headIndent && a.tailIndent == o.tailIndent && a.baseWritingDirection == o.baseWritingDirection
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(alignment)
+        hasher.combine(lineSpacing)
+        hasher.combine(firstLineHeadIndent)
+    }
 
     public func copy(with zone: NSZone? = nil) -> Any { copyValues(into: NSParagraphStyle()) }
     public func mutableCopy(with zone: NSZone? = nil) -> Any { copyValues(into: NSMutableParagraphStyle()) }
@@ -51,22 +160,55 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
         style.alignment = alignment
         style.lineBreakMode = lineBreakMode
         style.lineSpacing = lineSpacing
+        style.lineHeightMultiple = lineHeightMultiple
+        style.minimumLineHeight = minimumLineHeight
+        style.maximumLineHeight = maximumLineHeight
+        style.paragraphSpacing = paragraphSpacing
+        style.paragraphSpacingBefore = paragraphSpacingBefore
+        style.firstLineHeadIndent = firstLineHeadIndent
+        style.headIndent = headIndent
+        style.tailIndent = tailIndent
+        style.baseWritingDirection = baseWritingDirection
         return style
     }
 }
 
 /// A paragraph style whose attributes can be set.
 open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
-    public override var alignment: NSTextAlignment {
-        get { super.alignment }
-        set { super.alignment = newValue }
-    }
+    public override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
     public override var lineBreakMode: NSLineBreakMode {
         get { super.lineBreakMode }
         set { super.lineBreakMode = newValue }
     }
-    public override var lineSpacing: CGFloat {
-        get { super.lineSpacing }
-        set { super.lineSpacing = newValue }
+    public override var lineSpacing: CGFloat { get { super.lineSpacing } set { super.lineSpacing = newValue } }
+    public override var lineHeightMultiple: CGFloat {
+        get { super.lineHeightMultiple }
+        set { super.lineHeightMultiple = newValue }
+    }
+    public override var minimumLineHeight: CGFloat {
+        get { super.minimumLineHeight }
+        set { super.minimumLineHeight = newValue }
+    }
+    public override var maximumLineHeight: CGFloat {
+        get { super.maximumLineHeight }
+        set { super.maximumLineHeight = newValue }
+    }
+    public override var paragraphSpacing: CGFloat {
+        get { super.paragraphSpacing }
+        set { super.paragraphSpacing = newValue }
+    }
+    public override var paragraphSpacingBefore: CGFloat {
+        get { super.paragraphSpacingBefore }
+        set { super.paragraphSpacingBefore = newValue }
+    }
+    public override var firstLineHeadIndent: CGFloat {
+        get { super.firstLineHeadIndent }
+        set { super.firstLineHeadIndent = newValue }
+    }
+    public override var headIndent: CGFloat { get { super.headIndent } set { super.headIndent = newValue } }
+    public override var tailIndent: CGFloat { get { super.tailIndent } set { super.tailIndent = newValue } }
+    public override var baseWritingDirection: NSWritingDirection {
+        get { super.baseWritingDirection }
+        set { super.baseWritingDirection = newValue }
     }
 }

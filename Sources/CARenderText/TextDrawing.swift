@@ -30,11 +30,65 @@ package enum TextDrawing {
         // Only outlines drawn through the map need a flattening tolerance in layer units.
         let tolerance = upright ? 0 : GlyphCache.flatteningTolerance
             / max(map.maxScale(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: clip.y1), 1e-9)
+        if text.hasShadows && alpha > 0 {
+            drawShadows(text, layout: layout, fontSize: fontSize, alpha: alpha, origin: origin, map: map, upright: upright,
+                        tolerance: tolerance, clip: clipRect, target: target, glyphs: glyphs, scratch: scratch)
+        }
         var painting = GlyphPainting(text: text, color: color, alpha: alpha, origin: origin, map: map,
                                      upright: upright, tolerance: tolerance, clip: clipRect, target: target,
                                      glyphs: glyphs, scratch: scratch)
+        painting.fontSize = fontSize
         layout.forEachGlyph(text, fontSize: fontSize, &painting)
         painting.finish()
+    }
+
+    /// The shadows of styles that have one (`NSShadow`), under the text: each style's glyphs in
+    /// its shadow colour at its offset, blurred by its radius (a Gaussian of standard deviation
+    /// half the radius, as Core Graphics blurs, made of three box blurs).
+    private static func drawShadows(_ text: ShapedText, layout: TextLayout, fontSize: Double, alpha: Double,
+                                    origin: SIMD2<Double>, map: ProjectiveMap, upright: Bool, tolerance: Double,
+                                    clip: IntRect, target: Canvas, glyphs: GlyphCache, scratch: TextDrawingScratch) {
+        var s = 0
+        while s < text.styles.count {
+            defer { s += 1 }
+            guard let shadow = text.styles[s].shadow else { continue }
+            // Shadow offsets are in points of the base space: the device map's scale, not its rotation.
+            let scale = upright ? map.m11 : map.maxScale(x0: 0, y0: 0, x1: 1, y1: 1)
+            let dx = shadow.dx * scale, dy = shadow.dy * scale
+            let sigma = shadow.blurRadius * scale / 2
+            let margin = Int((sigma * 3).rounded(.up)) + 1
+            // Glyphs are drawn (shifted) into a plane as large as the clip grown by the blur.
+            let shifted = ProjectiveMap.identity.then(map).then(.translation(dx, dy))
+            let plane = IntRect(x0: clip.x0 - margin, y0: clip.y0 - margin, x1: clip.x1 + margin, y1: clip.y1 + margin)
+            let base = scratch.borrowPlane(plane.area * 4)
+            let planeCanvas = Canvas(base: base, rect: plane)
+            planeCanvas.clear()
+            var painting = GlyphPainting(text: text, color: CGColor(gray: 0, alpha: 1), alpha: 1, origin: origin,
+                                         map: shifted, upright: upright, tolerance: tolerance, clip: plane,
+                                         target: planeCanvas, glyphs: glyphs, scratch: scratch)
+            painting.onlyStyle = s
+            painting.fontSize = fontSize
+            layout.forEachGlyph(text, fontSize: fontSize, &painting)
+            painting.finish()
+            if sigma > 0.1 { scratch.blurAlpha(of: planeCanvas, sigma: sigma) }
+            // The plane's alpha is the shadow's coverage: paint the shadow colour through it.
+            let color = shadow.color.premultiplied(opacity: alpha)
+            let area = clip.intersection(plane.intersection(target.rect))
+            guard !area.isEmpty else { continue }
+            var y = area.y0
+            while y < area.y1 {
+                var d = target.pixel(area.x0, y)
+                var a = planeCanvas.pixel(area.x0, y) + 3
+                var x = area.x0
+                while x < area.x1 {
+                    if a.pointee > 0 { sourceOver(d, color * (Float(a.pointee) / 255)) }
+                    d += 4
+                    a += 4
+                    x += 1
+                }
+                y += 1
+            }
+        }
     }
 
     /// Paints each glyph a layout hands it: upright from cached masks, otherwise gathering the
@@ -56,6 +110,15 @@ package enum TextDrawing {
         /// The current style's colour alpha times the layer's: what colour glyphs are drawn with.
         var colorGlyphAlpha: Float = 1
         var style = -1
+        /// Draw only this style's glyphs (a shadow pass), with no decorations.
+        var onlyStyle = -1
+        /// The layer's font size (for decorations of styles that take it).
+        var fontSize = 0.0
+        /// The underline and strikethrough being extended: their style, baseline and extent.
+        var decorationStyle = -1
+        var decorationBaseline = 0.0
+        var decorationX0 = 0.0
+        var decorationX1 = 0.0
         /// Outlines of the current run's glyphs (layer space) when drawn through the map.
         var run: Outline
 
@@ -77,10 +140,72 @@ package enum TextDrawing {
             run = scratch.borrowOutline()
         }
 
-        /// Fills the last run and gives its outline back.
+        /// Fills the last run and decoration and gives its outline back.
         mutating func finish() {
             if !upright { fillRun() }
+            flushDecorations()
             scratch.giveBack(run)
+        }
+
+        mutating func span(style: Int, x0: Double, x1: Double, baseline: Double, isWhitespace: Bool, trailing: Bool) {
+            guard onlyStyle < 0 else { return }
+            let s = text.styles[style]
+            guard s.underline != nil || s.strikethrough != nil else { flushDecorations(); return }
+            let byWord = (s.underline?.byWord ?? false) || (s.strikethrough?.byWord ?? false)
+            if isWhitespace && (trailing || byWord) { flushDecorations(); return }
+            if style == decorationStyle && baseline == decorationBaseline && abs(x0 - decorationX1) < 1e-9 {
+                decorationX1 = x1
+                return
+            }
+            flushDecorations()
+            decorationStyle = style
+            decorationBaseline = baseline
+            decorationX0 = x0
+            decorationX1 = x1
+        }
+
+        /// Fills the pending underline and strikethrough: the font's own position and thickness
+        /// (`post` and `OS/2` tables), thick twice as thick, double two strokes a thickness apart.
+        private mutating func flushDecorations() {
+            guard decorationStyle >= 0 else { return }
+            let style = decorationStyle
+            decorationStyle = -1
+            let s = text.styles[style]
+            let size = text.size(ofStyle: style, layerSize: fontSize)
+            let m = (s.font ?? CTFont.resolve(.system(weight: 0, italic: false), size: 12)).metrics
+            let unit = size / m.unitsPerEm
+            let baseline = decorationBaseline - s.baselineOffset
+            if let u = s.underline {
+                let t = max(m.underlineThickness > 0 ? m.underlineThickness * unit : size / 14, 0)
+                fillDecoration(u, style: s, centre: baseline - (m.underlinePosition != 0 ? m.underlinePosition * unit : -size / 9),
+                               thickness: t)
+            }
+            if let k = s.strikethrough {
+                let t = m.strikeoutSize > 0 ? m.strikeoutSize * unit : size / 14
+                let top = m.strikeoutPosition > 0 ? m.strikeoutPosition * unit : m.xHeight * unit / 2 + t / 2
+                fillDecoration(k, style: s, centre: baseline - top + t / 2, thickness: t)
+            }
+        }
+
+        /// Fills one decoration's strokes across the pending extent.
+        private mutating func fillDecoration(_ decoration: TextDecoration, style s: TextStyle, centre: Double,
+                                             thickness: Double) {
+            let (count, weight) = decoration.strokes
+            let t = thickness * weight
+            let c = decoration.color ?? s.color ?? color
+            guard let premultiplied = c?.premultiplied(opacity: alpha), premultiplied.w > 0 else { return }
+            var shape = scratch.borrowOutline()
+            for k in 0..<count {
+                // Double lines: one stroke at the position, the next a thickness and a gap below.
+                let y = centre + Double(k) * 2 * t - t / 2
+                shape.addRect(x0: origin.x + decorationX0, y0: origin.y + y, x1: origin.x + decorationX1, y1: origin.y + y + t)
+            }
+            var device = scratch.borrowOutline()
+            device.setProjection(of: shape, through: map)
+            var decorationPainter = SolidPainter(canvas: target, color: premultiplied)
+            scratch.rasterizer.fill(device, rule: .nonZero, clip: clip, painter: &decorationPainter)
+            scratch.giveBack(device)
+            scratch.giveBack(shape)
         }
 
         /// Fills the glyph outlines gathered in `run` through the map (one rasterization per run
@@ -95,6 +220,7 @@ package enum TextDrawing {
         }
 
         mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int) {
+            if onlyStyle >= 0 && style != onlyStyle { return }
             if style != self.style {
                 if !upright { fillRun() }
                 self.style = style

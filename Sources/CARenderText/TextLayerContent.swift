@@ -30,7 +30,7 @@ package final class TextLayerContent: @unchecked Sendable {
     package func shaped(font: CTFont) -> ShapedText {
         lock.lock()
         defer { lock.unlock() }
-        if let shaped, let shapedFont, shapedFont.face === font.face { return shaped }
+        if let shaped, let shapedFont, shapedFont.face === font.face, shapedFont.features == font.features { return shaped }
         let runs: [(text: String, style: TextStyle)]
         switch value {
         case let attributed as NSAttributedString:

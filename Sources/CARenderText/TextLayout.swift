@@ -100,46 +100,65 @@ package struct TextLayout {
             defer { n += 1 }
             var start = paragraph.lowerBound
             let baseLevel = text.paragraphLevels[n]
+            let rightToLeft = baseLevel & 1 == 1
             let alignment = resolvedAlignment(text, paragraph, p.alignment, baseLevel: baseLevel)
+            let values = paragraphValues(text, paragraph)
+            if !lines.isEmpty { top += values.paragraphSpacingBefore }
             repeat {
-                var end = p.wraps ? lineEnd(text, from: start, in: paragraph, width: width, p) : paragraph.upperBound
+                // The line's box: indented from the leading edge (the right in a right-to-left
+                // paragraph), its length cut by the tail indent.
+                let indent = max(0, start == paragraph.lowerBound ? values.firstLineHeadIndent : values.headIndent)
+                var boxWidth = values.tailIndent > 0 ? min(width, values.tailIndent) - indent
+                    : width + values.tailIndent - indent
+                boxWidth = max(0, boxWidth)
+                let boxLeft = rightToLeft ? (width.isFinite ? width - indent - boxWidth : 0) : indent
+                var end = p.wraps ? lineEnd(text, from: start, in: paragraph, width: boxWidth, p) : paragraph.upperBound
                 let isLastAllowed = lines.count + 1 >= limit
                 let (ascent, descent, leading) = metrics(text, start..<max(end, start + 1), paragraph: paragraph, p)
-                let fitsBelow = top + ascent + descent + leading + nextLineHeight(text, paragraph, end, n, p) <= p.height + 1e-9
+                // Line height: the font's, times lineHeightMultiple, within the minimum and
+                // maximum; the difference goes above the text (the baseline moves).
+                let natural = ascent + descent + leading
+                var height = natural
+                if values.lineHeightMultiple > 0 { height *= values.lineHeightMultiple }
+                if values.minimumLineHeight > 0 { height = max(height, values.minimumLineHeight) }
+                if values.maximumLineHeight > 0 { height = min(height, values.maximumLineHeight) }
+                let fitsBelow = top + height + nextLineHeight(text, paragraph, end, n, p) <= p.height + 1e-9
                 let moreText = end < paragraph.upperBound || n + 1 < text.paragraphs.count
-                var line = TextLine(head: start..<end, tail: end..<end, ellipsisStyle: -1, x: 0, baseline: top + ascent,
-                                    width: 0, ascent: ascent, descent: descent, spaceExtra: 0)
+                var line = TextLine(head: start..<end, tail: end..<end, ellipsisStyle: -1, x: 0,
+                                    baseline: top + ascent + (height - natural), width: 0, ascent: ascent,
+                                    descent: descent, spaceExtra: 0)
                 let lastShown = moreText && (isLastAllowed || !fitsBelow)
                 if lastShown && p.wraps && p.truncation != .none { end = paragraph.upperBound }
-                let overflows = contentWidth(text, start..<end, p) > width + 1e-9
+                let overflows = contentWidth(text, start..<end, p) > boxWidth + 1e-9
                 let cutShort = lastShown && p.wraps && line.head.upperBound < paragraph.upperBound
                 if p.truncation != .none && (overflows || cutShort) {
-                    truncate(&line, text, start..<end, width: width, p)
+                    truncate(&line, text, start..<end, width: boxWidth, p)
                 } else {
                     line.head = start..<end
                 }
                 line.width = drawnWidth(text, line, p)
                 let lastOfParagraph = end >= paragraph.upperBound
-                let rightToLeft = baseLevel & 1 == 1
                 switch alignment {
-                case .center: line.x = width.isFinite ? (width - line.width) / 2 : 0
-                case .right: line.x = width.isFinite ? width - line.width : 0
+                case .center: line.x = boxWidth.isFinite ? (boxWidth - line.width) / 2 : 0
+                case .right: line.x = boxWidth.isFinite ? boxWidth - line.width : 0
                 case .justified:
-                    if !lastOfParagraph && width.isFinite && line.ellipsisStyle < 0 {
-                        line.spaceExtra = justification(text, line, width: width, p)
-                        if line.spaceExtra > 0 { line.width = width }
+                    if !lastOfParagraph && boxWidth.isFinite && line.ellipsisStyle < 0 {
+                        line.spaceExtra = justification(text, line, width: boxWidth, p)
+                        if line.spaceExtra > 0 { line.width = boxWidth }
                     }
                     // The last line of a justified paragraph takes its natural alignment.
-                    if rightToLeft && line.spaceExtra == 0 && width.isFinite { line.x = width - line.width }
+                    if rightToLeft && line.spaceExtra == 0 && boxWidth.isFinite { line.x = boxWidth - line.width }
                 default: break
                 }
+                line.x += boxLeft
                 order(&line, text, baseLevel: baseLevel, p)
                 // Trailing whitespace takes the paragraph's level (L1): in a right-to-left
                 // paragraph it is drawn first, hanging left of the aligned text.
                 if rightToLeft && line.ellipsisStyle < 0 { line.x -= trailingWhitespaceWidth(text, line.head, p) }
                 lines.append(line)
-                widest = max(widest, line.width)
-                top += ascent + descent + leading
+                widest = max(widest, line.width + indent)
+                top += height + values.lineSpacing
+                if lastOfParagraph { top += values.paragraphSpacing }
                 if lastShown { break paragraphs }
                 start = end
             } while start < paragraph.upperBound
@@ -157,6 +176,12 @@ package struct TextLayout {
         if !paragraph.isEmpty, let own = text.styles[text.clusters[paragraph.lowerBound].style].alignment { a = own }
         guard a == .natural else { return a }
         return baseLevel & 1 == 1 ? .right : .left
+    }
+
+    /// The paragraph style of a paragraph: its first character's.
+    private func paragraphValues(_ text: ShapedText, _ paragraph: Range<Int>) -> ParagraphValues {
+        guard paragraph.lowerBound < text.clusters.count else { return ParagraphValues() }
+        return text.styles[text.clusters[paragraph.lowerBound].style].paragraph
     }
 
     /// Puts the line's items in visual order (rules L1–L2 of the bidi algorithm over the levels
@@ -230,8 +255,9 @@ package struct TextLayout {
             guard c.glyphEnd > c.glyphStart || !any else { continue }
             let m: FontFace.Metrics
             if let face = metricsFace(text, i) { m = face.metrics } else { m = styleMetrics(text, c.style) }
-            ascent = max(ascent, m.ascender / m.unitsPerEm * size)
-            descent = max(descent, -m.descender / m.unitsPerEm * size)
+            let raised = text.styles[c.style].baselineOffset
+            ascent = max(ascent, m.ascender / m.unitsPerEm * size + raised)
+            descent = max(descent, -m.descender / m.unitsPerEm * size - raised)
             leading = max(leading, m.lineGap / m.unitsPerEm * size)
             any = true
         }
@@ -401,13 +427,18 @@ package struct TextLayout {
                     let e = text.ellipses[line.ellipsisStyle]
                     let size = text.size(ofStyle: line.ellipsisStyle, layerSize: fontSize)
                     visitGlyphs(Int(e.glyphStart)..<Int(e.glyphEnd), line, text, size, pen, line.ellipsisStyle, &visitor)
+                    visitor.span(style: line.ellipsisStyle, x0: pen, x1: pen + e.advance * size, baseline: line.baseline,
+                                 isWhitespace: false, trailing: v == line.visual.upperBound - 1)
                     pen += e.advance * size
                 } else {
                     let c = text.clusters[Int(item)]
                     let size = text.size(ofStyle: c.style, layerSize: fontSize)
                     visitGlyphs(Int(c.glyphStart)..<Int(c.glyphEnd), line, text, size, pen, c.style, &visitor)
-                    pen += c.advance * size + text.styles[c.style].kern
-                    if c.isWhitespace { pen += line.spaceExtra }
+                    var next = pen + c.advance * size + text.styles[c.style].kern
+                    if c.isWhitespace { next += line.spaceExtra }
+                    visitor.span(style: c.style, x0: pen, x1: next, baseline: line.baseline, isWhitespace: c.isWhitespace,
+                                 trailing: v == line.visual.upperBound - 1)
+                    pen = next
                 }
                 v += 1
             }
@@ -422,7 +453,7 @@ package struct TextLayout {
         while g < range.upperBound {
             let glyph = text.glyphs[g]
             visitor.visit(face: text.faces[Int(glyph.face)], glyph: glyph, size: size, x: pen + glyph.x * size,
-                          y: line.baseline - glyph.y * size, style: style)
+                          y: line.baseline - glyph.y * size - text.styles[style].baselineOffset, style: style)
             g += 1
         }
     }
@@ -432,4 +463,11 @@ package struct TextLayout {
 package protocol GlyphVisitor {
     /// One glyph of `face` at `size` points with its origin at `(x, y)`, drawn in `style`.
     mutating func visit(face: FontFace, glyph: ShapedText.Glyph, size: Double, x: Double, y: Double, style: Int)
+    /// After a cluster's (or the ellipsis') glyphs: the stretch of the line it advanced the pen
+    /// over, left to right, for underlines and strikethroughs; `trailing` for a line's last item.
+    mutating func span(style: Int, x0: Double, x1: Double, baseline: Double, isWhitespace: Bool, trailing: Bool)
+}
+
+extension GlyphVisitor {
+    package mutating func span(style: Int, x0: Double, x1: Double, baseline: Double, isWhitespace: Bool, trailing: Bool) {}
 }

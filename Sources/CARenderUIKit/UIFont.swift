@@ -23,10 +23,15 @@ extension CTFont {
         public static let black = Weight(0.62)
     }
 
-    /// The installed font named `fontName` (PostScript, full or family name). A font that is not
-    /// installed gives its closest substitute with a warning naming it (UIKit returns nil; carender
-    /// draws rather than fail a script written for Apple's fonts).
+    /// The font named `fontName` (PostScript, full or family name), or nil when there is none, as
+    /// on a device: an installed face, or one of iOS's own fonts ("HelveticaNeue-Bold", "Avenir
+    /// Next", "Menlo-Regular"…) drawn with its closest installed substitute (with a warning
+    /// naming it). Any other name gives nil, so `UIFont(name:size:) ?? .systemFont(ofSize:)`
+    /// takes the same path as on an iPhone.
     public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        guard FontCatalog.shared.hasInstalledFace(named: fontName) || AppleFontName(fontName).isShippedWithIOS else {
+            return nil
+        }
         let font = CTFont.resolve(.named(fontName), size: fontSize)
         self.init(request: font.request, face: font.face, size: fontSize)
     }
@@ -47,8 +52,53 @@ extension CTFont {
         resolve(.monospaced(weight: Double(weight.rawValue)), size: fontSize)
     }
 
+    /// The system font with tabular figures: every digit as wide (Inter's "tnum" feature, as San
+    /// Francisco's monospaced digits).
     public class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: Weight) -> UIFont {
-        systemFont(ofSize: fontSize, weight: weight)
+        let font = systemFont(ofSize: fontSize, weight: weight)
+        return UIFont(request: font.request, face: font.face, size: fontSize, features: .tabularFigures)
+    }
+
+    /// The font for a text style at the default content size (Large), with Apple's sizes and
+    /// weights for each style (Human Interface Guidelines, "Typography": Dynamic Type sizes).
+    public class func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        let (size, weight) = style.defaultSizeAndWeight
+        return systemFont(ofSize: size, weight: weight)
+    }
+
+    /// Dynamic Type's text styles.
+    public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
+
+        /// Points and weight at the Large content size category (iOS's default).
+        var defaultSizeAndWeight: (CGFloat, Weight) {
+            switch self {
+            case .largeTitle: return (34, .regular)
+            case .title1: return (28, .regular)
+            case .title2: return (22, .regular)
+            case .title3: return (20, .regular)
+            case .headline: return (17, .semibold)
+            case .subheadline: return (15, .regular)
+            case .callout: return (16, .regular)
+            case .footnote: return (13, .regular)
+            case .caption1: return (12, .regular)
+            case .caption2: return (11, .regular)
+            default: return (17, .regular)
+            }
+        }
     }
 
     /// UIKit's standard sizes.

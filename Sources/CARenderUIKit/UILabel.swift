@@ -14,6 +14,8 @@ open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
         textLayer.delegate = self
+        // UIKit draws a label's text at the screen's scale.
+        textLayer.drawsAtScreenScale = true
         layer.addSublayer(textLayer)
         update()
     }
@@ -67,6 +69,14 @@ open class UILabel: UIView {
     /// How lines wrap and the last visible one truncates; `.byTruncatingTail` by default.
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { update() } }
 
+    /// Whether the font shrinks (down to `minimumScaleFactor` of its size) until the text fits
+    /// the bounds: one line's width, or as many lines as `numberOfLines` allows in the height.
+    open var adjustsFontSizeToFitWidth = false { didSet { update() } }
+
+    /// The smallest fraction of the font size `adjustsFontSizeToFitWidth` shrinks to; 0 (the
+    /// default) keeps the size, as UIKit does.
+    open var minimumScaleFactor: CGFloat = 0 { didSet { update() } }
+
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = newValue; placeText() }
@@ -112,15 +122,56 @@ open class UILabel: UIView {
         return [.font: storedFont, .foregroundColor: storedColor, .paragraphStyle: paragraph]
     }
 
-    /// The attributed text with the label's defaults under its own attributes.
-    private var styledText: NSAttributedString? {
-        if let text = storedText { return NSAttributedString(string: text, attributes: defaultAttributes) }
-        guard let attributed = storedAttributedText else { return nil }
-        let result = NSMutableAttributedString(string: attributed.string, attributes: defaultAttributes)
-        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
-            result.addAttributes(attributes, range: range)
+    /// The attributed text with the label's defaults under its own attributes, its fonts scaled
+    /// by `fontScale`.
+    private func styledText(fontScale: CGFloat = 1) -> NSAttributedString? {
+        let result: NSMutableAttributedString
+        if let text = storedText {
+            result = NSMutableAttributedString(string: text, attributes: defaultAttributes)
+        } else if let attributed = storedAttributedText {
+            result = NSMutableAttributedString(string: attributed.string, attributes: defaultAttributes)
+            attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length), options: []) { attributes, range, _ in
+                result.addAttributes(attributes, range: range)
+            }
+        } else {
+            return nil
+        }
+        guard fontScale != 1 else { return result }
+        result.enumerateAttribute(.font, in: NSRange(location: 0, length: result.length), options: []) { value, range, _ in
+            if let font = value as? UIFont { result.addAttribute(.font, value: font.withSize(font.pointSize * fontScale), range: range) }
         }
         return result
+    }
+
+    /// What `adjustsFontSizeToFitWidth` scales the fonts by for the current bounds.
+    private var fontScale: CGFloat = 1
+
+    /// The largest scale, down to `minimumScaleFactor`, at which the text fits the bounds
+    /// (found by bisection to 1/1000 of the size).
+    private func fittingScale() -> CGFloat {
+        let box = bounds
+        guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, minimumScaleFactor < 1, box.width > 0 else { return 1 }
+        func fits(_ scale: CGFloat) -> Bool {
+            guard let styled = styledText(fontScale: scale), styled.length > 0 else { return true }
+            if numberOfLines == 1 {
+                return measure(styled, width: .infinity, height: .infinity).width <= Double(box.width) + 1e-9
+            }
+            // Several lines: everything must fit in the height (and the line limit) without truncation.
+            let shaped = ShapedText(AttributedText.runs(styled, baseColor: nil), defaultFont: storedFont)
+            var layout = TextLayout()
+            layout.layout(shaped, TextLayoutParameters(
+                fontSize: Double(storedFont.pointSize * scale), width: Double(box.width), height: Double(box.height),
+                wraps: true, maximumLines: numberOfLines, truncation: .end, alignment: .left))
+            return !layout.lines.contains { $0.ellipsisStyle >= 0 }
+        }
+        if fits(1) { return 1 }
+        var low = minimumScaleFactor, high: CGFloat = 1
+        if !fits(low) { return low }
+        while high - low > 0.001 {
+            let mid = (low + high) / 2
+            if fits(mid) { low = mid } else { high = mid }
+        }
+        return low
     }
 
     private var layoutWraps: Bool { numberOfLines != 1 && lineBreakMode != .byClipping }
@@ -136,7 +187,12 @@ open class UILabel: UIView {
 
     /// The laid-out size of the text within `width × height`.
     private func measure(width: Double, height: Double) -> CGSize {
-        guard let styled = styledText, styled.length > 0 else { return .zero }
+        guard let styled = styledText(fontScale: fontScale) else { return .zero }
+        return measure(styled, width: width, height: height)
+    }
+
+    private func measure(_ styled: NSAttributedString, width: Double, height: Double) -> CGSize {
+        guard styled.length > 0 else { return .zero }
         let shaped = ShapedText(AttributedText.runs(styled, baseColor: nil), defaultFont: storedFont)
         var layout = TextLayout()
         layout.layout(shaped, TextLayoutParameters(
@@ -148,7 +204,8 @@ open class UILabel: UIView {
 
     /// Hands new text or attributes to the text layer and places it.
     private func update() {
-        textLayer.string = styledText
+        fontScale = fittingScale()
+        textLayer.string = styledText(fontScale: fontScale)
         textLayer.isWrapped = layoutWraps
         textLayer.truncationMode = {
             switch truncation {
@@ -175,6 +232,11 @@ open class UILabel: UIView {
     /// fit, centred vertically.
     private func placeText() {
         let box = bounds
+        let scale = fittingScale()
+        if scale != fontScale {
+            fontScale = scale
+            textLayer.string = styledText(fontScale: scale)
+        }
         let height = measure(width: Double(box.width), height: Double(box.height)).height
         textLayer.frame = CGRect(x: 0, y: (box.height - height) / 2, width: box.width, height: height)
     }

@@ -126,6 +126,10 @@ void ctext_face_metrics(const ctext_face *face, ctext_metrics *out) {
     TT_Postscript *post = FT_Get_Sfnt_Table(ft, FT_SFNT_POST);
     if (post) out->italic_angle_tenths = (int)(post->italicAngle * 10 / 65536);
     out->weight_class = os2 && os2->version != 0xFFFF && os2->usWeightClass ? os2->usWeightClass : 400;
+    if (os2 && os2->version != 0xFFFF) {
+        out->strikeout_position = os2->yStrikeoutPosition;
+        out->strikeout_size = os2->yStrikeoutSize;
+    }
     if (os2 && os2->version != 0xFFFF && os2->version >= 2) {
         out->cap_height = os2->sCapHeight;
         out->x_height = os2->sxHeight;
@@ -162,7 +166,7 @@ int32_t ctext_face_advance(const ctext_face *face, uint32_t glyph) {
 }
 
 int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int item_offset, int item_length,
-                int rtl, ctext_glyph *out, int capacity) {
+                int rtl, uint32_t features, ctext_glyph *out, int capacity) {
     pthread_mutex_lock(&face->shape_lock);
     hb_buffer_t *buffer = face->buffer;
     hb_buffer_reset(buffer);
@@ -170,7 +174,9 @@ int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int ite
     hb_buffer_add_utf32(buffer, text, text_length, (unsigned)item_offset, item_length);
     hb_buffer_guess_segment_properties(buffer);
     hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR);
-    hb_shape(face->hb, buffer, NULL, 0);
+    hb_feature_t tabular = { HB_TAG('t', 'n', 'u', 'm'), 1, HB_FEATURE_GLOBAL_START, HB_FEATURE_GLOBAL_END };
+    int tabular_on = (features & CTEXT_FEATURE_TABULAR_FIGURES) != 0;
+    hb_shape(face->hb, buffer, tabular_on ? &tabular : NULL, tabular_on ? 1 : 0);
     unsigned count = 0;
     hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buffer, &count);
     hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buffer, &count);

@@ -458,6 +458,8 @@ enum PlotLabels {
         layer.font = font
         layer.fontSize = font.pointSize
         layer.foregroundColor = color
+        // Text is rasterized at contentsScale, as on iOS: the chart's own scale keeps it sharp.
+        layer.contentsScale = EasePlot.scale
         layer.alignmentMode = .center
         layer.bounds = CGRect(x: 0, y: 0, width: width + 2 * slack, height: font.ascender - font.descender)
         // `point` in the layer's bounds, as its anchor: the layer turns about it when vertical.

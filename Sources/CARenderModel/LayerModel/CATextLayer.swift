@@ -5,10 +5,10 @@ import CARenderText
 /// A layer that draws a string: Core Animation's `CATextLayer`.
 ///
 /// The text is laid out in the layer's bounds from the top, wrapped when `isWrapped`, truncated as
-/// `truncationMode` says and aligned by `alignmentMode`. Glyph outlines go through the same exact
-/// area rasterizer as every other shape, straight to the device, so text stays sharp under any
-/// transform and `contentsScale` does not change how it looks. `fontSize` and `foregroundColor`
-/// animate.
+/// `truncationMode` says and aligned by `alignmentMode`. As on Apple platforms it is rasterized at
+/// `contentsScale` (1 by default: set it to the screen's scale for sharp text on a 2× stage) and
+/// that image is drawn through the layer's transform like any contents. `fontSize` and
+/// `foregroundColor` animate.
 open class CATextLayer: CALayer {
     override class var renderKind: RenderNode.Kind { .textLayer }
     package override class var propertyTable: LayerPropertyTable { textProperties }
@@ -24,6 +24,7 @@ open class CATextLayer: CALayer {
         LayerProperty("truncationMode", \.text.truncationMode, .string),
         LayerProperty("alignmentMode", \.text.alignmentMode, .string),
         LayerProperty("allowsFontSubpixelQuantization", \.text.allowsFontSubpixelQuantization, .bool),
+        LayerProperty("drawsAtScreenScale", \.text.drawsAtScreenScale, .bool),
     ])
 
     /// The text: a `String` or an `NSAttributedString`, whose fonts, colours, kerning and paragraph
@@ -69,6 +70,13 @@ open class CATextLayer: CALayer {
     open var alignmentMode: CATextLayerAlignmentMode {
         get { modelState.text.alignmentMode }
         set { setModelValue(\.text.alignmentMode, newValue) }
+    }
+
+    /// Whether the text is rasterized at the screen's (the stage's) scale instead of
+    /// `contentsScale`: set for a label's text, whose view UIKit gives the screen's scale.
+    package var drawsAtScreenScale: Bool {
+        get { modelState.text.drawsAtScreenScale }
+        set { setModelValue(\.text.drawsAtScreenScale, newValue) }
     }
 
     /// Accepted for source compatibility; glyph positions are never quantised here.

@@ -16,6 +16,9 @@ package struct TextLayerState {
     public var truncationMode: CATextLayerTruncationMode = .none
     public var alignmentMode: CATextLayerAlignmentMode = .natural
     public var allowsFontSubpixelQuantization = false
+    /// Rasterized at the scale of the screen (the stage) rather than `contentsScale`: a label's
+    /// text, whose view UIKit gives the screen's scale.
+    package var drawsAtScreenScale = false
 
     /// The font plain text is drawn in.
     package var resolvedFont: CTFont { font?.resolved ?? TextLayerFont.defaultFont }

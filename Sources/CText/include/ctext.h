@@ -31,6 +31,8 @@ typedef struct ctext_metrics {
     int is_fixed_pitch;
     int num_glyphs;
     int weight_class;      /* OS/2 usWeightClass (400 regular, 700 bold), 400 when missing */
+    int strikeout_position;/* OS/2 yStrikeoutPosition above the baseline, 0 when missing */
+    int strikeout_size;    /* OS/2 yStrikeoutSize, 0 when missing */
 } ctext_metrics;
 
 /// One shaped glyph: its id, the index (into the shaped text) of the first code point of its
@@ -78,9 +80,13 @@ int32_t ctext_face_advance(const ctext_face *face, uint32_t glyph);
 /// with the face's default features (kerning, ligatures on). Writes at most `capacity` glyphs and
 /// returns how many there are; the caller retries with more room when that exceeds `capacity`.
 /// Script is guessed from the text; `rtl` nonzero shapes right to left (glyphs then come in visual
-/// order, right-to-left runs' mirrored characters such as brackets replaced by their mirrors).
+/// order, right-to-left runs' mirrored characters such as brackets replaced by their mirrors);
+/// `features` (CTEXT_FEATURE_*) turns on OpenType features beyond the defaults.
 int ctext_shape(ctext_face *face, const uint32_t *text, int text_length, int item_offset, int item_length,
-                int rtl, ctext_glyph *out, int capacity);
+                int rtl, uint32_t features, ctext_glyph *out, int capacity);
+
+/// Feature flags of `ctext_shape`.
+enum { CTEXT_FEATURE_TABULAR_FIGURES = 1 };
 
 /// Whether the face draws colour bitmaps (an emoji face) rather than outlines.
 int ctext_face_is_color(const ctext_face *face);

@@ -206,4 +206,92 @@ final class TextGoldenTests: XCTestCase {
         text("Big 🦊", CGRect(x: 150, y: 150, width: 102, height: 44), size: 32, in: s)
         check(s, "emoji")
     }
+
+    /// The classic Retina mistake: a text layer left at contentsScale 1 on a 2× screen (left) is
+    /// its 1× rendering magnified, soft; at contentsScale 2 (right) it is sharp.
+    func testContentsScalePair() {
+        let s = stage(260, 70)
+        for (i, scale) in [CGFloat(1), 2].enumerated() {
+            text("Scale \(Int(scale))× 😀", CGRect(x: 8 + CGFloat(i) * 126, y: 8, width: 118, height: 54), size: 17, in: s) {
+                $0.contentsScale = scale
+                $0.isWrapped = true
+            }
+        }
+        check(s, "contents-scale")
+    }
+
+    /// Emoji in rotated and scaled layers: the backing store (at contentsScale 2) resampled.
+    func testTransformedEmoji() {
+        let s = stage(260, 130)
+        text("Spin 🎉👍🏽", CGRect(x: 16, y: 40, width: 110, height: 30), size: 18, in: s) {
+            $0.transform = CATransform3DMakeRotation(-.pi / 8, 0, 0, 1)
+        }
+        text("🇫🇷👨‍👩‍👧", CGRect(x: 170, y: 30, width: 40, height: 18), size: 12, in: s) {
+            $0.transform = CATransform3DMakeScale(2.5, 2.5, 1)
+        }
+        text("Shrunk 1️⃣😀", CGRect(x: 10, y: 96, width: 240, height: 30), size: 26, in: s) {
+            $0.transform = CATransform3DMakeScale(0.6, 0.6, 1)
+        }
+        check(s, "emoji-transformed")
+    }
+
+    /// Attributes people use: underline and strikethrough styles and colours, shadows sharp and
+    /// blurred, baseline offset, kerning, a translucent colour, and a paragraph with line spacing,
+    /// a first-line indent and paragraph spacing; a label shrinking its font to fit.
+    func testAttributes() {
+        let s = stage(300, 250)
+        let font = UIFont.systemFont(ofSize: 15)
+        let string = NSMutableAttributedString(string: "")
+        func add(_ text: String, _ attributes: [NSAttributedString.Key: Any]) {
+            var all = attributes
+            all[.font] = all[.font] ?? font
+            string.append(NSAttributedString(string: text, attributes: all))
+        }
+        add("single", [.underlineStyle: NSUnderlineStyle.single.rawValue])
+        add(" ", [:])
+        add("thick", [.underlineStyle: NSUnderlineStyle.thick.rawValue, .underlineColor: UIColor.systemRed])
+        add(" ", [:])
+        add("double", [.underlineStyle: NSUnderlineStyle.double.rawValue])
+        add(" ", [:])
+        add("by word only", [.underlineStyle: NSUnderlineStyle.single.rawValue | NSUnderlineStyle.byWord.rawValue,
+                             .underlineColor: UIColor.systemBlue])
+        add("\n", [:])
+        add("struck", [.strikethroughStyle: NSUnderlineStyle.single.rawValue])
+        add(" ", [:])
+        add("red strike", [.strikethroughStyle: NSUnderlineStyle.thick.rawValue, .strikethroughColor: UIColor.systemRed])
+        add(" E=mc", [:])
+        add("2", [.baselineOffset: 7, .font: UIFont.systemFont(ofSize: 10)])
+        add(" H", [:])
+        add("2", [.baselineOffset: -3, .font: UIFont.systemFont(ofSize: 10)])
+        add("O\n", [:])
+        let sharp = NSShadow()
+        sharp.shadowOffset = CGSize(width: 2, height: 2)
+        sharp.shadowColor = UIColor.systemBlue
+        add("Shadow ", [.shadow: sharp, .font: UIFont.boldSystemFont(ofSize: 18)])
+        let soft = NSShadow()
+        soft.shadowOffset = CGSize(width: 0, height: 3)
+        soft.shadowBlurRadius = 5
+        soft.shadowColor = UIColor.black
+        add("blurred", [.shadow: soft, .font: UIFont.boldSystemFont(ofSize: 18), .kern: 0.5])
+        add(" kern", [.kern: 4])
+        add(" faint\n", [.foregroundColor: UIColor.black.withAlphaComponent(0.35)])
+        text(string, CGRect(x: 8, y: 8, width: 284, height: 86), in: s) { $0.isWrapped = true }
+        let style = NSMutableParagraphStyle()
+        style.lineSpacing = 6
+        style.firstLineHeadIndent = 24
+        style.paragraphSpacing = 10
+        text(NSAttributedString(string: "A paragraph with line spacing and an indented first line.\nThe next paragraph "
+                                + "after paragraph spacing.", attributes: [.font: font, .paragraphStyle: style]),
+             CGRect(x: 8, y: 100, width: 284, height: 100), in: s) { $0.isWrapped = true }
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 250))
+        s.rootLayer.addSublayer(root.layer)
+        let label = UILabel(frame: CGRect(x: 8, y: 208, width: 150, height: 34))
+        label.backgroundColor = .white
+        label.font = .systemFont(ofSize: 24)
+        label.text = "Shrinks to fit the label"
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.4
+        root.addSubview(label)
+        check(s, "attributes")
+    }
 }

@@ -128,6 +128,110 @@ final class CATextLayerTests: XCTestCase {
     }
 }
 
+/// Text is rasterized at the layer's `contentsScale` and that image drawn to the device like any
+/// contents, as Core Animation does: a 1× layer on a 2× stage is the 1× rendering magnified.
+final class TextContentsScaleTests: XCTestCase {
+    private func render(scale: CGFloat, contentsScale: CGFloat) -> RGBAImage {
+        let stage = Stage(width: 120, height: 30)
+        stage.scale = scale
+        stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 30)
+        layer.string = "Soft 😀 שלום"
+        layer.fontSize = 18
+        layer.foregroundColor = CGColor(gray: 0, alpha: 1)
+        layer.contentsScale = contentsScale
+        stage.rootLayer.addSublayer(layer)
+        return stage.render()
+    }
+
+    /// `image` enlarged twice by bilinear interpolation between pixel centres, edges repeated.
+    private func magnified(_ image: RGBAImage) -> RGBAImage {
+        var out = RGBAImage(width: image.width * 2, height: image.height * 2)
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                let u = (Double(x) + 0.5) / 2 - 0.5, v = (Double(y) + 0.5) / 2 - 0.5
+                let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                let tx = u - Double(x0), ty = v - Double(y0)
+                for c in 0..<4 {
+                    func at(_ px: Int, _ py: Int) -> Double {
+                        let cx = min(max(px, 0), image.width - 1), cy = min(max(py, 0), image.height - 1)
+                        return Double(image.bytes[(cy * image.width + cx) * 4 + c])
+                    }
+                    let top = at(x0, y0) * (1 - tx) + at(x0 + 1, y0) * tx
+                    let bottom = at(x0, y0 + 1) * (1 - tx) + at(x0 + 1, y0 + 1) * tx
+                    out.bytes[(y * out.width + x) * 4 + c] = UInt8((top * (1 - ty) + bottom * ty).rounded())
+                }
+            }
+        }
+        return out
+    }
+
+    private func meanDifference(_ a: RGBAImage, _ b: RGBAImage) -> (mean: Double, max: Int) {
+        var total = 0, worst = 0
+        for i in a.bytes.indices {
+            let d = abs(Int(a.bytes[i]) - Int(b.bytes[i]))
+            total += d
+            worst = max(worst, d)
+        }
+        return (Double(total) / Double(a.bytes.count), worst)
+    }
+
+    func testOneTimesLayerOnTwoTimesStageIsTheOneTimesImageMagnified() {
+        let oneTimes = render(scale: 1, contentsScale: 1)
+        let soft = render(scale: 2, contentsScale: 1)
+        let sharp = render(scale: 2, contentsScale: 2)
+        let expected = magnified(oneTimes)
+        let (mean, worst) = meanDifference(soft, expected)
+        XCTAssertLessThanOrEqual(worst, 2, "only rounding separates the 1× layer on a 2× stage from the 1× image magnified")
+        XCTAssertLessThan(mean, 0.1)
+        // At contentsScale 2 the text is drawn from 2× outlines: far from the magnified 1× image.
+        XCTAssertGreaterThan(meanDifference(sharp, expected).mean, 2)
+        XCTAssertTrue(oneTimes.bytes.contains { $0 < 100 }, "text was drawn")
+    }
+
+    /// A label's text takes the screen's (the stage's) scale, as UIKit's views do.
+    func testLabelTextTakesTheScreensScale() {
+        func label(scale: CGFloat) -> RGBAImage {
+            let stage = Stage(width: 120, height: 30)
+            stage.scale = scale
+            stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let label = UILabel(frame: CGRect(x: 0, y: 0, width: 120, height: 30))
+            label.text = "Sharp label"
+            stage.rootLayer.addSublayer(label.layer)
+            return stage.render()
+        }
+        let magnifiedOneTimes = magnified(label(scale: 1))
+        XCTAssertGreaterThan(meanDifference(label(scale: 2), magnifiedOneTimes).mean, 2)
+    }
+
+    /// A rotated text layer is its backing store resampled: turned a quarter, its ink is the
+    /// upright rendering's turned (within the bilinear resampling of edge pixels).
+    func testRotatedTextIsItsBackingStoreResampled() {
+        func render(_ angle: CGFloat) -> RGBAImage {
+            let stage = Stage(width: 40, height: 40)
+            stage.rootLayer.backgroundColor = CGColor(gray: 1, alpha: 1)
+            let layer = CATextLayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+            layer.string = "Ab"
+            layer.fontSize = 24
+            layer.foregroundColor = CGColor(gray: 0, alpha: 1)
+            layer.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
+            stage.rootLayer.addSublayer(layer)
+            return stage.render()
+        }
+        let upright = render(0), turned = render(.pi / 2)
+        var worst = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                // A quarter turn clockwise (y down) takes (x, y) to (39 − y, x).
+                worst = max(worst, abs(Int(upright[x, y].r) - Int(turned[39 - y, x].r)))
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 2, "a quarter turn resamples pixel centres onto pixel centres")
+    }
+}
+
 /// Text drawn by compositors on several threads at once (as concurrent frame rendering does) is
 /// byte-identical to text drawn by one: faces, shaping and outlines are shared under locks, glyph
 /// masks are each compositor's own.

@@ -11,6 +11,16 @@ import CARenderTestSupport
 /// laying out and drawing a text layer allocates nothing.
 final class TextAllocationTests: XCTestCase {
     func testDrawingCachedTextDoesNotAllocate() {
+        assertDrawingDoesNotAllocate(transform: CATransform3DIdentity, contentsScale: 1)
+    }
+
+    /// Text that goes through its backing store (rotated, at a contentsScale other than the
+    /// device's) reuses the store and its texels frame after frame.
+    func testDrawingTextThroughItsBackingStoreDoesNotAllocate() {
+        assertDrawingDoesNotAllocate(transform: CATransform3DMakeRotation(0.3, 0, 0, 1), contentsScale: 2)
+    }
+
+    private func assertDrawingDoesNotAllocate(transform: CATransform3D, contentsScale: CGFloat) {
         var state = LayerState()
         state.bounds = CGRect(x: 0, y: 0, width: 200, height: 80)
         state.text.content = TextLayerContent("Label 1234 文字 😀👍🏽 שלום (עולם) 12, wrapped onto a second line")
@@ -18,6 +28,8 @@ final class TextAllocationTests: XCTestCase {
         state.text.isWrapped = true
         state.text.truncationMode = .end
         state.text.foregroundColor = CGColor(gray: 0, alpha: 1)
+        state.transform = transform
+        state.contentsScale = contentsScale
         let compositor = Compositor()
         var pixmap = Pixmap(width: 220, height: 80)
         // The layer's top-left corner at origins a quarter pixel apart: every subpixel position

@@ -34,12 +34,64 @@ final class UIKitTextTests: XCTestCase {
     func testFontsByName() {
         XCTAssertEqual(UIFont(name: "Inter-Bold", size: 12)?.fontName, "Inter-Bold")
         XCTAssertEqual(UIFont(name: "DejaVu Sans Mono", size: 12)?.fontName, "DejaVuSansMono")
-        var font: UIFont?
-        let warnings = capturingDiagnostics { font = UIFont(name: "HelveticaNeue-Bold-\(UUID().uuidString.prefix(4))", size: 12) }
-        XCTAssertEqual(font?.fontName, "Inter-Bold", "Apple's bold Helvetica stands in as the bold system face")
-        XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(warnings[0].contains("is not installed") && warnings[0].contains("Inter"), warnings[0])
         XCTAssertEqual(UIFont(name: "PingFangSC-Regular", size: 12)?.familyName, "WenQuanYi Micro Hei")
+    }
+
+    /// `UIFont(name:size:)` gives nil for a name iOS does not have, and iOS's own fonts (by
+    /// PostScript, family or full name, any weight) drawn with a substitute of that weight.
+    func testUnknownFontNamesAreNilAsOnADevice() {
+        XCTAssertNil(UIFont(name: "NoSuchFont-Bold", size: 12))
+        XCTAssertNil(UIFont(name: "HelveticaNeue-Boldest", size: 12), "a style iOS does not have")
+        XCTAssertNil(UIFont(name: "", size: 12))
+        let fallback = UIFont(name: "NoSuchFont-Bold", size: 12) ?? .systemFont(ofSize: 12)
+        XCTAssertEqual(fallback.fontName, UIFont.systemFont(ofSize: 12).fontName)
+        var font: UIFont?
+        let warnings = capturingDiagnostics { font = UIFont(name: "HelveticaNeue-Bold", size: 12) }
+        XCTAssertEqual(font?.fontName, "HelveticaNeue-Bold", "the name iOS reports")
+        XCTAssertEqual(font?.face?.postScriptName, "Inter-Bold", "drawn with the bold system face")
+        XCTAssertLessThanOrEqual(warnings.count, 1)
+        for (name, face) in [("Helvetica Neue", "Inter-Regular"), ("AvenirNext-DemiBold", "Inter-SemiBold"),
+                             ("Avenir-Heavy", "Inter-ExtraBold"), ("ArialMT", "Inter-Regular"),
+                             ("Arial-BoldItalicMT", "Inter-BoldItalic"), ("Menlo-Regular", "DejaVuSansMono"),
+                             ("Courier-Bold", "DejaVuSansMono-Bold"), ("HiraginoSans-W6", "WenQuanYiMicroHei"),
+                             ("Georgia-Italic", "Inter-Italic"), ("Futura-Medium", "Inter-Medium")] {
+            XCTAssertEqual(UIFont(name: name, size: 12)?.face?.postScriptName, face, name)
+        }
+    }
+
+    /// Core Text answers any name: an unknown one with Helvetica (the system face here), with a
+    /// warning naming what is drawn.
+    func testCoreTextSubstitutesUnknownNames() {
+        var font: CTFont?
+        let name = "NoSuchFont-Bold-\(UUID().uuidString.prefix(4))"
+        let warnings = capturingDiagnostics { font = CTFontCreateWithName(name, 14, nil) }
+        XCTAssertEqual(font?.face?.postScriptName, "Inter-Regular")
+        XCTAssertEqual(font?.fontName, "Helvetica")
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("is not installed") && warnings[0].contains("Helvetica"), warnings[0])
+        let layer = CATextLayer()
+        layer.font = "Avenir-Black" as NSString
+        XCTAssertEqual(layer.modelState.text.resolvedFont.face?.postScriptName, "Inter-Black")
+    }
+
+    /// Monospaced digits: every figure as wide (tabular figures), unlike the proportional default.
+    func testMonospacedDigitsAreAllAsWide() {
+        func widths(_ font: UIFont) -> [Double] {
+            (0...9).map { Double(("\($0)" as NSString).size(withAttributes: [.font: font]).width) }
+        }
+        let tabular = widths(.monospacedDigitSystemFont(ofSize: 20, weight: .regular))
+        XCTAssertEqual(Set(tabular.map { ($0 * 1000).rounded() }).count, 1, "\(tabular)")
+        XCTAssertGreaterThan(Set(widths(.systemFont(ofSize: 20)).map { ($0 * 1000).rounded() }).count, 1)
+    }
+
+    /// Dynamic Type's styles at the default (Large) size: Apple's points and weights.
+    func testPreferredFontsHaveApplesSizes() {
+        let expected: [(UIFont.TextStyle, CGFloat)] = [(.largeTitle, 34), (.title1, 28), (.title2, 22), (.title3, 20),
+                                                        (.headline, 17), (.body, 17), (.callout, 16), (.subheadline, 15),
+                                                        (.footnote, 13), (.caption1, 12), (.caption2, 11)]
+        for (style, size) in expected { XCTAssertEqual(UIFont.preferredFont(forTextStyle: style).pointSize, size) }
+        XCTAssertEqual(UIFont.preferredFont(forTextStyle: .headline).face?.postScriptName, "Inter-SemiBold")
+        XCTAssertEqual(UIFont.italicSystemFont(ofSize: 12).face?.postScriptName, "Inter-Italic")
     }
 
     /// `size(withAttributes:)` is the sum of HarfBuzz's advances for the font, and one line high.
@@ -153,5 +205,44 @@ final class UIKitTextTests: XCTestCase {
         layout.layout(shaped, TextLayoutParameters(fontSize: 36, width: 100, wraps: false, truncation: .none,
                                                    alignment: .left))
         XCTAssertEqual(layout.lines[0].x, 100 - string.size().width, accuracy: 1e-9)
+    }
+
+    /// UIKit's string drawing into an image context draws what a text layer draws: the same
+    /// pixels for the same attributed string (alpha of the image at 2× against a 2× text layer).
+    func testStringDrawingInAnImageContextMatchesATextLayer() throws {
+        let string = NSAttributedString(string: "Drawn שלום 😀 wrapped in a rect", attributes: [
+            .font: UIFont.systemFont(ofSize: 15), .foregroundColor: UIColor.black])
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 120, height: 60), false, 2)
+        string.draw(in: CGRect(x: 0, y: 0, width: 120, height: 60))
+        let drawn = try XCTUnwrap(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
+        UIGraphicsEndImageContext()
+        let stage = Stage(width: 120, height: 60)
+        stage.scale = 2
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+        layer.contentsScale = 2
+        layer.isWrapped = true
+        layer.string = string
+        stage.rootLayer.addSublayer(layer)
+        let reference = stage.render()
+        XCTAssertEqual(drawn.width, reference.width)
+        let pixels = drawn.premultipliedPixels
+        var worst = 0, ink = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let a = Int(pixels[y * drawn.width + x].w.rounded())
+                worst = max(worst, abs(a - Int(reference[x, y].a)))
+                if a > 128 { ink += 1 }
+            }
+        }
+        XCTAssertLessThanOrEqual(worst, 1)
+        XCTAssertGreaterThan(ink, 300, "text was drawn")
+        // Drawn at a point, a string is one line per paragraph.
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 40, height: 40), false, 1)
+        ("Hi" as NSString).draw(at: CGPoint(x: 5, y: 5), withAttributes: [.font: UIFont.systemFont(ofSize: 20)])
+        let small = try XCTUnwrap(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
+        UIGraphicsEndImageContext()
+        XCTAssertTrue(small.premultipliedPixels.contains { $0.w > 200 })
+        XCTAssertEqual(small.premultipliedPixels[0].w, 0)
     }
 }
