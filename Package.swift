@@ -79,14 +79,20 @@ let package = Package(
         // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
         //
         //   CDeflate → CPNG → CHost (C shims: deflaters, PNG codec, process boundary)
+        //   CHost → supervisor (children in process groups with guards; stop requests escalated)
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
-        //                                                                          ↘ studio (preview server)
+        //                                                                          ↘ studio (preview server;
+        //                                                                            + supervisor)
         //   → CARender → CARenderTesting → CARenderSnapshotTesting (trait) and carender
         //   stage + CHost → script host (linked into scripts and the command line only)
         //
         // Beside them, with no dependencies: the script compiler's source-compatibility pass,
         // which only the command line links.
         //
+        // The command line's children (the compiler, script workers, ffmpeg, preview workers),
+        // each in a process group of its own with a guard that ends it when carender dies, and
+        // stop requests passed on and escalated. Used by the command line and the preview.
+        .target(name: "CARenderSupervisor", dependencies: ["CHost"]),
         // Pixel buffers, blending and the PNG codec.
         .target(name: "CARenderPixels", dependencies: ["CPNG"], swiftSettings: nativeSwiftSettings),
         // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
@@ -121,7 +127,7 @@ let package = Package(
         // the script workers it asks for frames, timelines and hit tests.
         .target(
             name: "CARenderStudio",
-            dependencies: ["CARenderStage", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["CARenderStage", "CARenderSupervisor", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.copy("Page")]
         ),
         .target(
@@ -143,6 +149,7 @@ let package = Package(
                 "CARenderScriptHost",
                 "CARenderSourceCompatibility",
                 "CARenderStudio",
+                "CARenderSupervisor",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,5 @@
 import CARenderStage
+import CARenderSupervisor
 import Foundation
 
 /// How a preview compiles its script: the command line's compiler (and its cache), reporting the
@@ -391,18 +392,23 @@ package actor PreviewSession {
 
     package func exportedVideo() -> URL? { exportFile }
 
+    /// Runs the command line (supervised, as the workers are: it ends with the preview) and
+    /// returns its exit status (128 + the signal when one ended it) and its last lines.
     private static func run(_ executable: URL, _ arguments: [String]) -> (Int32, String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, "cannot run \(executable.path): \(error.localizedDescription)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let pipe: (read: Int32, write: Int32)
+        do { pipe = try Supervisor.pipe() } catch { return (-1, "\(error)") }
+        let lines = OutputTail(reading: pipe.read, keep: 8)
+        let child: Supervisor.Child
+        do {
+            defer { close(pipe.write) }
+            child = try Supervisor.start(executable, arguments: arguments, environment: ProcessInfo.processInfo.environment,
+                                         input: Supervisor.nullInput, output: pipe.write, error: pipe.write)
+        } catch {
+            _ = lines.finish()
+            return (-1, "\(error)")
+        }
+        let ended = child.wait()
+        return (ended.signal ? 128 + ended.status : ended.status, lines.finish().joined(separator: "\n"))
     }
 
     // MARK: - Shutdown

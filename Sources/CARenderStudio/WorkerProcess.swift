@@ -1,16 +1,20 @@
 import CARenderStage
+import CARenderSupervisor
 import Foundation
 
 /// One running copy of the compiled script, serving preview requests over a Unix socket in the
 /// preview's private folder (see `PreviewRequest`).
 ///
-/// Requests to one worker run one at a time, on its own queue (the socket calls block). The
-/// worker's clock only moves forwards; `time` is where the last answer left it.
+/// The worker is started as the command line starts every child (``Supervisor``): in a process
+/// group of its own with a guard process, so it ends with carender however carender ends (a
+/// `kill -9` included, and a script that ignores SIGTERM is killed after the grace period), and a
+/// Ctrl-C reaches it. Requests to one worker run one at a time, on its own queue (the socket calls
+/// block). The worker's clock only moves forwards; `time` is where the last answer left it.
 final class WorkerProcess: @unchecked Sendable {
     let id: Int
     /// The build (`PreviewSession`'s version) the worker runs.
     let version: Int
-    private let process: Process
+    private let child: Supervisor.Child
     private let descriptor: Int32
     private let queue: DispatchQueue
     private let lock = NSLock()
@@ -23,12 +27,15 @@ final class WorkerProcess: @unchecked Sendable {
         return _time
     }
 
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { child.isRunning }
 
-    private init(id: Int, version: Int, process: Process, descriptor: Int32) {
+    /// The worker's process id.
+    var pid: pid_t { child.pid }
+
+    private init(id: Int, version: Int, child: Supervisor.Child, descriptor: Int32) {
         self.id = id
         self.version = version
-        self.process = process
+        self.child = child
         self.descriptor = descriptor
         queue = DispatchQueue(label: "carender.preview.worker.\(id)")
     }
@@ -55,6 +62,9 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
+    /// Lines of the script's output kept to explain a worker that ends before `stage.run()`.
+    private static let keptLines = 20
+
     private static func startBlocking(id: Int, version: Int, executable: URL, arguments: [String], environment: [String: String], job: RenderJob, folder: URL,
                                       output: @escaping @Sendable (String) -> Void) throws -> WorkerProcess {
         let socketPath = folder.appendingPathComponent("worker-\(id).sock").path
@@ -63,9 +73,6 @@ final class WorkerProcess: @unchecked Sendable {
             close(listener)
             unlink(socketPath)
         }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
         // The worker's job names its socket; the file goes into the preview's private folder.
         var job = job
         job.mode = .preview(socket: socketPath)
@@ -75,27 +82,18 @@ final class WorkerProcess: @unchecked Sendable {
         }
         var environment = environment
         environment[RenderJob.environmentVariable] = jobFile.path
-        process.environment = environment
-        let lines = LineSplitter(output)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        for pipe in [out, err] {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let data = handle.availableData
-                if data.isEmpty {
-                    handle.readabilityHandler = nil
-                    lines.finish()
-                } else {
-                    lines.append(data)
-                }
-            }
-        }
+        // Standard output and standard error share one pipe, so the console keeps their order.
+        let pipe: (read: Int32, write: Int32)
+        do { pipe = try Supervisor.pipe() } catch { throw PreviewError("cannot start the script's worker: \(error)") }
+        let lines = OutputTail(reading: pipe.read, keep: keptLines, relay: output)
+        let child: Supervisor.Child
         do {
-            try process.run()
+            defer { close(pipe.write) }
+            child = try Supervisor.start(executable, arguments: arguments, environment: environment,
+                                         input: Supervisor.nullInput, output: pipe.write, error: pipe.write)
         } catch {
-            throw PreviewError("cannot start the script's worker: \(error.localizedDescription)")
+            _ = lines.finish()
+            throw PreviewError("cannot start the script's worker: \(error)")
         }
         let deadline = Date().addingTimeInterval(startTimeout)
         while true {
@@ -105,22 +103,23 @@ final class WorkerProcess: @unchecked Sendable {
                 let connection = accept(listener, nil, nil)
                 if connection >= 0 {
                     _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-                    return WorkerProcess(id: id, version: version, process: process, descriptor: connection)
+                    return WorkerProcess(id: id, version: version, child: child, descriptor: connection)
                 }
             }
-            if !process.isRunning {
-                process.waitUntilExit()
-                // Let the last lines of its output arrive before reporting.
-                Thread.sleep(forTimeInterval: 0.05)
-                let how = process.terminationReason == .uncaughtSignal
-                    ? "crashed (signal \(process.terminationStatus))" : "exited with status \(process.terminationStatus)"
-                throw PreviewError("the script \(how) before calling stage.run()", lastLines: lines.recent)
+            if let ended = child.poll() {
+                // Its group is gone, so the pipe's last writer is: the last lines are all there.
+                throw PreviewError("the script \(describe(ended)) before calling stage.run()", lastLines: lines.finish())
             }
             if Date() > deadline {
-                process.terminate()
+                child.end()
                 throw PreviewError("the script did not reach stage.run() within \(Int(startTimeout)) s")
             }
         }
+    }
+
+    /// "crashed (signal 11)" or "exited with status 1".
+    private static func describe(_ ended: Supervisor.Termination) -> String {
+        ended.signal ? "crashed (signal \(ended.status))" : "exited with status \(ended.status)"
     }
 
     /// Sends `request` and waits for the answer and its payload.
@@ -147,16 +146,16 @@ final class WorkerProcess: @unchecked Sendable {
             lock.unlock()
             return (response, payload)
         } catch let error as PreviewWireError {
-            process.waitUntilExitWithin(seconds: 1)
-            if process.isRunning { throw PreviewError("the script's worker stopped answering (\(error))") }
-            let how = process.terminationReason == .uncaughtSignal
-                ? "crashed (signal \(process.terminationStatus))" : "exited (status \(process.terminationStatus))"
+            guard let ended = child.wait(seconds: 1) else {
+                throw PreviewError("the script's worker stopped answering (\(error))")
+            }
+            let how = ended.signal ? "crashed (signal \(ended.status))" : "exited (status \(ended.status))"
             throw PreviewError("the script's worker \(how); its last lines are in the console")
         }
     }
 
     /// Ends the worker: closing its connection ends `stage.run()`, so the script finishes as it
-    /// would after a render; one that does not is terminated.
+    /// would after a render; one that does not is sent SIGTERM, then SIGKILL.
     func stop() {
         lock.lock()
         let wasClosed = closed
@@ -164,65 +163,16 @@ final class WorkerProcess: @unchecked Sendable {
         lock.unlock()
         guard !wasClosed else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
-        let process = self.process
+        let child = self.child
         DispatchQueue.global().async {
-            process.waitUntilExitWithin(seconds: 2)
-            if process.isRunning { process.terminate() }
-            process.waitUntilExitWithin(seconds: 2)
-            if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+            if child.wait(seconds: Supervisor.gracePeriod) == nil { child.end() }
         }
     }
 
-    /// Ends the worker at once (the preview is shutting down).
+    /// Ends the worker at once (the preview is shutting down) and waits for it.
     func kill() {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
-    }
-}
-
-extension Process {
-    /// Waits up to `seconds` for the process to exit.
-    func waitUntilExitWithin(seconds: TimeInterval) {
-        let deadline = Date().addingTimeInterval(seconds)
-        while isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    }
-}
-
-/// Splits a worker's output into lines and hands each to the sink; keeps the last few.
-final class LineSplitter: @unchecked Sendable {
-    private let sink: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var pending = Data()
-    private var kept: [String] = []
-    private static let keptLines = 20
-
-    init(_ sink: @escaping @Sendable (String) -> Void) { self.sink = sink }
-
-    func append(_ data: Data) {
-        lock.lock()
-        pending.append(data)
-        var lines: [String] = []
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-            pending.removeSubrange(pending.startIndex...newline)
-        }
-        kept.append(contentsOf: lines)
-        if kept.count > Self.keptLines { kept.removeFirst(kept.count - Self.keptLines) }
-        lock.unlock()
-        for line in lines { sink(line) }
-    }
-
-    func finish() {
-        lock.lock()
-        let rest = pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self)
-        pending = Data()
-        if let rest { kept.append(rest) }
-        lock.unlock()
-        if let rest { sink(rest) }
-    }
-
-    var recent: [String] {
-        lock.lock(); defer { lock.unlock() }
-        return kept
+        child.signal(SIGKILL)
+        _ = child.wait(seconds: 1)
     }
 }
 

@@ -1,17 +1,20 @@
 // Starting the command line's children (the compiler, the script's workers, ffmpeg) so that none
-// outlives it. Each child runs in a process group of its own, so the command line can pass a stop
-// request on to the child and everything the child started (a compiler driver's frontends), and
-// escalate. A guard process watches the command line: it is a fork of it (no exec), which only
-// sleeps, polls getppid() and signals, all async-signal-safe as a fork of a threaded process
-// requires; when the command line dies, even by SIGKILL, the guard ends the child's group,
-// SIGTERM first (a script removes its temporary files) and SIGKILL after the grace period (a
-// script that ignores SIGTERM).
+// outlives it. Each child leads a session of its own (so also a process group of its own): the
+// command line passes a stop request on to the child's group, and ends everything the child
+// started by its session, which a process cannot leave by changing its group (the Swift
+// compiler's driver puts each frontend in a group of its own). A guard process watches the
+// command line: it is a fork of it (no exec), which only sleeps, polls getppid(), reads /proc and
+// signals, all async-signal-safe as a fork of a threaded process requires; when the command line
+// dies, even by SIGKILL, the guard ends the child's session, SIGTERM first (a script removes its
+// temporary files) and SIGKILL after the grace period (a script that ignores SIGTERM).
 #define _GNU_SOURCE
 #include "chost.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
+#include <dirent.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -20,7 +23,7 @@
 
 /* How often the guard checks that the command line is alive. */
 #define GUARD_POLL_NS (100L * 1000 * 1000)
-#define ESCALATION_POLL_NS (20L * 1000 * 1000)
+#define ESCALATION_POLL_NS (50L * 1000 * 1000)
 
 #ifndef CLOSE_RANGE_CLOEXEC
 #define CLOSE_RANGE_CLOEXEC (1U << 2)
@@ -50,7 +53,72 @@ static void sleep_ns(long nanoseconds) {
 
 static int group_alive(pid_t group) { return kill(-group, 0) == 0 || errno == EPERM; }
 
-__attribute__((noreturn)) static void guard_main(pid_t parent, pid_t group, int grace_ms, int limit) {
+/* The decimal digits of `value` into `out` (no terminator); returns their count. */
+static int write_decimal(char *out, long value) {
+    char digits[24];
+    int count = 0;
+    do { digits[count++] = (char)('0' + value % 10); value /= 10; } while (value > 0);
+    for (int i = 0; i < count; i++) out[i] = digits[count - 1 - i];
+    return count;
+}
+
+/* The session of process `pid` from /proc/PID/stat, or -1; `*zombie` says whether it has exited
+   and waits to be reaped. */
+static pid_t session_of(pid_t pid, int *zombie) {
+    char path[48] = "/proc/";
+    int length = 6 + write_decimal(path + 6, pid);
+    memcpy(path + length, "/stat", 6);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    char text[512];
+    ssize_t n = read(fd, text, sizeof text - 1);
+    close(fd);
+    if (n <= 0) return -1;
+    text[n] = 0;
+    /* "pid (name) state ppid pgrp session ...": the name may hold spaces and parentheses. */
+    char *close_paren = NULL;
+    for (char *c = text; *c; c++) if (*c == ')') close_paren = c;
+    if (!close_paren || close_paren[1] != ' ') return -1;
+    char *field = close_paren + 2;
+    *zombie = field[0] == 'Z';
+    for (int skip = 0; skip < 3; skip++) {
+        while (*field && *field != ' ') field++;
+        if (*field) field++;
+    }
+    long session = 0;
+    int any = 0;
+    while (*field >= '0' && *field <= '9') { session = session * 10 + (*field - '0'); field++; any = 1; }
+    return any ? (pid_t)session : -1;
+}
+
+int chost_signal_session(pid_t session, int signal_number) {
+    if (session <= 1) return 0;
+    int fd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    pid_t self = getpid();
+    int live = 0;
+    char buffer[4096] __attribute__((aligned(8)));
+    for (;;) {
+        long n = syscall(SYS_getdents64, fd, buffer, sizeof buffer);
+        if (n <= 0) break;
+        for (long offset = 0; offset < n;) {
+            struct dirent64 *entry = (struct dirent64 *)(buffer + offset);
+            offset += entry->d_reclen;
+            long pid = 0;
+            const char *name = entry->d_name;
+            if (*name < '1' || *name > '9') continue;
+            for (; *name >= '0' && *name <= '9'; name++) pid = pid * 10 + (*name - '0');
+            if (*name || pid == self) continue;
+            int zombie = 0;
+            if (session_of((pid_t)pid, &zombie) != session) continue;
+            if (kill((pid_t)pid, signal_number) == 0 && !zombie) live++;
+        }
+    }
+    close(fd);
+    return live;
+}
+
+__attribute__((noreturn)) static void guard_main(pid_t parent, pid_t child, int grace_ms, int limit) {
     struct sigaction ignore;
     ignore.sa_handler = SIG_IGN;
     ignore.sa_flags = 0;
@@ -64,15 +132,16 @@ __attribute__((noreturn)) static void guard_main(pid_t parent, pid_t group, int 
     drop_descriptors(0, 1, limit);
     for (;;) {
         sleep_ns(GUARD_POLL_NS);
-        if (!group_alive(group)) _exit(0);
+        /* While the command line lives, the child's own group is what it reaps and ends. */
+        if (!group_alive(child)) _exit(0);
         if (getppid() != parent) break;
     }
-    kill(-group, SIGTERM);
+    if (chost_signal_session(child, SIGTERM) == 0) _exit(0);
     for (long waited = 0; waited < (long)grace_ms * 1000000L; waited += ESCALATION_POLL_NS) {
         sleep_ns(ESCALATION_POLL_NS);
-        if (!group_alive(group)) _exit(0);
+        if (chost_signal_session(child, 0) == 0) _exit(0);
     }
-    kill(-group, SIGKILL);
+    chost_signal_session(child, SIGKILL);
     _exit(0);
 }
 
@@ -101,7 +170,8 @@ int chost_spawn(const chost_spawn_request *request, pid_t *child, pid_t *guard) 
         sigemptyset(&fallback.sa_mask);
         /* Swift programs ignore SIGPIPE; a child such as ffmpeg expects the default. */
         sigaction(SIGPIPE, &fallback, NULL);
-        setpgid(0, 0);
+        /* A session of its own (and so a group): nothing it starts can leave the session. */
+        setsid();
         int wanted[3] = {request->input, request->output, request->error};
         int moved[3];
         for (int i = 0; i < 3; i++) moved[i] = wanted[i] >= 0 ? fcntl(wanted[i], F_DUPFD, 3) : -1;

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARender
+import CARenderSupervisor
 import Foundation
 
 /// `carender ease CURVE...`: samples timing functions or springs, prints a table (and for springs

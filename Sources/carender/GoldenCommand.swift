@@ -1,6 +1,7 @@
 import ArgumentParser
 import CARender
 import CARenderGolden
+import CARenderSupervisor
 import Foundation
 
 /// `carender golden SCRIPT DIR`: renders the times a folder of golden frames holds and compares

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARenderStage
+import CARenderSupervisor
 import Foundation
 
 /// `carender info SCRIPT`: the sequence a script renders — size, scale, duration, frame rate and

@@ -2,6 +2,7 @@ import ArgumentParser
 import CARenderPixels
 import CARenderStage
 import CARenderStudio
+import CARenderSupervisor
 import Foundation
 
 /// `carender preview SCRIPT`: a local web page that scrubs, plays and inspects the script's
@@ -91,7 +92,7 @@ struct PreviewCommand: ParsableCommand {
             } catch is CancellationError {
             } catch {
                 failure.set("\(error)")
-                stop.raise(1)
+                stop.raise(StopSignal.failure)
             }
         }
         let watching = Task {
@@ -108,7 +109,9 @@ struct PreviewCommand: ParsableCommand {
         }
         _ = done.wait(timeout: .now() + 2)
         try? FileManager.default.removeItem(at: folder)
-        if let message = failure.message { throw CLIError(message) }
+        // A stop request is the outcome, whatever the server then said (the signal interrupts
+        // its socket calls, which it can report as a lost connection).
+        if signal == StopSignal.failure { throw CLIError(failure.message ?? "the preview server stopped") }
         // 128 + the signal, as shells report a command stopped by it.
         throw ExitCode(128 + signal)
     }
@@ -137,8 +140,6 @@ struct PreviewCommand: ParsableCommand {
             if let stopped = error as? StopRequest { stop.raise(stopped.signal) }
         }
         try? handle.close()
-        // The compiler's launcher puts the default signal actions back when it is done.
-        stop.install()
         return result
     }
 
@@ -175,42 +176,28 @@ private final class FailureBox: @unchecked Sendable {
     }
 }
 
-/// The write end of the stop pipe, for the signal handler, which can capture nothing.
-/// Written once, before any handler is installed, and only read afterwards.
-nonisolated(unsafe) private var stopPipeWriteEnd: Int32 = -1
-
 /// Ctrl-C and termination requests, turned into a byte on a pipe the main thread waits on, so the
-/// preview can stop its workers and remove its folder before it exits.
+/// preview can stop its workers and remove its folder before it exits. The handlers are the
+/// ``Supervisor``'s, which also pass the request on to every child (workers, a compile, an
+/// export).
 final class StopSignal: @unchecked Sendable {
+    /// What ``raise(_:)`` is given when the preview fails: 0, the number of no signal.
+    static let failure: Int32 = 0
     private let readEnd: Int32
+    private let writeEnd: Int32
 
     init() throws {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw CLIError("cannot create a pipe: \(String(cString: strerror(errno)))") }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        readEnd = fds[0]
-        stopPipeWriteEnd = fds[1]
-        install()
-    }
-
-    /// (Re)installs the handlers.
-    func install() {
-        for number in [SIGINT, SIGTERM, SIGHUP] {
-            signal(number) { received in
-                // write(2) is async-signal-safe.
-                var byte = UInt8(truncatingIfNeeded: received)
-                _ = write(stopPipeWriteEnd, &byte, 1)
-            }
-        }
+        (readEnd, writeEnd) = try makePipe()
+        Supervisor.notifyStop(writingTo: writeEnd)
     }
 
     /// Stops the preview as if `number` had arrived.
     func raise(_ number: Int32) {
         var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(stopPipeWriteEnd, &byte, 1)
+        _ = write(writeEnd, &byte, 1)
     }
 
-    /// Blocks until a stop arrives; returns its signal number (1 for a failure).
+    /// Blocks until a stop arrives; returns its signal number (``failure`` for a failure).
     func wait() -> Int32 {
         var byte: UInt8 = 0
         while true {

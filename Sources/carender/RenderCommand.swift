@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARender
+import CARenderSupervisor
 import Foundation
 
 /// `carender SCRIPT [options]`: compile a script against CARender and render its frames, in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARenderStage
+import CARenderSupervisor
 import Foundation
 
 /// Runs a compiled script as `count` worker processes, each rendering a contiguous part of the

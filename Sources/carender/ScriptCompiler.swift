@@ -1,4 +1,5 @@
 import CARenderPixels
+import CARenderSupervisor
 import Foundation
 import CARenderSourceCompatibility
 

@@ -2,6 +2,7 @@ import ArgumentParser
 @_spi(Script) import CARenderScriptHost
 import CARenderStage
 import CARenderPixels
+import CARenderSupervisor
 import Foundation
 
 /// A script compiled once for one carender command: the source read once (its snapshot is what

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CARenderPixels
+import CARenderSupervisor
 import Foundation
 
 /// A video written by ffmpeg: the container from the file's extension, its codec, pixel format

@@ -2,6 +2,9 @@ import Foundation
 import XCTest
 
 /// Runs the `carender` executable built beside the test bundle.
+///
+/// `CARENDER_TEST_EXECUTABLE=/path/to/carender` runs the command-line tests against another build
+/// instead (an older tree's, to see a reliability test fail without the fix it holds).
 package enum CarenderCLI {
     package struct Result {
         package var status: Int32
@@ -9,7 +12,12 @@ package enum CarenderCLI {
         package var standardError: String
     }
 
-    package static var executable: URL { Fixtures.buildFolder.appendingPathComponent("carender") }
+    package static var executable: URL {
+        if let other = ProcessInfo.processInfo.environment["CARENDER_TEST_EXECUTABLE"], !other.isEmpty {
+            return URL(fileURLWithPath: other)
+        }
+        return Fixtures.buildFolder.appendingPathComponent("carender")
+    }
 
     package static func run(_ arguments: [String], cache: URL, extraEnvironment: [String: String] = [:]) throws -> Result {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {

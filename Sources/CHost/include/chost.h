@@ -33,13 +33,19 @@ typedef struct chost_spawn_request {
     int grace_milliseconds;      /* between SIGTERM and SIGKILL when the guard ends the group */
 } chost_spawn_request;
 
-/// Starts `request->path` in a process group of its own (its id is the child's pid) with every
-/// other descriptor closed, and a guard process that watches this process: when it dies, even by
-/// SIGKILL, the guard sends the child's whole group SIGTERM, then SIGKILL after the grace period,
-/// so nothing started here outlives it (compiler drivers' own children included). Returns 0 and
-/// sets `*child` and `*guard` (to be ended with chost_end_guard once the child is reaped), or an
-/// errno value when fork or exec failed.
+/// Starts `request->path` in a session of its own (so also a process group of its own; both ids
+/// are the child's pid) with every other descriptor closed, and a guard process that watches this
+/// process: when it dies, even by SIGKILL, the guard sends the child's whole session SIGTERM, then
+/// SIGKILL after the grace period, so nothing started here outlives it (compiler drivers' own
+/// children included, which the driver moves to process groups of their own). Returns 0 and sets
+/// `*child` and `*guard` (to be ended with chost_end_guard once the child is reaped), or an errno
+/// value when fork or exec failed.
 int chost_spawn(const chost_spawn_request *request, pid_t *child, pid_t *guard);
+
+/// Sends `signal_number` to every process of session `session` but the caller (found in /proc),
+/// and returns how many of them are live (exited ones waiting to be reaped are not counted); 0 as
+/// the signal only counts them. Async-signal-safe.
+int chost_signal_session(pid_t session, int signal_number);
 
 /// Ends and reaps a guard.
 void chost_end_guard(pid_t guard);

@@ -188,10 +188,12 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { !BadInputHarness.isAlive(orphan) },
                       "a script ignoring SIGTERM outlived a killed carender")
 
-        // kill -9 during a compile (a script not in the cache).
+        // kill -9 during a compile (a script not in the cache, long enough to compile that an
+        // orphaned compiler would still be at it when checked: about 14 s on a loaded machine).
         let fresh = scratch.appendingPathComponent("fresh.swift-script")
-        try "import CARender\n// \(UUID().uuidString)\nlet stage = Stage(width: 4, height: 4)\nstage.run()\n"
-            .write(to: fresh, atomically: true, encoding: .utf8)
+        let functions = (0..<3000).map { "func f\($0)() -> CGFloat { let l = CALayer(); l.opacity = 0.5; return l.bounds.width * \($0) }" }
+        try (["import CARender", "// \(UUID().uuidString)"] + functions + ["let stage = Stage(width: 4, height: 4)", "stage.run()", ""])
+            .joined(separator: "\n").write(to: fresh, atomically: true, encoding: .utf8)
         let compiling = try BadInputHarness.Run([fresh.path, "-o", out.path], environment: ["CARENDER_CACHE": scratch.appendingPathComponent("cache").path],
                                                 scratch: scratch)
         var compiler: [pid_t] = []
@@ -203,6 +205,29 @@ final class ReliabilityTests: XCTestCase {
         _ = compiling.wait(limit: 5)
         XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { compiler.allSatisfy { !BadInputHarness.isAlive($0) } },
                       "the compiler's processes outlived a killed carender")
+    }
+
+    /// `carender preview`'s workers are started as render workers are (own process group, a
+    /// guard): a worker that ignores SIGINT and SIGTERM and has not reached `stage.run()` yet (so
+    /// no closed socket ends it) does not outlive a `kill -9` of the preview, and Ctrl-C ends the
+    /// preview (130) and its workers.
+    func testPreviewWorkersDoNotOutliveCarender() throws {
+        try BadInputHarness.warmUp.get()
+        for (signal, status) in [(SIGKILL, nil), (SIGINT, Int32(130))] {
+            let preview = try BadInputHarness.Run(["preview", BadInputHarness.script.path, "--port", "0"],
+                                                  environment: ["BAD_INPUT_CASE": "ignoresStopSlowStart"], scratch: scratch)
+            var workers: [pid_t] = []
+            // The first build starts a worker at once (to describe the stage).
+            XCTAssertTrue(BadInputHarness.waitUntil(limit: 60) {
+                workers = preview.children(named: "script")
+                return !workers.isEmpty
+            }, "the preview starts a worker")
+            kill(preview.pid, signal)
+            let outcome = preview.wait(limit: 10)
+            if let status { XCTAssertEqual(outcome?.status, status, outcome?.standardError ?? "") }
+            XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { workers.allSatisfy { !BadInputHarness.isAlive($0) } },
+                          "a preview worker ignoring SIGTERM outlived carender (\(signal == SIGKILL ? "kill -9" : "Ctrl-C"))")
+        }
     }
 
     /// Every process below `root`, with its command name.

@@ -15,7 +15,7 @@ final class TargetGraphTests: XCTestCase {
         ["CDeflate", "CTextLibraries", "CARenderSourceCompatibility"],
         ["CPNG", "CText"],
         ["CHost", "CARenderPixels"],
-        ["CARenderGeometry"],
+        ["CARenderGeometry", "CARenderSupervisor"],
         ["CARenderRaster"],
         ["CARenderText"],
         ["CARenderGraphics"],
