@@ -111,4 +111,35 @@ final class ColorGlyphBoundsTests: XCTestCase {
             if let peak { XCTAssertLessThan(peak, 1 << 20, "peak \(peak >> 10) KB at \(size) points") }
         }
     }
+
+    /// A rotated text layer 4,000 points square at contentsScale 2 on a 300 × 200 stage (drawn
+    /// through its backing store) rasterizes only what the frame shows: its peak stays under
+    /// 16 MB (the whole store took 320 MB).
+    func testATextLayerBackingStoreCoversOnlyWhatTheFrameShows() throws {
+        _ = try render("😀Hg", size: 20, contentsScale: 2, angle: 0.1)
+        var frame: RGBAImage?
+        let peak = try PeakMemory.during { frame = try render("😀Hg", size: 2000, contentsScale: 2, angle: 0.1) }
+        XCTAssertGreaterThan(yellowShare(try XCTUnwrap(frame)), 0.9)
+        if let peak { XCTAssertLessThan(peak, 16 << 20, "peak \(peak >> 20) MB") }
+    }
+
+    /// A text layer partly outside the frame (on every side) draws the pixels it draws where a
+    /// larger stage shows all of it: the visible part of the store is on the whole store's grid.
+    func testAPartlyVisibleBackingStoreDrawsTheWholeStoresPixels() throws {
+        for (centre, angle) in [(CGPoint(x: 40, y: 30), CGFloat(0.1)), (CGPoint(x: 260, y: 170), 0.7)] {
+            let part = try render("😀Hg", size: 100, centre: centre, contentsScale: 2, angle: angle)
+            let whole = try render("😀Hg", size: 100, centre: centre, stageWidth: 700, stageHeight: 600, shift: 200,
+                                   contentsScale: 2, angle: angle)
+            var worst = 0
+            for y in 0..<part.height {
+                for x in 0..<part.width {
+                    let a = part[x, y], b = whole[x + 200, y + 200]
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                }
+            }
+            // Within rounding (the same store sampled at device positions 200 pixels apart).
+            XCTAssertLessThanOrEqual(worst, 1, "largest difference at angle \(angle)")
+            XCTAssertGreaterThan(yellowShare(part), 0.05)
+        }
+    }
 }
