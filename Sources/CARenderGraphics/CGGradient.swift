@@ -36,13 +36,6 @@ public final class CGGradient: @unchecked Sendable {
         self.init(colorsSpace: space, colors: converted, locations: locations)
     }
 
-    /// The same with the locations as an array.
-    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: [CGFloat]?) {
-        let converted = colors.compactMap { $0 as? CGColor }
-        guard converted.count == colors.count else { return nil }
-        self.init(colorsSpace: space, colors: converted, locations: locations)
-    }
-
     /// A gradient of `colors` at `locations` given as an array.
     public convenience init?(colorsSpace space: CGColorSpace?, colors: [CGColor], locations: [CGFloat]?) {
         if let locations {

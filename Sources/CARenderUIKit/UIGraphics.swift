@@ -101,6 +101,8 @@ open class UIGraphicsImageRendererFormat: NSObject {
     open var scale: CGFloat = 1
     /// Accepted and ignored.
     open var opaque = false
+    /// The area drawn into, in points: (0, 0) and the renderer's size.
+    open internal(set) var bounds: CGRect = .zero
 
     public override init() { super.init() }
     public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
@@ -111,10 +113,15 @@ open class UIGraphicsImageRendererContext: NSObject {
     /// The Core Graphics context (y-down points).
     public let cgContext: CGContext
     let scale: CGFloat
+    /// The renderer's format; its `bounds` is the area drawn into.
+    public let format: UIGraphicsImageRendererFormat
 
-    init(cgContext: CGContext, scale: CGFloat) {
+    init(cgContext: CGContext, scale: CGFloat, size: CGSize = .zero) {
         self.cgContext = cgContext
         self.scale = scale
+        format = UIGraphicsImageRendererFormat()
+        format.scale = scale
+        format.bounds = CGRect(origin: .zero, size: size)
     }
 
     /// The image drawn so far.
@@ -154,7 +161,7 @@ open class UIGraphicsImageRenderer: NSObject {
             Diagnostics.warning("UIGraphicsImageRenderer: cannot make a context of \(size.width)×\(size.height) points")
             return UIImage(cgImage: CGImage(image: RGBAImage(width: 0, height: 0)))
         }
-        let rendererContext = UIGraphicsImageRendererContext(cgContext: context, scale: scale)
+        let rendererContext = UIGraphicsImageRendererContext(cgContext: context, scale: scale, size: size)
         withCurrentContext(context, scale: scale) { actions(rendererContext) }
         return rendererContext.currentImage
     }

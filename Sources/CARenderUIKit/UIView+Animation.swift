@@ -58,6 +58,7 @@ extension UIView {
             timingFunction: CAMediaTimingFunction(name: options.timingFunctionName))
         block.repeats = options.contains(.repeat)
         block.autoreverses = options.contains(.autoreverse)
+        block.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         run(block, animations: animations, completion: completion)
     }
 
@@ -86,6 +87,7 @@ extension UIView {
         block.spring = (dampingRatio, velocity)
         block.repeats = options.contains(.repeat)
         block.autoreverses = options.contains(.autoreverse)
+        block.beginsFromCurrentState = options.contains(.beginFromCurrentState)
         run(block, animations: animations, completion: completion)
     }
 

@@ -265,6 +265,15 @@ open class UIView: NSObject, CALayerDelegate {
         set { layer.contentsScale = newValue }
     }
 
+    // MARK: - Traits
+
+    /// The traits the view draws with: light mode at the screen's scale.
+    open var traitCollection: UITraitCollection { UITraitCollection.current }
+
+    /// Called when the traits change. carender's never change, so it is never called; it exists so
+    /// that overrides compile.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
     // MARK: - Interface Builder
 
     /// Called after a view is loaded from a storyboard or nib. Scripts build views in code, so

@@ -18,6 +18,8 @@ struct ViewAnimationBlock {
     var repeats = false
     /// `.autoreverse`: each animation runs backwards after forwards.
     var autoreverses = false
+    /// `.beginFromCurrentState`: start from the value on screen.
+    var beginsFromCurrentState = false
 }
 
 /// The view-animation state of a stage: the animation blocks being run, innermost last, and
@@ -54,8 +56,7 @@ final class ViewAnimationState: RootLayerActions {
 
     func action(for layer: CALayer, forKey key: String) -> (any CAAction)? {
         if let recorder, animationsEnabled, ActionSearch.implicitlyAnimatedKeys.contains(key) {
-            recorder.record(layer: layer, key: key,
-                            from: layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime()))
+            recorder.record(layer: layer, key: key, from: Self.startValue(of: layer, key: key, fromCurrentState: false))
             return NSNull()
         }
         guard let block = currentBlock, ActionSearch.implicitlyAnimatedKeys.contains(key) else {
@@ -69,7 +70,7 @@ final class ViewAnimationState: RootLayerActions {
             animation = CABasicAnimation(keyPath: key)
             animation.timingFunction = block.timingFunction
         }
-        animation.fromValue = layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
+        animation.fromValue = Self.startValue(of: layer, key: key, fromCurrentState: block.beginsFromCurrentState)
         animation.duration = block.duration
         if block.repeats { animation.repeatCount = .infinity }
         if block.autoreverses { animation.autoreverses = true }
@@ -78,6 +79,37 @@ final class ViewAnimationState: RootLayerActions {
             animation.fillMode = .backwards
         }
         return animation
+    }
+}
+
+extension ViewAnimationState {
+    /// Where a view animation of `key` starts: the value the view had before the change (its
+    /// model value — the action is asked before the new value is stored), as UIKit starts it, so
+    /// `view.transform = offset` followed by an animation back to `.identity` slides in from the
+    /// offset (ViewAnimator's entrance idiom). While an animation of the key is in flight, or with
+    /// `.beginFromCurrentState`, from the value on screen instead: UIKit's animations of a
+    /// property in motion add up (since iOS 8), so the view continues from where it is.
+    static func startValue(of layer: CALayer, key: String, fromCurrentState: Bool) -> Any? {
+        if fromCurrentState || isAnimating(layer, key: key) {
+            return layer.onScreenValue(forKeyPath: key, at: CACurrentMediaTime())
+        }
+        return layer.value(forKeyPath: key)
+    }
+
+    /// Whether an animation on `layer` animates `key` or a key path it is part of or contains.
+    private static func isAnimating(_ layer: CALayer, key: String) -> Bool {
+        guard let keys = layer.animationKeys() else { return false }
+        let root = key.split(separator: ".").first.map(String.init) ?? key
+        for animationKey in keys {
+            guard let animation = layer.animation(forKey: animationKey) else { continue }
+            if let property = animation as? CAPropertyAnimation, let path = property.keyPath {
+                let otherRoot = path.split(separator: ".").first.map(String.init) ?? path
+                if otherRoot == root { return true }
+            } else {
+                return true  // a group or transition: assume it may move the property
+            }
+        }
+        return false
     }
 }
 

@@ -93,6 +93,7 @@ public final class Stage {
         }
         // Code that ran since the last advance (the script's top level, at first) is a turn of
         // its own at the current time: its changes commit now.
+        drainMainQueue()
         endTurn()
         let previous = settled
         settled = nil
@@ -321,9 +322,26 @@ public final class Stage {
         let outer = isRunningTurn
         isRunningTurn = true
         body()
+        drainMainQueue()
         isRunningTurn = outer
         endTurn()
     }
+
+    /// Runs the blocks queued on the main dispatch queue (`DispatchQueue.main.async`), as iOS's
+    /// main run loop does on each of its turns, so they run at the stage time they were queued
+    /// and their changes commit with the turn. Blocks they queue run too, up to
+    /// `mainQueuePasses` deep; deeper ones wait for the next turn. Only on the main thread, whose
+    /// queue it is.
+    private func drainMainQueue() {
+        guard Thread.isMainThread else { return }
+        for _ in 0..<Self.mainQueuePasses {
+            _ = RunLoop.main.run(mode: .default, before: .distantPast)
+        }
+    }
+
+    /// How many rounds of main-queue blocks one turn runs (each round runs the blocks queued
+    /// before it started).
+    static let mainQueuePasses = 4
 
     /// Commits the turn's implicit transaction (and any explicit one the script left open).
     private func endTurn() {

@@ -262,6 +262,26 @@ final class UIKitAnimationSurfaceTests: XCTestCase {
         XCTAssertEqual(Double(view.layer.presentation()?.opacity ?? -1), 0.25, accuracy: 1e-6, "on the way back")
     }
 
+    /// A view animation starts from the value the view had before the block changed it, even
+    /// when that value was set in the same turn (ViewAnimator's "set an offset, animate back to
+    /// identity"); a property already in motion continues from where it is on screen.
+    func testViewAnimationsStartFromTheModelValueBeforeTheChange() {
+        let (stage, view) = stageWithView()
+        stage.at(1) {
+            view.transform = CGAffineTransform(translationX: 100, y: 0)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.transform = .identity })
+        }
+        stage.advance(to: 1.5)
+        XCTAssertEqual(Double(view.layer.presentation()?.position.x ?? -1) + Double(view.layer.presentation()?.affineTransform().tx ?? 0),
+                       100 + 50, accuracy: 1e-6, "half-way back from the offset")
+        stage.at(2.5) { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 200 }) }
+        stage.at(3) { UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.center.x = 0 }) }
+        stage.advance(to: 3)
+        XCTAssertEqual(Double(view.layer.presentation()?.position.x ?? -1), 150, accuracy: 1e-6, "in motion: continues from the screen")
+        stage.advance(to: 3.5)
+        XCTAssertEqual(Double(view.layer.presentation()?.position.x ?? -1), 75, accuracy: 1e-6)
+    }
+
     // MARK: - Display link
 
     /// A display link fires at every 1/60 s of the stage clock with `timestamp` the frame's time
