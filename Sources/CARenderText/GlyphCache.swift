@@ -21,6 +21,12 @@ package final class GlyphCache {
     /// square with accents and descenders, 1.5 MB of coverage at this size), so larger glyphs are
     /// filled straight into the frame, clipped to it, instead of rasterized whole.
     static let largestCachedPixelsPerEm = 512.0
+    /// The largest colour glyphs cached, in pixels per em: a colour mask holds four floats a pixel,
+    /// so at half the size of the largest coverage mask it is as large (about 1.5 MB for an emoji,
+    /// 1.25 em wide); larger colour glyphs are resampled straight into the frame, clipped to it
+    /// (`drawColorGlyph`), instead of into a mask of the whole glyph (an emoji 2,000 pixels tall
+    /// would take 90 MB).
+    static let largestCachedColorPixelsPerEm = 256.0
     /// Arena size (floats) at which the cache starts over (64 MB).
     static let capacityLimit = 16 << 20
 
@@ -160,6 +166,69 @@ package final class GlyphCache {
                     height: Int32(h), isColor: true)
     }
 
+    /// Draws a colour glyph too large to cache straight into `canvas`, clipped to `clip`: the
+    /// resampling of `resample`, but over the clip's device pixels only, so the memory it takes
+    /// (the weights of the clip's rows and columns) is bounded by the frame whatever the glyph's
+    /// size. `x`, `y` is the glyph origin in device pixels; `alpha` the text colour's alpha.
+    func drawColorGlyph(face: FontFace, glyph: UInt32, pixelsPerEmX: Double, pixelsPerEmY: Double, x: Double, y: Double,
+                        clip: IntRect, into canvas: Canvas, alpha: Float) {
+        let bitmap = face.colorBitmap(of: glyph)
+        // Beyond 2^52 pixels the origin has no fractional part left to place the glyph with.
+        let farthest = Double(1 << 52)
+        guard !bitmap.isEmpty, !clip.isEmpty, abs(x) < farthest, abs(y) < farthest else { return }
+        let sx = pixelsPerEmX / bitmap.pixelsPerEm, sy = pixelsPerEmY / bitmap.pixelsPerEm
+        guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else { return }
+        // Weights relative to the pixel holding the origin, as for a cached mask (the same
+        // arithmetic, so a glyph either side of the size limit is resampled alike).
+        let ix = Int(x.rounded(.down)), iy = Int(y.rounded(.down))
+        let ox = x - Double(ix), oy = y - Double(iy)
+        columnWeights.compute(start: ox + Double(bitmap.left) * sx, scale: sx, sourceCount: bitmap.width,
+                              within: (clip.x0 - ix)..<(clip.x1 - ix))
+        rowWeights.compute(start: oy - Double(bitmap.top) * sy, scale: sy, sourceCount: bitmap.height,
+                           within: (clip.y0 - iy)..<(clip.y1 - iy))
+        let w = columnWeights.count, h = rowWeights.count
+        guard w > 0, h > 0, columnWeights.hasTaps, rowWeights.hasTaps else { return }
+        let scale = alpha * 255
+        let stride = bitmap.width * 4
+        // Scalar arithmetic in the order `resample` uses (each row's taps, scaled to 0…1, then the
+        // rows' taps), over plain pointers: this runs per frame.
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            columnWeights.withTaps { columnStarts, columnIndices, columnWeights in
+                rowWeights.withTaps { rowStarts, rowIndices, rowWeights in
+                    let source = pixels.baseAddress!
+                    for row in 0..<h {
+                        var d = canvas.pixel(ix + self.columnWeights.first, iy + self.rowWeights.first + row)
+                        for column in 0..<w {
+                            var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                            var j = rowStarts[row]
+                            while j < rowStarts[row + 1] {
+                                let line = source + rowIndices[j] * stride
+                                var hr: Float = 0, hg: Float = 0, hb: Float = 0, ha: Float = 0
+                                var i = columnStarts[column]
+                                while i < columnStarts[column + 1] {
+                                    let p = line + columnIndices[i] * 4, weight = columnWeights[i]
+                                    hr += Float(p[0]) * weight
+                                    hg += Float(p[1]) * weight
+                                    hb += Float(p[2]) * weight
+                                    ha += Float(p[3]) * weight
+                                    i += 1
+                                }
+                                let k: Float = 1 / 255, weight = rowWeights[j]
+                                r += hr * k * weight
+                                g += hg * k * weight
+                                b += hb * k * weight
+                                a += ha * k * weight
+                                j += 1
+                            }
+                            if a > 0 { sourceOver(d, SIMD4(min(r, 1), min(g, 1), min(b, 1), min(a, 1)) * scale) }
+                            d += 4
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     private func reserve(_ needed: Int) {
         guard needed > arenaCapacity else { return }
         var capacity = arenaCapacity
@@ -192,7 +261,8 @@ struct MaskPainter: CoveragePainter {
 /// `sourceCount` pixels is drawn from device coordinate `start` at `scale` device pixels per source
 /// pixel: the overlap of each source pixel with the device pixel's footprint when shrinking (an
 /// area average), the two nearest source centres when enlarging (bilinear). Outside the image is
-/// transparent.
+/// transparent. Only device pixels `within` a range are computed (a glyph larger than the frame
+/// costs the frame's pixels, not its own).
 struct AxisWeights {
     /// The first device pixel, and how many there are.
     private(set) var first = 0
@@ -201,7 +271,10 @@ struct AxisWeights {
     private var indices: [Int] = []
     private var weights: [Float] = []
 
-    mutating func compute(start: Double, scale: Double, sourceCount: Int) {
+    /// Device coordinates are kept within ±2^52, where doubles still hold whole pixels.
+    static let unbounded = -(1 << 52)..<(1 << 52)
+
+    mutating func compute(start: Double, scale: Double, sourceCount: Int, within bounds: Range<Int> = unbounded) {
         starts.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         weights.removeAll(keepingCapacity: true)
@@ -209,18 +282,30 @@ struct AxisWeights {
         let enlarging = scale > 1
         // Bilinear taps reach half a source pixel past the edge.
         let margin = enlarging ? scale / 2 : 0
-        first = Int((start - margin).rounded(.down))
-        let last = Int((end + margin).rounded(.up))
-        count = max(0, last - first)
+        let lower = max((start - margin).rounded(.down), Double(bounds.lowerBound))
+        let upper = min((end + margin).rounded(.up), Double(bounds.upperBound))
+        guard lower < upper else {
+            first = 0
+            count = 0
+            starts.append(0)
+            return
+        }
+        first = Int(lower)
+        count = Int(upper) - first
         for k in 0..<count {
             starts.append(indices.count)
             let d = Double(first + k)
             if enlarging {
                 let c = (d + 0.5 - start) / scale - 0.5
                 let i0 = c.rounded(.down), t = c - i0
-                for (i, w) in [(Int(i0), 1 - t), (Int(i0) + 1, t)] where i >= 0 && i < sourceCount && w > 0 {
+                let i = Int(i0)
+                if i >= 0 && i < sourceCount && t < 1 {
                     indices.append(i)
-                    weights.append(Float(w))
+                    weights.append(Float(1 - t))
+                }
+                if i + 1 >= 0 && i + 1 < sourceCount && t > 0 {
+                    indices.append(i + 1)
+                    weights.append(Float(t))
                 }
             } else {
                 let a = (d - start) / scale, b = (d + 1 - start) / scale
@@ -241,5 +326,21 @@ struct AxisWeights {
     /// The source pixels and weights of device pixel `first + k`.
     func taps(_ k: Int) -> Zip2Sequence<ArraySlice<Int>, ArraySlice<Float>> {
         zip(indices[starts[k]..<starts[k + 1]], weights[starts[k]..<starts[k + 1]])
+    }
+
+    /// Whether any device pixel takes any source pixel.
+    var hasTaps: Bool { !indices.isEmpty }
+
+    /// Calls `body` (only when `hasTaps`) with the taps as plain arrays: device pixel `first + k` takes source pixels
+    /// `indices[t]` with `weights[t]` for `t` from `starts[k]` up to `starts[k + 1]`.
+    func withTaps<R>(_ body: (_ starts: UnsafePointer<Int>, _ indices: UnsafePointer<Int>,
+                              _ weights: UnsafePointer<Float>) -> R) -> R {
+        starts.withUnsafeBufferPointer { s in
+            indices.withUnsafeBufferPointer { i in
+                weights.withUnsafeBufferPointer { w in
+                    body(s.baseAddress!, i.baseAddress!, w.baseAddress!)
+                }
+            }
+        }
     }
 }

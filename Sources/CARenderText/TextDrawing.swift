@@ -232,7 +232,13 @@ package enum TextDrawing {
             guard painter.color >> 24 != 0, size > 0 else { return }
             let gx = origin.x + x, gy = origin.y + y
             let pixelsPerEm = size * max(abs(map.m11), abs(map.m22))
-            if upright && pixelsPerEm > GlyphCache.largestCachedPixelsPerEm {
+            if upright && face.isColor && pixelsPerEm > GlyphCache.largestCachedColorPixelsPerEm {
+                // A colour glyph too large to cache: resampled straight into the frame, clipped
+                // to it (its outline is empty: the face has bitmaps only).
+                let p = map.apply(gx, gy)
+                glyphs.drawColorGlyph(face: face, glyph: glyph.id, pixelsPerEmX: size * map.m11, pixelsPerEmY: size * map.m22,
+                                      x: p.x, y: p.y, clip: clip, into: painter.canvas, alpha: colorGlyphAlpha)
+            } else if upright && pixelsPerEm > GlyphCache.largestCachedPixelsPerEm {
                 // Too large for a mask of the whole glyph (a 30 pt layer scaled ×1000 would ask
                 // for 1.5 GB): filled straight into the frame, clipped to it, so memory is bounded
                 // by what the frame can show. The flattening stays within 1/64 pixel up to 2^22

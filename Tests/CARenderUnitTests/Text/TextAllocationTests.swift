@@ -20,11 +20,24 @@ final class TextAllocationTests: XCTestCase {
         assertDrawingDoesNotAllocate(transform: CATransform3DMakeRotation(0.3, 0, 0, 1), contentsScale: 2)
     }
 
-    private func assertDrawingDoesNotAllocate(transform: CATransform3D, contentsScale: CGFloat) {
+    /// Emoji too large to cache are resampled straight into the frame with reused weights, and
+    /// a store larger than the frame is rasterized only where the frame shows it, every frame.
+    func testDrawingHugeEmojiDoesNotAllocate() {
+        assertDrawingDoesNotAllocate(transform: CATransform3DIdentity, contentsScale: 1, string: "😀👍🏽", fontSize: 400,
+                                     size: CGSize(width: 1200, height: 600), frames: 16)
+        assertDrawingDoesNotAllocate(transform: CATransform3DMakeRotation(0.3, 0, 0, 1), contentsScale: 2, string: "😀👍🏽",
+                                     fontSize: 400, size: CGSize(width: 1200, height: 600), frames: 16)
+    }
+
+    private func assertDrawingDoesNotAllocate(transform: CATransform3D, contentsScale: CGFloat,
+                                              string: String = "Label 1234 文字 😀👍🏽 שלום (עולם) 12, wrapped onto a second line",
+                                              fontSize: CGFloat = 15, size: CGSize = CGSize(width: 200, height: 80),
+                                              frames: Int = 32,
+                                              file: StaticString = #filePath, line: UInt = #line) {
         var state = LayerState()
-        state.bounds = CGRect(x: 0, y: 0, width: 200, height: 80)
-        state.text.content = TextLayerContent("Label 1234 文字 😀👍🏽 שלום (עולם) 12, wrapped onto a second line")
-        state.text.fontSize = 15
+        state.bounds = CGRect(origin: .zero, size: size)
+        state.text.content = TextLayerContent(string)
+        state.text.fontSize = fontSize
         state.text.isWrapped = true
         state.text.truncationMode = .end
         state.text.foregroundColor = CGColor(gray: 0, alpha: 1)
@@ -42,17 +55,17 @@ final class TextAllocationTests: XCTestCase {
         func draw(_ frame: Int) {
             compositor.render(nodes[frame % 16], into: &pixmap, scale: 1)
         }
-        for frame in 0..<64 { draw(frame) }   // warm-up: shaping, masks, layout storage
+        for frame in 0..<2 * frames { draw(frame) }   // warm-up: shaping, masks, layout storage
         let glyphsCached = compositor.glyphs.count
         let allocations = countingAllocations {
             var frame = 0
-            while frame < 32 {
+            while frame < frames {
                 draw(frame)
                 frame += 1
             }
         }
-        XCTAssertEqual(compositor.glyphs.count, glyphsCached, "no new masks after warm-up")
-        XCTAssertEqual(allocations, 0, "\(allocations) heap allocations in 32 frames of text drawing")
-        XCTAssertTrue(pixmap.bytes.contains { $0 != 0 }, "text was drawn")
+        XCTAssertEqual(compositor.glyphs.count, glyphsCached, "no new masks after warm-up", file: file, line: line)
+        XCTAssertEqual(allocations, 0, "\(allocations) heap allocations in \(frames) frames of text drawing", file: file, line: line)
+        XCTAssertTrue(pixmap.bytes.contains { $0 != 0 }, "text was drawn", file: file, line: line)
     }
 }
