@@ -1,4 +1,5 @@
 import Foundation
+import CARenderGeometry
 
 /// A single-keyframe animation of a property between two values.
 ///
@@ -56,7 +57,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         case .rect:
             return TypedBasicTrack<CGRect>(self, slot: slot, fraction: fraction, values: values).map { .rect($0) }
         case .transform:
-            return nil
+            return TypedBasicTrack<CATransform3D>(self, slot: slot, fraction: fraction, values: values).map { .transform(TransformTrack($0)) }
         }
     }
 

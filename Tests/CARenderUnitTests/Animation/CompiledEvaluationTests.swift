@@ -103,11 +103,21 @@ final class CompiledEvaluationTests: XCTestCase {
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
             a.keyPath = "bounds.size"; a.toValue = CGSize(width: 3, height: 80); a.duration = 0.5; a.speed = 2
         }
-        // Transforms need the general evaluation.
-        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
+        // Whole transforms, blended decomposed.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
             a.keyPath = "transform"; a.fromValue = CATransform3DIdentity
             a.toValue = CATransform3DMakeRotation(1, 0, 0, 1); a.duration = 1
         }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform"; a.toValue = CATransform3DMakeScale(1.5, 0.5, 1); a.duration = 0.4
+            a.autoreverses = true; a.repeatCount = 3; a.isCumulative = true
+            a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform"; a.byValue = CATransform3DMakeTranslation(3, -4, 0); a.duration = 0.3
+            a.repeatCount = 4; a.isCumulative = true; a.isAdditive = true
+        }
+        // Value functions need the general evaluation.
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
             a.keyPath = "transform.scale"; a.fromValue = 1; a.toValue = 2; a.duration = 1
         }

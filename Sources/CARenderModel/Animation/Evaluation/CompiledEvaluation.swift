@@ -1,4 +1,5 @@
 import Foundation
+import CARenderGeometry
 import CARenderPixels
 
 /// An animation's per-frame work compiled when the animation is added to a layer, for the
@@ -21,6 +22,8 @@ enum CompiledEvaluation {
     case point(TypedBasicTrack<CGPoint>)
     case size(TypedBasicTrack<CGSize>)
     case rect(TypedBasicTrack<CGRect>)
+    /// Held by reference: inline, two matrices would triple every record's size.
+    case transform(TransformTrack)
     case path(PathTrack)
 
     /// Writes the animation's value for `sample` (a sample that contributes) into
@@ -31,6 +34,7 @@ enum CompiledEvaluation {
         case .point(let track): track.apply(sample, to: &accumulator)
         case .size(let track): track.apply(sample, to: &accumulator)
         case .rect(let track): track.apply(sample, to: &accumulator)
+        case .transform(let box): box.track.apply(sample, to: &accumulator)
         case .path(let track): track.apply(sample, to: &accumulator)
         }
     }
@@ -142,5 +146,14 @@ final class SpringCurveBox {
 
     init(_ curve: SpringCurve) {
         self.curve = curve
+    }
+}
+
+/// A basic animation of a whole transform (`transform`, `sublayerTransform`), compiled.
+final class TransformTrack {
+    let track: TypedBasicTrack<CATransform3D>
+
+    init(_ track: TypedBasicTrack<CATransform3D>) {
+        self.track = track
     }
 }

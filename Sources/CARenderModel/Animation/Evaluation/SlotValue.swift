@@ -1,4 +1,5 @@
 import Foundation
+import CARenderGeometry
 import CARenderPixels
 
 /// The value types a compiled track evaluates in, one per kind of `StateSlot`: numbers (as
@@ -184,5 +185,37 @@ extension CGRect: SlotValue {
     private static func combined(_ a: CGRect, _ b: CGRect, _ s: Double) -> CGRect {
         CGRect(x: combine(a.origin.x, b.origin.x, s), y: combine(a.origin.y, b.origin.y, s),
                width: combine(a.size.width, b.size.width, s), height: combine(a.size.height, b.size.height, s))
+    }
+}
+
+extension CATransform3D: SlotValue {
+    init?(_ value: AnimatableValue) {
+        guard case .transform(let t) = value else { return nil }
+        self = t
+    }
+
+    static func isStored(in kind: StateSlot.Kind) -> Bool { kind == .transform }
+
+    static func read(_ slot: StateSlot, in state: LayerState) -> CATransform3D {
+        withUnsafeBytes(of: state) { $0.load(fromByteOffset: slot.offset, as: CATransform3D.self) }
+    }
+
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> CATransform3D {
+        base.load(fromByteOffset: slot.offset, as: CATransform3D.self)
+    }
+
+    func write(to slot: StateSlot, in state: inout LayerState) {
+        withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: self, toByteOffset: slot.offset, as: CATransform3D.self) }
+    }
+
+    /// Decomposed, blended part by part (`interpolateTransform`), as `AnimatableValue`.
+    static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
+        interpolateTransform(a, b, p)
+    }
+
+    /// `a` then `b` (`CATransform3DConcat(a, b)`), as `AnimatableValue.add`.
+    static func add(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { CATransform3DConcat(a, b) }
+    static func subtract(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+        CATransform3DConcat(a, CATransform3DInvert(b))
     }
 }
