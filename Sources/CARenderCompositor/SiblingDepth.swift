@@ -128,7 +128,7 @@ extension FrameDrawing {
         guard n > 0, !region.isEmpty else { return }
         scratch.reserveDepthSorting(n)
         let depths = scratch.depthKeys, order = scratch.depthOrder, active = scratch.depthActive
-        let covering = scratch.depthCovering
+        let covering = scratch.depthCovering, rows = scratch.depthRows
         for y in region.y0..<region.y1 {
             var activeCount = 0
             for j in 0..<n {
@@ -163,7 +163,8 @@ extension FrameDrawing {
                         s += 4; d += 4
                     }
                 } else if coveringCount > 1 {
-                    blendByDepth(siblings, base: base, covering: covering, count: coveringCount,
+                    for c in 0..<coveringCount { rows[c] = siblings[base + Int(covering[c])].canvas.pixel(x, y) }
+                    blendByDepth(siblings, base: base, covering: covering, rows: rows, count: coveringCount,
                                  xs: x..<spanEnd, y: y, py: py, depths: depths, order: order, into: target)
                 }
                 x = spanEnd
@@ -172,30 +173,34 @@ extension FrameDrawing {
     }
 
     /// Blends pixels `xs` of row `y`, each covered by the offscreens `covering[0..<count]` (in
-    /// drawing order), back to front by depth; a pixel only one of them draws is blended without
-    /// computing depth.
+    /// drawing order; `rows[c]` is offscreen `c`'s pixel at `xs.lowerBound`), back to front by
+    /// depth; a pixel only one of them draws is blended without computing depth.
     @inline(__always)
-    private func blendByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>, count: Int,
+    private func blendByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
+                              rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
                               xs: Range<Int>, y: Int, py: Double, depths: UnsafeMutablePointer<Double>,
                               order: UnsafeMutablePointer<Int32>, into target: Canvas) {
         var d = target.pixel(xs.lowerBound, y)
+        var offset = 0
         for x in xs {
             let px = Double(x) + 0.5
             var present = 0
             var only: UInt32 = 0
+            // `order` holds indices into `covering`, whose order is the drawing order.
             for c in 0..<count {
-                let j = Int(covering[c])
-                let source = siblings[base + j].canvas.pixel(x, y).packedPixel
+                let source = (rows[c] + offset).packedPixel
                 guard source != 0 else { continue }
                 only = source
                 if present == 0 {
                     // Its depth is needed only once a second sibling draws here.
-                    order[0] = Int32(j)
+                    order[0] = Int32(c)
                     present = 1
                     continue
                 }
-                if present == 1 { depths[0] = siblings[base + Int(order[0])].depth(atX: px, y: py) }
-                let depth = siblings[base + j].depth(atX: px, y: py)
+                if present == 1 {
+                    depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
+                }
+                let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
                 // Insertion, stable: a later sibling goes after equal depths.
                 var slot = present
                 while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
@@ -204,7 +209,7 @@ extension FrameDrawing {
                     slot -= 1
                 }
                 depths[slot] = depth
-                order[slot] = Int32(j)
+                order[slot] = Int32(c)
                 present += 1
             }
             if present == 1 {
@@ -212,12 +217,13 @@ extension FrameDrawing {
             } else if present > 1 {
                 var pixel = d.packedPixel
                 for k in 0..<present {
-                    let source = siblings[base + Int(order[k])].canvas.pixel(x, y).packedPixel
+                    let source = (rows[Int(order[k])] + offset).packedPixel
                     pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
                 }
                 d.packedPixel = pixel
             }
             d += 4
+            offset &+= 4
         }
     }
 
