@@ -32,6 +32,8 @@ final class ExampleScriptsTests: XCTestCase {
             let text = try String(contentsOf: script, encoding: .utf8)
             let size = try XCTUnwrap(Self.stageSize(in: text), "\(script.lastPathComponent) makes no Stage")
             let duration = Self.stageDuration(in: text) ?? 1
+            // A frame has the stage's size in points times its scale in pixels.
+            let scale = Self.stageScale(in: text) ?? 1
             let times = [duration / 2, duration]
             let (result, folder) = try render(script, times: times)
             let name = script.lastPathComponent
@@ -45,8 +47,8 @@ final class ExampleScriptsTests: XCTestCase {
                     continue
                 }
                 let image = try RGBAImage(contentsOfPNG: file)
-                XCTAssertEqual(image.width, Int(size.width.rounded(.up)), name)
-                XCTAssertEqual(image.height, Int(size.height.rounded(.up)), name)
+                XCTAssertEqual(image.width, Int((size.width * scale).rounded(.up)), name)
+                XCTAssertEqual(image.height, Int((size.height * scale).rounded(.up)), name)
             }
         }
     }
@@ -192,6 +194,11 @@ final class ExampleScriptsTests: XCTestCase {
         let numbers = captures(#"Stage\(width: *([0-9.]+), *height: *([0-9.]+)\)"#, in: text).compactMap(Double.init)
         guard numbers.count == 2 else { return nil }
         return CGSize(width: numbers[0], height: numbers[1])
+    }
+
+    /// The value the script assigns to `stage.scale`, if any.
+    private static func stageScale(in text: String) -> Double? {
+        captures(#"stage\.scale = *([0-9.]+)"#, in: text).first.flatMap(Double.init)
     }
 
     /// The value the script assigns to `stage.duration`, if any.
