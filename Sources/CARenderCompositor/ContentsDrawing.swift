@@ -7,21 +7,21 @@ extension FrameDrawing {
     /// The contents image, or — while `contents` animates — a true cross-dissolve
     /// `from × (1 − f) + contents × f` mixed in offscreens, then blended once.
     func drawLayerContents(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = list.items[i].state
+        let s = list.items[i].statePointer
         let image = list.items[i].contents
-        guard list.items[i].isCrossfading, let crossfade = s.contentsCrossfade else {
-            if let image { drawContents(image, state: s, map: map, into: target, alpha: alpha) }
+        guard list.items[i].isCrossfading, let crossfade = s.pointee.contentsCrossfade else {
+            if let image { drawContents(image, state: s.pointee, map: map, into: target, alpha: alpha) }
             return
         }
         let from = list.items[i].crossfadeFrom
         let f = min(max(crossfade.fraction.isNaN ? 1 : crossfade.fraction, 0), 1)
         var extent = IntRect.empty
         if let from {
-            let r = ContentsPlacement(from, state: s).rect
+            let r = ContentsPlacement(from, state: s.pointee).rect
             extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
         }
         if let image {
-            let r = ContentsPlacement(image, state: s).rect
+            let r = ContentsPlacement(image, state: s.pointee).rect
             extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
         }
         extent = extent.intersection(target.rect)
@@ -30,8 +30,8 @@ extension FrameDrawing {
         defer { scratch.pool.release(before) }
         let after = scratch.pool.acquire(extent)
         defer { scratch.pool.release(after) }
-        if let from { drawContents(from, state: s, map: map, into: before, alpha: 1) }
-        if let image { drawContents(image, state: s, map: map, into: after, alpha: 1) }
+        if let from { drawContents(from, state: s.pointee, map: map, into: before, alpha: 1) }
+        if let image { drawContents(image, state: s.pointee, map: map, into: after, alpha: 1) }
         mix(before, after, fraction: f)
         blit(before, onto: target, alpha: Float(alpha))
     }

@@ -8,7 +8,19 @@ import CARenderModel
 /// that is derived once per frame — where it lands on the device, how far it reaches, the
 /// sublayers in drawing order and the images it shows.
 struct DisplayItem {
-    var state: LayerState
+    /// The layer's render node, read in place: the frame's render tree outlives the list (see
+    /// `DisplayList`), so an item holds no copy of the state and retains nothing it refers to.
+    let node: UnsafePointer<RenderNode>
+    /// The layer's presentation state, borrowed from its node.
+    var state: LayerState {
+        unsafeAddress { statePointer }
+    }
+    /// Where the layer's presentation state is: bind this, not `state`, to a local (a local copy
+    /// of the state would retain every reference it holds).
+    var statePointer: UnsafePointer<LayerState> {
+        UnsafeRawPointer(node).advanced(by: Self.stateOffset).assumingMemoryBound(to: LayerState.self)
+    }
+    private static let stateOffset = MemoryLayout<RenderNode>.offset(of: \RenderNode.state)!
     var kind: RenderNode.Kind
     /// Drawing-order sublayers: `DisplayList.placed[firstChild ..< firstChild + childCount]`.
     var firstChild = 0
@@ -69,6 +81,11 @@ struct PlacedLayer {
 /// Sibling order is ascending `zPosition`, stable (equal z keeps sublayer order). A
 /// `CATransformLayer` child contributes its plain descendants, which share the parent's 3D space
 /// and are depth-sorted among themselves, back to front by the depth of their centre.
+///
+/// The list reads the frame's render nodes in place, through pointers into the tree's arrays:
+/// copying a node (or its state) would retain every reference the layer state holds, for every
+/// layer, every frame. The tree is not changed while a frame is drawn, and the roots are copied
+/// into `roots`, so every pointer stays valid until `finishFrame()`.
 final class DisplayList {
     private(set) var items: [DisplayItem] = []
     private(set) var placed: [PlacedLayer] = []
@@ -77,13 +94,18 @@ final class DisplayList {
     /// the layer state holds), or `-1 - i` for `placedNodes[i]`, a transform layer's content
     /// gathered from deeper in the tree.
     private var placedSources: [Int] = []
-    private var placedNodes: [RenderNode] = []
+    private var placedNodes: [UnsafePointer<RenderNode>] = []
+    /// The roots of the frame being built (the tree and, for a transition, the other tree),
+    /// held where their addresses do not move.
+    private let roots = UnsafeMutablePointer<RenderNode>.allocate(capacity: DisplayList.maximumRoots)
+    private var rootCount = 0
+    private static let maximumRoots = 2
     /// Sorting scratch: indices and their keys.
     private var order: [Int] = []
     private var keys: [Double] = []
     /// Transform-layer contents gathered before depth sorting.
     private var gathered: [PlacedLayer] = []
-    private var gatheredNodes: [RenderNode] = []
+    private var gatheredNodes: [UnsafePointer<RenderNode>] = []
     /// Flattening scratch for shadow paths' bounds.
     private var pathOutline = Outline()
     /// Device pixels per point of the frame being built.
@@ -93,7 +115,21 @@ final class DisplayList {
     func build(root: RenderNode, map: ProjectiveMap, scale: Double) -> Int {
         finishFrame()
         self.scale = scale
-        return addPlaced(root, map: map, superlayer: -1, superlayerMap: .scale(scale))
+        return addPlaced(hold(root), map: map, superlayer: -1, superlayerMap: .scale(scale))
+    }
+
+    /// Adds another root (the new side of a transition) and its subtree drawn through `map`;
+    /// returns its item.
+    func add(_ root: RenderNode, map: ProjectiveMap) -> Int {
+        add(hold(root), map: map)
+    }
+
+    /// `root` copied where its address stays put until `finishFrame()`.
+    private func hold(_ root: RenderNode) -> UnsafePointer<RenderNode> {
+        precondition(rootCount < Self.maximumRoots, "a display list draws at most \(Self.maximumRoots) trees at once")
+        (roots + rootCount).initialize(to: root)
+        rootCount += 1
+        return UnsafePointer(roots + rootCount - 1)
     }
 
     /// Releases the frame's references to layer state (keeping the storage).
@@ -102,21 +138,34 @@ final class DisplayList {
         placed.removeAll(keepingCapacity: true)
         placedSources.removeAll(keepingCapacity: true)
         placedNodes.removeAll(keepingCapacity: true)
+        roots.deinitialize(count: rootCount)
+        rootCount = 0
+    }
+
+    deinit {
+        roots.deinitialize(count: rootCount)
+        roots.deallocate()
+    }
+
+    /// The address of `nodes[index]`, which stays valid while the array is neither changed nor
+    /// released (the frame's tree is neither while it is drawn).
+    private static func element(_ nodes: [RenderNode], _ index: Int) -> UnsafePointer<RenderNode> {
+        nodes.withUnsafeBufferPointer { $0.baseAddress! + index }
     }
 
     /// Adds a layer placed in its superlayer (or as the root): the layer itself, and the
     /// rendering from before its running transition, mapped as it was placed then.
     /// `superlayer` is the superlayer's item, or -1 for the root (an index, not the state: passing
     /// the state as an optional would copy it for every layer, for the rare transition's sake).
-    private func addPlaced(_ node: RenderNode, map: ProjectiveMap, superlayer: Int,
+    private func addPlaced(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap, superlayer: Int,
                            superlayerMap: ProjectiveMap) -> Int {
         let index = add(node, map: map)
-        if let transition = node.transition {
+        if let transition = node.pointee.transition {
             items[index].transition = transition
-            if !node.transitionSnapshot.isEmpty {
-                let old = node.transitionSnapshot[0]
+            if !node.pointee.transitionSnapshot.isEmpty {
+                let old = Self.element(node.pointee.transitionSnapshot, 0)
                 let parent = superlayer >= 0 ? items[superlayer].state.sublayerPlacement : nil
-                let toParent = ProjectiveMap(flattening: old.state.mappingToSuperlayer(parent))
+                let toParent = ProjectiveMap(flattening: old.pointee.state.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
                 items[index].snapshotToParent = toParent
@@ -126,31 +175,31 @@ final class DisplayList {
     }
 
     /// Adds a layer and its subtree drawn through `map`; returns its item.
-    func add(_ node: RenderNode, map: ProjectiveMap) -> Int {
-        // The state is read through `node` (borrowed), not bound to a local: a local copy would
+    private func add(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap) -> Int {
+        // The state is read through `node` in place, never bound to a local: a local copy would
         // retain every reference it holds.
         let index = items.count
-        var item = DisplayItem(state: node.state, kind: node.kind, deviceMap: map)
-        if node.kind != .transformLayer {
-            item.contents = node.state.contents as? CGImage
-            if let crossfade = node.state.contentsCrossfade {
+        var item = DisplayItem(node: node, kind: node.pointee.kind, deviceMap: map)
+        if node.pointee.kind != .transformLayer {
+            if node.pointee.state.contents != nil { item.contents = node.pointee.state.contents as? CGImage }
+            if let crossfade = node.pointee.state.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = node.state.shadowOpacity > 0 && !node.state.masksToBounds
-                && (node.state.shadowColor?.alpha ?? 0) > 0
-            switch node.kind {
+            item.hasShadow = node.pointee.state.shadowOpacity > 0 && !node.pointee.state.masksToBounds
+                && (node.pointee.state.shadowColor?.alpha ?? 0) > 0
+            switch node.pointee.kind {
             case .shapeLayer:
-                item.kindDrawings = node.state.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = node.state.shape.reachBox }
+                item.kindDrawings = node.pointee.state.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = node.pointee.state.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = node.state.gradient.colors?.isEmpty == false ? 1 : 0
+                item.kindDrawings = node.pointee.state.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = node.state.text.content != nil ? 1 : 0
+                item.kindDrawings = node.pointee.state.text.content != nil ? 1 : 0
             case .emitterLayer:
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
-                if let emitter = node.emitter, let reach = emitter.reach {
+                if let emitter = node.pointee.emitter, let reach = emitter.reach {
                     item.emitter = emitter
                     item.kindDrawings = 1
                     item.shapeBox = reach
@@ -170,14 +219,14 @@ final class DisplayList {
             let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
             placed[k].item = source >= 0
-                ? addPlaced(node.sublayers[source], map: childMap, superlayer: index, superlayerMap: map)
+                ? addPlaced(Self.element(node.pointee.sublayers, source), map: childMap, superlayer: index, superlayerMap: map)
                 : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: index, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
-        if !node.mask.isEmpty {
-            let mask = node.mask[0]
-            let maskMap = ProjectiveMap(flattening: mask.state.mappingToSuperlayer(nil)).then(map)
+        if !node.pointee.mask.isEmpty {
+            let mask = Self.element(node.pointee.mask, 0)
+            let maskMap = ProjectiveMap(flattening: mask.pointee.state.mappingToSuperlayer(nil)).then(map)
             items[index].mask = add(mask, map: maskMap)
         }
         items[index].extent = computeExtent(index, map: map, includeShadow: true)
@@ -190,75 +239,83 @@ final class DisplayList {
 
     /// Appends the node's visible sublayers in drawing order to `placed` / `placedSources`, and
     /// counts them in the node's item.
-    private func appendSublayers(of node: RenderNode, item index: Int) {
-        let sublayers = node.sublayers
-        let base = order.count
-        var i = 0
-        while i < sublayers.count {
-            if !sublayers[i].state.isHidden {
-                order.append(i)
-                keys.append(Double(sublayers[i].state.zPosition))
+    private func appendSublayers(of node: UnsafePointer<RenderNode>, item index: Int) {
+        node.pointee.sublayers.withUnsafeBufferPointer { buffer in
+            // Read through the pointer's subscript, which borrows the element in place (the
+            // buffer's returns a copy).
+            guard let sublayers = buffer.baseAddress else {
+                items[index].visibleSublayers = 0
+                return
             }
-            i += 1
-        }
-        Self.stableSort(&order, keys: &keys, from: base)
-        items[index].visibleSublayers = order.count - base
-        // Taken once for all the sublayers, field by field (not a copy of the state).
-        let superlayer = order.count > base ? node.state.sublayerPlacement : nil
-        var k = base
-        while k < order.count {
-            let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
-            if sublayers[order[k]].kind == .transformLayer {
-                let gatherBase = gathered.count
-                let keyBase = order.count
-                gatherTransformLayerContents(sublayers[order[k]], toParent: toParent, alpha: 1)
-                // Depth-sort the gathered layers: their indices and depths go on top of `order`.
-                var j = gatherBase
-                while j < gathered.count {
-                    order.append(j)
-                    j += 1
+            let count = buffer.count
+            let base = order.count
+            var i = 0
+            while i < count {
+                if !sublayers[i].state.isHidden {
+                    order.append(i)
+                    keys.append(Double(sublayers[i].state.zPosition))
                 }
-                Self.stableSort(&order, keys: &keys, from: keyBase)
-                j = keyBase
-                while j < order.count {
-                    placed.append(gathered[order[j]])
-                    placedSources.append(-1 - placedNodes.count)
-                    placedNodes.append(gatheredNodes[order[j]])
-                    j += 1
-                }
-                order.removeLast(order.count - keyBase)
-                keys.removeLast(keys.count - keyBase)
-                gathered.removeLast(gathered.count - gatherBase)
-                gatheredNodes.removeLast(gatheredNodes.count - gatherBase)
-            } else {
-                placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
-                                          depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
-                placedSources.append(order[k])
+                i += 1
             }
-            k += 1
+            Self.stableSort(&order, keys: &keys, from: base)
+            items[index].visibleSublayers = order.count - base
+            // Taken once for all the sublayers, field by field (not a copy of the state).
+            let superlayer = order.count > base ? node.pointee.state.sublayerPlacement : nil
+            var k = base
+            while k < order.count {
+                let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
+                if sublayers[order[k]].kind == .transformLayer {
+                    let gatherBase = gathered.count
+                    let keyBase = order.count
+                    gatherTransformLayerContents(sublayers + order[k], toParent: toParent, alpha: 1)
+                    // Depth-sort the gathered layers: their indices and depths go on top of `order`.
+                    var j = gatherBase
+                    while j < gathered.count {
+                        order.append(j)
+                        j += 1
+                    }
+                    Self.stableSort(&order, keys: &keys, from: keyBase)
+                    j = keyBase
+                    while j < order.count {
+                        placed.append(gathered[order[j]])
+                        placedSources.append(-1 - placedNodes.count)
+                        placedNodes.append(gatheredNodes[order[j]])
+                        j += 1
+                    }
+                    order.removeLast(order.count - keyBase)
+                    keys.removeLast(keys.count - keyBase)
+                    gathered.removeLast(gathered.count - gatherBase)
+                    gatheredNodes.removeLast(gatheredNodes.count - gatherBase)
+                } else {
+                    placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
+                                              depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
+                    placedSources.append(order[k])
+                }
+                k += 1
+            }
+            order.removeLast(order.count - base)
+            keys.removeLast(keys.count - base)
         }
-        order.removeLast(order.count - base)
-        keys.removeLast(keys.count - base)
     }
 
     /// Collects the plain layers under a transform layer with their 4×4 maps into the 3D space of
     /// the nearest flattening ancestor, their depths (z / w of the bounds centre) in `keys`.
-    private func gatherTransformLayerContents(_ node: RenderNode, toParent: CATransform3D, alpha: Double) {
-        guard !node.state.isHidden else { return }
-        let alpha = alpha * node.state.clampedOpacity
-        let sublayers = node.sublayers
-        let placement = node.state.sublayerPlacement
+    private func gatherTransformLayerContents(_ node: UnsafePointer<RenderNode>, toParent: CATransform3D, alpha: Double) {
+        guard !node.pointee.state.isHidden else { return }
+        let alpha = alpha * node.pointee.state.clampedOpacity
+        let placement = node.pointee.state.sublayerPlacement
+        let count = node.pointee.sublayers.count
         var i = 0
-        while i < sublayers.count {
-            let child = sublayers[i]
+        while i < count {
+            let child = Self.element(node.pointee.sublayers, i)
             i += 1
-            if child.state.isHidden { continue }
-            let m = CATransform3DConcat(child.state.mappingToSuperlayer(placement), toParent)
-            if child.kind == .transformLayer {
+            if child.pointee.state.isHidden { continue }
+            let m = CATransform3DConcat(child.pointee.state.mappingToSuperlayer(placement), toParent)
+            if child.pointee.kind == .transformLayer {
                 gatherTransformLayerContents(child, toParent: m, alpha: alpha)
                 continue
             }
-            let b = child.state.bounds
+            let b = child.pointee.state.bounds
             let cx = b.midX, cy = b.midY
             let z = cx * m.m13 + cy * m.m23 + m.m43
             let w = cx * m.m14 + cy * m.m24 + m.m44
@@ -297,26 +354,26 @@ final class DisplayList {
     }
 
     private func computeExtent(_ i: Int, map: ProjectiveMap, includeShadow: Bool) -> IntRect {
-        let s = items[i].state
-        guard !s.isHidden else { return .empty }
+        let s = items[i].statePointer
+        guard !s.pointee.isHidden else { return .empty }
         var extent = IntRect.empty
         let first = items[i].firstChild, end = first + items[i].childCount
         let shadow = includeShadow && items[i].hasShadow ? shadowExtent(i, map: map) : .empty
         if items[i].kind != .transformLayer {
-            let box = s.boundsBox
+            let box = s.pointee.boundsBox
             let boundsExtent = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
             extent = boundsExtent
             if let shape = items[i].shapeBox {
                 // A stroke (or a path) may reach past the bounds, unless they clip it.
                 let shapeExtent = map.deviceBounds(x0: shape.x0, y0: shape.y0, x1: shape.x1, y1: shape.y1)
-                extent = extent.union(s.masksToBounds ? shapeExtent.intersection(boundsExtent) : shapeExtent)
+                extent = extent.union(s.pointee.masksToBounds ? shapeExtent.intersection(boundsExtent) : shapeExtent)
             }
             if let image = items[i].contents {
-                let r = ContentsPlacement(image, state: s).rect
+                let r = ContentsPlacement(image, state: s.pointee).rect
                 extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
             }
             if let image = items[i].crossfadeFrom {
-                let r = ContentsPlacement(image, state: s).rect
+                let r = ContentsPlacement(image, state: s.pointee).rect
                 extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
             }
             extent = extent.union(shadow)
@@ -326,7 +383,7 @@ final class DisplayList {
                 children = children.union(placedExtent(placed[k], superlayerMap: map))
                 k += 1
             }
-            extent = extent.union(s.masksToBounds ? children.intersection(boundsExtent) : children)
+            extent = extent.union(s.pointee.masksToBounds ? children.intersection(boundsExtent) : children)
         } else {
             var k = first
             while k < end {
@@ -381,10 +438,10 @@ final class DisplayList {
 
     /// Where a layer's blurred shadow can reach, in device pixels.
     func shadowExtent(_ i: Int, map: ProjectiveMap) -> IntRect {
-        let s = items[i].state
+        let s = items[i].statePointer
         let source = items[i].shadowSource
-        let margin = 3.5 * max(Double(s.shadowRadius), 0) + 1 / scale
-        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0) + 1 / scale
+        let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
         return map.deviceBounds(x0: source.x0 - margin + dx, y0: source.y0 - margin + dy,
                                 x1: source.x1 + margin + dx, y1: source.y1 + margin + dy)
     }
@@ -393,14 +450,14 @@ final class DisplayList {
     /// everything the layer draws (its bounds, contents, a shape layer's fill and stroke, and
     /// sublayers with their own shadows where they are not clipped).
     private func shadowSourceBox(_ i: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
-        let s = items[i].state
-        if let path = s.shadowPath {
+        let s = items[i].statePointer
+        if let path = s.pointee.shadowPath {
             pathOutline.removeAll()
             pathOutline.addPath(path, tolerance: 0.5)
             if let b = pathOutline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
             return (0, 0, 0, 0)
         }
-        let b = s.boundsBox
+        let b = s.pointee.boundsBox
         guard items[i].hasContents || items[i].shapeBox != nil || items[i].childCount > 0 else { return b }
         var box = PointBounds()
         includeDrawing(of: i, map: .identity, ownShadow: false, in: &box)
@@ -411,22 +468,22 @@ final class DisplayList {
     /// Adds to `box` the corners of what item `j` draws, mapped by `map` into the box's space
     /// (points behind the eye are left out: they are clipped when drawn).
     private func includeDrawing(of j: Int, map: ProjectiveMap, ownShadow: Bool, in box: inout PointBounds) {
-        let s = items[j].state
-        guard !s.isHidden else { return }
+        let s = items[j].statePointer
+        guard !s.pointee.isHidden else { return }
         if items[j].kind != .transformLayer {
-            let b = s.boundsBox
+            let b = s.pointee.boundsBox
             Self.include(b, map: map, in: &box)
-            if let shape = items[j].shapeBox, !s.masksToBounds { Self.include(shape, map: map, in: &box) }
-            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
-            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if let shape = items[j].shapeBox, !s.pointee.masksToBounds { Self.include(shape, map: map, in: &box) }
+            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s.pointee).rect, map: map, in: &box) }
+            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s.pointee).rect, map: map, in: &box) }
             if ownShadow && items[j].hasShadow {
                 let source = items[j].shadowSource
-                let margin = 3.5 * max(Double(s.shadowRadius), 0)
-                let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+                let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0)
+                let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
                 Self.include((source.x0 - margin + dx, source.y0 - margin + dy, source.x1 + margin + dx, source.y1 + margin + dy),
                              map: map, in: &box)
             }
-            if s.masksToBounds { return }
+            if s.pointee.masksToBounds { return }
         }
         let first = items[j].firstChild
         for k in first..<(first + items[j].childCount) {

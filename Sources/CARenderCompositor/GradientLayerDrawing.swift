@@ -14,14 +14,14 @@ extension FrameDrawing {
     /// semi-axes `|endPoint − startPoint|` in each unit direction; conic angles are measured in
     /// the unit square too.
     func drawGradient(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = list.items[i].state
-        let g = s.gradient
+        let s = list.items[i].statePointer
+        let g = s.pointee.gradient
         guard let colors = g.colors, !colors.isEmpty, let inverse = map.inverted() else { return }
         let locations = g.locations.flatMap { $0.count == colors.count ? $0 : nil }
         // Apple draws nothing when the counts differ.
         if g.locations != nil && locations == nil { return }
         guard let ramp = content.ramp(colors: colors, locations: locations, opacity: alpha) else { return }
-        let b = s.bounds
+        let b = s.pointee.bounds
         func point(_ unit: CGPoint) -> SIMD2<Double> {
             SIMD2(Double(b.minX + unit.x * b.width), Double(b.minY + unit.y * b.height))
         }
@@ -42,7 +42,7 @@ extension FrameDrawing {
             shading = .linear(origin: start, slope: axis / size / length2)
         }
         var shape = scratch.borrowOutline()
-        addRoundedBounds(s, map: map, to: &shape)
+        addRoundedBounds(s.pointee, map: map, to: &shape)
         ramp.withUnsafeBufferPointer { ramp in
             var painter = GradientPainter(canvas: target, ramp: ramp.baseAddress!, last: ramp.count - 1,
                                           shading: shading, deviceToLayer: inverse)

@@ -97,26 +97,26 @@ struct FrameDrawing {
     /// layer's own content, sublayers (clipped to the rounded bounds when `masksToBounds`),
     /// border.
     func drawLayerContent(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = list.items[i].state
-        if let color = s.backgroundColor {
-            fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
+        let s = list.items[i].statePointer
+        if let color = s.pointee.backgroundColor {
+            fillRoundedBounds(s.pointee, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
         if list.items[i].kind == .gradientLayer && list.items[i].kindDrawings > 0 {
             drawGradient(i, map: map, into: target, alpha: alpha)
         }
         let ownContent = hasOwnContent(i)
         let sublayers = list.items[i].visibleSublayers > 0
-        if s.masksToBounds && (ownContent || sublayers) {
-            let box = s.boundsBox
+        if s.pointee.masksToBounds && (ownContent || sublayers) {
+            let box = s.pointee.boundsBox
             let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
             if !clip.isEmpty {
                 let inside = scratch.pool.acquire(clip)
                 if ownContent { drawOwnContent(i, map: map, into: inside, alpha: alpha) }
                 if sublayers { drawSublayers(i, map: map, into: inside, alpha: alpha) }
                 var shape = scratch.borrowOutline()
-                addRoundedBounds(s, map: map, to: &shape)
+                addRoundedBounds(s.pointee, map: map, to: &shape)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-                fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
+                fill(shape, map: map, aliasedEdges: aliasedEdges(s.pointee, map: map), into: target, painter: &painter)
                 scratch.giveBack(shape)
                 scratch.pool.release(inside)
             }
@@ -124,8 +124,8 @@ struct FrameDrawing {
             if ownContent { drawOwnContent(i, map: map, into: target, alpha: alpha) }
             if sublayers { drawSublayers(i, map: map, into: target, alpha: alpha) }
         }
-        if s.borderWidth > 0, let color = s.borderColor {
-            fillBorder(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
+        if s.pointee.borderWidth > 0, let color = s.pointee.borderColor {
+            fillBorder(s.pointee, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
     }
 
@@ -170,11 +170,11 @@ struct FrameDrawing {
     /// perspective, over the whole canvas. Its shadow, drawn beneath, is covered too.
     func storesOpaqueBackground(_ i: Int, map: ProjectiveMap, over target: Canvas) -> Bool {
         guard list.items[i].kind == .layer, list.items[i].transition == nil, list.items[i].mask < 0 else { return false }
-        let s = list.items[i].state
-        guard !s.isHidden, s.clampedOpacity >= 1, s.cornerShape.radii == .zero,
-              let color = s.backgroundColor, packed(color.premultiplied(opacity: 1)) >> 24 == 255,
+        let s = list.items[i].statePointer
+        guard !s.pointee.isHidden, s.pointee.clampedOpacity >= 1, s.pointee.cornerShape.radii == .zero,
+              let color = s.pointee.backgroundColor, packed(color.premultiplied(opacity: 1)) >> 24 == 255,
               map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0, map.m33 > 0 else { return false }
-        let box = s.boundsBox
+        let box = s.pointee.boundsBox
         let a = map.apply(box.x0, box.y0), b = map.apply(box.x1, box.y1)
         let x0 = min(a.x, b.x) / map.m33, x1 = max(a.x, b.x) / map.m33
         let y0 = min(a.y, b.y) / map.m33, y1 = max(a.y, b.y) / map.m33

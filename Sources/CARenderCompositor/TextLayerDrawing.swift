@@ -14,20 +14,20 @@ extension FrameDrawing {
     /// magnified text is its backing store resampled. Text whose map is exactly `contentsScale`
     /// upright is drawn straight to the device (the same glyph masks, without the round trip).
     func drawText(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let s = list.items[i].state
-        let t = s.text
+        let s = list.items[i].statePointer
+        let t = s.pointee.text
         guard let content = t.content else { return }
         let fontSize = Double(t.fontSize)
         guard fontSize.isFinite, fontSize > 0 else { return }
         let shaped = content.shaped(font: t.resolvedFont)
-        let box = s.boundsBox
+        let box = s.pointee.boundsBox
         var layout = scratch.borrowTextLayout()
         defer { scratch.giveBack(layout) }
         layout.layout(shaped, TextLayoutParameters(
             fontSize: fontSize, width: box.x1 - box.x0, height: box.y1 - box.y0, wraps: t.isWrapped,
             truncation: t.truncationMode.truncation, alignment: t.alignmentMode.alignment))
         // A label's text layer takes the screen's scale, as UIKit gives its views' layers.
-        let layerScale = Double(s.contentsScale)
+        let layerScale = Double(s.pointee.contentsScale)
         let contentsScale = t.drawsAtScreenScale ? scale : (layerScale.isFinite && layerScale > 0 ? layerScale : 1)
         let tolerance = 1e-9 * max(1, contentsScale)
         if map.isAffine && map.m12 == 0 && map.m21 == 0 && abs(map.m11 - contentsScale) < tolerance
@@ -37,7 +37,7 @@ extension FrameDrawing {
                              scratch: scratch.text)
             return
         }
-        drawTextBackingStore(shaped, layout: layout, fontSize: fontSize, state: s, contentsScale: contentsScale,
+        drawTextBackingStore(shaped, layout: layout, fontSize: fontSize, state: s.pointee, contentsScale: contentsScale,
                              map: map, into: target, alpha: alpha)
     }
 

@@ -36,15 +36,15 @@ extension FrameDrawing {
         let oldMap = old >= 0 ? list.items[i].snapshotToParent.then(superlayerMap) : map
         let kind = TransitionKind(rawValue: transition.type.rawValue) ?? .fade
         let direction = TransitionDirection(subtype: transition.subtype?.rawValue)
-        let s = list.items[i].state
-        guard s.masksToBounds else {
+        let s = list.items[i].statePointer
+        guard s.pointee.masksToBounds else {
             drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: kind, direction: direction,
                            progress: transition.progress, into: target, alpha: alpha)
             return
         }
         // A layer that masks to its bounds keeps its transition inside its rounded bounds: the
         // pictures sliding in and out show only through the layer's frame.
-        let box = s.boundsBox
+        let box = s.pointee.boundsBox
         let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
         guard !clip.isEmpty else { return }
         let inside = scratch.pool.acquire(clip)
@@ -52,9 +52,9 @@ extension FrameDrawing {
         drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: kind, direction: direction,
                        progress: transition.progress, into: inside, alpha: alpha)
         var shape = scratch.borrowOutline()
-        addRoundedBounds(s, map: map, to: &shape)
+        addRoundedBounds(s.pointee, map: map, to: &shape)
         var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-        fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
+        fill(shape, map: map, aliasedEdges: aliasedEdges(s.pointee, map: map), into: target, painter: &painter)
         scratch.giveBack(shape)
     }
 

@@ -11,6 +11,7 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         case monochrome
     }
 
+    /// Whether the colour is RGB or grey (Apple asks its colour space: `colorSpace?.model`).
     public let model: Model
     /// The colour components followed by alpha: `[r, g, b, a]` or `[white, a]`.
     public let components: [CGFloat]?

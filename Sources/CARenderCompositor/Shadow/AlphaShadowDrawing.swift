@@ -7,10 +7,10 @@ extension FrameDrawing {
     /// The general case: render the shadow's source alpha into a plane aligned with the layer's
     /// bounds, blur it there with a true Gaussian, and map it to the device like the layer.
     func drawAlphaShadow(_ i: Int, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
-        let s = list.items[i].state
+        let s = list.items[i].statePointer
         let source = list.items[i].shadowSource
         guard source.x1 > source.x0, source.y1 > source.y0 else { return }
-        let sigma = max(Double(s.shadowRadius), 0)
+        let sigma = max(Double(s.pointee.shadowRadius), 0)
         // Plane pixels per layer unit: the device resolution, but coarser for wide blurs (a blur
         // of 6 plane pixels is already smooth enough to upsample bilinearly, and keeps the
         // separable kernel short).
@@ -26,7 +26,7 @@ extension FrameDrawing {
         let planeRect = IntRect(x0: 0, y0: 0, x1: width, y1: height)
         let pixels = scratch.pool.acquire(planeRect)
         defer { scratch.pool.release(pixels) }
-        if let path = s.shadowPath {
+        if let path = s.pointee.shadowPath {
             var shape = scratch.borrowOutline()
             shape.addPath(path, tolerance: 0.125 / k)
             var painter = SolidPainter(canvas: pixels, color: SIMD4(255, 255, 255, 255))
@@ -44,7 +44,7 @@ extension FrameDrawing {
             let kernel = shadows.kernel(sigma: ShadowCache.quantized(planeSigma))
             kernel.apply(plane, scratch: scratch.blurScratch, width: width, height: height)
         }
-        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
         let shapeToDevice = ProjectiveMap.translation(dx, dy).then(map)
         guard let deviceToShape = shapeToDevice.inverted() else { return }
         var painter = AlphaShadowPainter(canvas: target, color: color, deviceToPlane: deviceToShape.then(toPlane),

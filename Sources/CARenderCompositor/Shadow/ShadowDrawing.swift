@@ -10,14 +10,14 @@ extension FrameDrawing {
     /// `shadowColor × shadowOpacity`, all in the layer's own space (so it turns with the layer).
     func drawShadow(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         guard list.items[i].hasShadow else { return }
-        let s = list.items[i].state
-        guard let shadowColor = s.shadowColor else { return }
-        let color = shadowColor.premultiplied(opacity: Double(min(max(s.shadowOpacity, 0), 1)) * alpha)
+        let s = list.items[i].statePointer
+        guard let shadowColor = s.pointee.shadowColor else { return }
+        let color = shadowColor.premultiplied(opacity: Double(min(max(s.pointee.shadowOpacity, 0), 1)) * alpha)
         guard color.w > 0 else { return }
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        if s.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(i) {
-            drawRoundedRectShadow(s, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
+        if s.pointee.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(i) {
+            drawRoundedRectShadow(s.pointee, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
                                   into: target, group: nil)
         } else {
             drawAlphaShadow(i, map: map, color: color, into: target)
@@ -42,13 +42,13 @@ extension FrameDrawing {
     /// `opacity`: beneath the rest, partly into the offscreen and partly straight onto `target`
     /// (see `ShadowTarget`).
     func drawShadow(_ i: Int, map: ProjectiveMap, beneath group: Canvas?, onto target: Canvas, opacity: Double) {
-        let s = list.items[i].state
-        guard let shadowColor = s.shadowColor, let uniformAlpha = uniformShapeAlpha(i) else { return }
-        let color = shadowColor.premultiplied(opacity: Double(min(max(s.shadowOpacity, 0), 1))) * Float(uniformAlpha)
+        let s = list.items[i].statePointer
+        guard let shadowColor = s.pointee.shadowColor, let uniformAlpha = uniformShapeAlpha(i) else { return }
+        let color = shadowColor.premultiplied(opacity: Double(min(max(s.pointee.shadowOpacity, 0), 1))) * Float(uniformAlpha)
         guard color.w > 0 else { return }
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        drawRoundedRectShadow(s, map: map, color: color, hidesCenter: uniformAlpha >= 1, into: target,
+        drawRoundedRectShadow(s.pointee, map: map, color: color, hidesCenter: uniformAlpha >= 1, into: target,
                               group: (group, Float(opacity)))
     }
 

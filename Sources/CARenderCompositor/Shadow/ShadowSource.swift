@@ -17,19 +17,19 @@ extension FrameDrawing {
     func uniformShapeAlpha(_ i: Int) -> Double? {
         let item = list.items[i]
         guard item.kind == .layer else { return nil }
-        let s = item.state
-        guard let background = s.backgroundColor else { return nil }
+        let s = item.statePointer
+        guard let background = s.pointee.backgroundColor else { return nil }
         let a = min(max(Double(background.alpha), 0), 1)
         guard a > 0 else { return nil }
         if !item.hasContents && item.visibleSublayers == 0 {
-            if s.borderWidth > 0, let border = s.borderColor, border.alpha > 0, a < 1 { return nil }
+            if s.pointee.borderWidth > 0, let border = s.pointee.borderColor, border.alpha > 0, a < 1 { return nil }
             return a
         }
         guard a >= 1, item.mask < 0 else { return nil }
-        let interior = RoundedRectInterior(box: s.boundsBox, corners: s.cornerShape)
+        let interior = RoundedRectInterior(box: s.pointee.boundsBox, corners: s.pointee.cornerShape)
         if item.hasContents {
             guard !item.isCrossfading, let image = item.contents, image.isOpaque else { return nil }
-            let r = ContentsPlacement(image, state: s).rect
+            let r = ContentsPlacement(image, state: s.pointee).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: .identity) else { return nil }
         }
         guard item.visibleSublayers == item.childCount else { return nil }  // an empty transform layer, say
@@ -46,27 +46,27 @@ extension FrameDrawing {
     /// in transition, or of a kind with its own drawing is not examined and answers false).
     private func subtreeInside(_ j: Int, map: ProjectiveMap, interior: RoundedRectInterior) -> Bool {
         let item = list.items[j]
-        let s = item.state
+        let s = item.statePointer
         guard map.isAffine, item.transition == nil, item.kind == .layer else { return false }
-        let b = s.boundsBox
+        let b = s.pointee.boundsBox
         guard interior.contains(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, map: map) else { return false }
         if let image = item.contents {
-            let r = ContentsPlacement(image, state: s).rect
+            let r = ContentsPlacement(image, state: s.pointee).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: map) else { return false }
         }
         if let image = item.crossfadeFrom {
-            let r = ContentsPlacement(image, state: s).rect
+            let r = ContentsPlacement(image, state: s.pointee).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: map) else { return false }
         }
         if item.hasShadow {
             let source = item.shadowSource
-            let margin = 3.5 * max(Double(s.shadowRadius), 0)
-            let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+            let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0)
+            let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
             guard interior.contains(x0: source.x0 - margin + dx, y0: source.y0 - margin + dy,
                                     x1: source.x1 + margin + dx, y1: source.y1 + margin + dy, map: map) else { return false }
         }
         // Sublayers clipped to these bounds are inside them.
-        if s.masksToBounds { return true }
+        if s.pointee.masksToBounds { return true }
         guard item.visibleSublayers == item.childCount else { return false }
         let first = item.firstChild
         for k in first..<(first + item.childCount) {

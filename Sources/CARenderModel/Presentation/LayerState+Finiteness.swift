@@ -23,9 +23,9 @@ extension LayerState {
 extension RenderNode {
     /// Hides nodes whose geometry is not finite, warning once per layer and problem: the
     /// compositor only ever sees drawable numbers.
-    mutating func hideIfNotFinite(layerName: String?, log: DiagnosticLog) {
+    mutating func hideIfNotFinite(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
         guard let problem = state.nonFiniteGeometry else { return }
-        log.warnOnce("layer \(layerName.map { "'\($0)'" } ?? "(unnamed)") has a non-finite \(problem); it is not drawn")
+        log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") has a non-finite \(problem); it is not drawn")
         state.isHidden = true
     }
 }

@@ -71,7 +71,7 @@ enum LayerTreeBuilder<Source, Node, Context> {
                 if children.sublayers.isEmpty && children.mask == nil {
                     // A leaf (most layers) goes straight to its parent, never onto the stack.
                     finish(child, &node, [], nil)
-                    stack[top].builtSublayers.append(node)
+                    stack[top].builtSublayers.append(consume node)
                 } else {
                     stack.append(Pending(source: child, node: node, children: children))
                 }
@@ -87,11 +87,13 @@ enum LayerTreeBuilder<Source, Node, Context> {
             }
             var done = stack.removeLast()
             finish(done.source, &done.node, done.builtSublayers, done.builtMask)
-            guard let parent = stack.indices.last else { return done.node }
+            // The node moves on (a copy would retain everything its state refers to).
+            let node = (consume done).node
+            guard let parent = stack.indices.last else { return node }
             if stack[parent].visitingMask {
-                stack[parent].builtMask = done.node
+                stack[parent].builtMask = consume node
             } else {
-                stack[parent].builtSublayers.append(done.node)
+                stack[parent].builtSublayers.append(consume node)
             }
         }
     }

@@ -39,7 +39,7 @@ extension CALayer {
                 let (customValues, transition) = (result.customValues, result.transition)
                 // The presentation values move into the node (their last use) and are finished
                 // there, not copied again.
-                var node = RenderNode(kind: layer.renderKind, state: result.state)
+                var node = RenderNode(kind: layer.renderKind, state: (consume result).state)
                 layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
                 layer.contributeToFrame(&node, localTime: local, stageTime: parent.stageTime)
                 node.state.contentsAreFlipped = parent.flippedAbove

@@ -11,9 +11,9 @@ extension LayerState {
 extension RenderNode {
     /// Says once per layer and setting that something asked for is not drawn, rather than
     /// silently drawing something else.
-    func warnAboutUnrenderedSettings(layerName: String?, log: DiagnosticLog) {
+    func warnAboutUnrenderedSettings(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
         for setting in state.unrenderedSettings {
-            log.warnOnce("layer \(layerName.map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
+            log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 /// A PNG file could not be read or written. The message names the file and what libpng or the
 /// file system said.
 public struct PNGError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, for code that handles the cases differently.
     public enum Kind: Equatable, Sendable {
         /// The file or its folder could not be opened or created.
         case cannotOpen

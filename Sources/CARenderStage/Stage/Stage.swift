@@ -271,25 +271,34 @@ public final class Stage {
     }
 
     /// Reused by `depth(of:stack:)`, so measuring a frame's tree does not allocate once warm.
-    private var depthStack: [(node: RenderNode, level: Int)] = []
+    private var depthStack: [(node: UnsafePointer<RenderNode>, level: Int)] = []
 
     /// The number of levels in `tree` (sublayers, masks and transition snapshots), walked without
-    /// recursion.
-    static func depth(of tree: RenderNode, stack: inout [(node: RenderNode, level: Int)]) -> Int {
-        stack.removeAll(keepingCapacity: true)
-        stack.append((tree, 1))
-        var deepest = 0
-        while let (node, level) = stack.popLast() {
-            deepest = max(deepest, level)
-            var i = 0
-            while i < node.sublayers.count { stack.append((node.sublayers[i], level + 1)); i += 1 }
-            i = 0
-            while i < node.mask.count { stack.append((node.mask[i], level + 1)); i += 1 }
-            i = 0
-            while i < node.transitionSnapshot.count { stack.append((node.transitionSnapshot[i], level + 1)); i += 1 }
+    /// recursion. The nodes are visited in place, through their addresses in the tree's arrays
+    /// (which nothing changes during the walk): copying a node would retain every reference its
+    /// state holds.
+    static func depth(of tree: RenderNode, stack: inout [(node: UnsafePointer<RenderNode>, level: Int)]) -> Int {
+        withUnsafePointer(to: tree) { root in
+            stack.removeAll(keepingCapacity: true)
+            stack.append((root, 1))
+            var deepest = 0
+            while let (node, level) = stack.popLast() {
+                deepest = max(deepest, level)
+                push(node.pointee.sublayers, level: level + 1, onto: &stack)
+                push(node.pointee.mask, level: level + 1, onto: &stack)
+                push(node.pointee.transitionSnapshot, level: level + 1, onto: &stack)
+            }
+            stack.removeAll(keepingCapacity: true)
+            return deepest
         }
-        stack.removeAll(keepingCapacity: true)
-        return deepest
+    }
+
+    private static func push(_ nodes: [RenderNode], level: Int, onto stack: inout [(node: UnsafePointer<RenderNode>, level: Int)]) {
+        guard !nodes.isEmpty else { return }
+        nodes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count { stack.append((buffer.baseAddress! + i, level)); i += 1 }
+        }
     }
 
     /// Draws `tree` into the frame on a thread with a stack for `levels` levels, and waits for it.

@@ -80,14 +80,17 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
         self.init(base, method: method)
     }
 
+    /// `#selector(method)` of an inherited method taking one argument: `base` and one colon.
     public init<Target: AnyObject, A, Result>(methodNamed base: String, _ method: @escaping (Target) -> (A) -> Result) {
         self.init(base + ":", method: method)
     }
 
+    /// `#selector(method)` of an inherited method taking two arguments: `base` and two colons.
     public init<Target: AnyObject, A, B, Result>(methodNamed base: String, _ method: @escaping (Target) -> (A, B) -> Result) {
         self.init(base + "::", method: method)
     }
 
+    /// `#selector(method)` of an inherited method taking three arguments: `base` and three colons.
     public init<Target: AnyObject, A, B, C, Result>(methodNamed base: String, _ method: @escaping (Target) -> (A, B, C) -> Result) {
         self.init(base + ":::", method: method)
     }
