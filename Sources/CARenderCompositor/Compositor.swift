@@ -67,11 +67,11 @@ package final class Compositor {
     /// Text layers' glyph coverage masks, kept across frames.
     let glyphs = GlyphCache()
 
-    public init() {}
+    package init() {}
 
     /// Draws `root` (the stage's root layer) into a new pixmap of `width × height` pixels, with
     /// `scale` pixels per point.
-    public func render(_ root: RenderNode, width: Int, height: Int, scale: CGFloat) -> Pixmap {
+    package func render(_ root: RenderNode, width: Int, height: Int, scale: CGFloat) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
         render(root, into: &pixmap, scale: scale)
         return pixmap
@@ -80,7 +80,7 @@ package final class Compositor {
     /// Draws `root` into `pixmap`, replacing its contents (reusing its storage).
     /// `antialiasesAllEdges` anti-aliases the outer edges of every layer, as if each allowed it
     /// (`Stage.antialiasesAllEdges`).
-    public func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat, antialiasesAllEdges: Bool = false) {
+    package func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat, antialiasesAllEdges: Bool = false) {
         let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
         guard !rect.isEmpty else { return }
         let scale = Double(scale)
@@ -104,7 +104,7 @@ package final class Compositor {
     /// others cross-fade) and
     /// `subtype` (`"fromLeft"`, `"fromRight"`, `"fromTop"`, `"fromBottom"`; nil acts as
     /// `fromLeft`) at `progress` (0 old … 1 new).
-    public func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,
+    package func renderTransition(from old: RenderNode, to new: RenderNode, type: String, subtype: String?,
                                  progress: Double, width: Int, height: Int, scale: CGFloat) -> Pixmap {
         var pixmap = Pixmap(width: width, height: height)
         let rect = IntRect(x0: 0, y0: 0, x1: width, y1: height)

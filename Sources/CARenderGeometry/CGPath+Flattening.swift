@@ -3,11 +3,11 @@ import Foundation
 /// A subpath flattened to straight lines.
 package struct PathPolyline: Sendable, Equatable {
     /// The vertices in order; a closed polyline does not repeat its first point at the end.
-    public var points: [CGPoint]
+    package var points: [CGPoint]
     /// Whether a `closeSubpath` ended the subpath (an edge joins the last point to the first).
-    public var isClosed: Bool
+    package var isClosed: Bool
 
-    public init(points: [CGPoint], isClosed: Bool) {
+    package init(points: [CGPoint], isClosed: Bool) {
         self.points = points
         self.isClosed = isClosed
     }

@@ -24,10 +24,10 @@ extension PathElement {
     }
 
     /// Whether both elements are of the same kind (and so have the same number of points).
-    public func isSameKind(as other: PathElement) -> Bool { type == other.type }
+    package func isSameKind(as other: PathElement) -> Bool { type == other.type }
 
     /// An element of the same kind with `points` (in the order of `points`) instead of its own.
-    public func replacingPoints(_ points: [CGPoint]) -> PathElement {
+    package func replacingPoints(_ points: [CGPoint]) -> PathElement {
         precondition(points.count == self.points.count, "a \(type) element has \(self.points.count) points")
         switch self {
         case .move: return .move(to: points[0])

@@ -8,11 +8,11 @@ import Foundation
 /// between subpaths (moves) add no length.
 package struct PathMeasure: Sendable {
     /// The drawable segments of the path.
-    public let segments: [PathSegment]
+    package let segments: [PathSegment]
     /// The length of each segment.
-    public let segmentLengths: [CGFloat]
+    package let segmentLengths: [CGFloat]
     /// The total length.
-    public let length: CGFloat
+    package let length: CGFloat
     /// Distance from the path start to the start of each segment.
     package let segmentStarts: [CGFloat]
     /// For each segment, the lengths from its start at parameters k/`tableSteps`.
@@ -22,7 +22,7 @@ package struct PathMeasure: Sendable {
 
     private static let tableSteps = 16
 
-    public init(path: CGPath) {
+    package init(path: CGPath) {
         self.init(segments: path.segments, firstPoint: path.firstPoint)
     }
 
@@ -58,20 +58,20 @@ package struct PathMeasure: Sendable {
     }
 
     /// The point `distance` along the path (clamped to [0, length]).
-    public func point(atDistance distance: CGFloat) -> CGPoint {
+    package func point(atDistance distance: CGFloat) -> CGPoint {
         guard let (index, t) = location(atDistance: distance) else { return restingPoint }
         return segments[index].point(at: t)
     }
 
     /// The unit direction of travel `distance` along the path (clamped to [0, length]); (1, 0)
     /// for a path with no length.
-    public func tangent(atDistance distance: CGFloat) -> CGVector {
+    package func tangent(atDistance distance: CGFloat) -> CGVector {
         guard let (index, t) = location(atDistance: distance) else { return CGVector(dx: 1, dy: 0) }
         return segments[index].direction(at: t)
     }
 
     /// The angle of the tangent, `atan2(dy, dx)`, in radians.
-    public func angle(atDistance distance: CGFloat) -> CGFloat {
+    package func angle(atDistance distance: CGFloat) -> CGFloat {
         let v = tangent(atDistance: distance)
         return atan2(v.dy, v.dx)
     }
@@ -79,7 +79,7 @@ package struct PathMeasure: Sendable {
     /// The segment and curve parameter at `distance`; segments of zero length are never chosen,
     /// and a distance on a boundary belongs to the segment that starts there (the last one at
     /// the very end). Nil for a path with no length.
-    public func location(atDistance distance: CGFloat) -> (segment: Int, t: CGFloat)? {
+    package func location(atDistance distance: CGFloat) -> (segment: Int, t: CGFloat)? {
         guard length > 0 else { return nil }
         let d = min(max(distance, 0), length)
         // The last segment with positive length starting at or before d.

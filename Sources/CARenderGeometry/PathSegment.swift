@@ -4,26 +4,26 @@ import Foundation
 /// so it can be evaluated on its own. A `closeSubpath` element becomes a line back to the
 /// subpath's start; `move` elements start new subpaths and produce no segment.
 package struct PathSegment: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case line
         case quadCurve
         case curve
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The control polygon: `p0` is the start; a line ends at `p1`, a quadratic at `p2`, a cubic
     /// at `p3`. Unused points repeat the end point.
-    public var p0: CGPoint, p1: CGPoint, p2: CGPoint, p3: CGPoint
+    package var p0: CGPoint, p1: CGPoint, p2: CGPoint, p3: CGPoint
     /// Whether the segment comes right after a `move` (the path jumps to `p0`).
-    public var startsSubpath: Bool
+    package var startsSubpath: Bool
     /// Whether the segment is the line a `closeSubpath` element draws.
-    public var isClose: Bool
+    package var isClose: Bool
     /// The exact arc a cubic stands for, when the path built it from an arc or ellipse.
     package var arc: EllipticalArc?
 
-    public var start: CGPoint { p0 }
+    package var start: CGPoint { p0 }
 
-    public var end: CGPoint {
+    package var end: CGPoint {
         switch kind {
         case .line: return p1
         case .quadCurve: return p2
@@ -32,7 +32,7 @@ package struct PathSegment: Sendable, Equatable {
     }
 
     /// The point at parameter `t` in [0, 1].
-    public func point(at t: CGFloat) -> CGPoint {
+    package func point(at t: CGFloat) -> CGPoint {
         if let arc { return arc.point(at: t) }
         let u = 1 - t
         switch kind {
@@ -49,7 +49,7 @@ package struct PathSegment: Sendable, Equatable {
     }
 
     /// The derivative with respect to `t`.
-    public func derivative(at t: CGFloat) -> CGPoint {
+    package func derivative(at t: CGFloat) -> CGPoint {
         if let arc { return arc.derivative(at: t) }
         let u = 1 - t
         switch kind {
@@ -68,7 +68,7 @@ package struct PathSegment: Sendable, Equatable {
     /// The direction of travel at `t` as a unit vector; where the derivative vanishes (a cusp, or
     /// a control point on an end point) the direction of a short chord around `t`; (0, 0) only
     /// for a segment of zero extent.
-    public func direction(at t: CGFloat) -> CGVector {
+    package func direction(at t: CGFloat) -> CGVector {
         let d = derivative(at: t)
         let length = hypot(d.x, d.y)
         if length > 1e-12 * max(1, extent) { return CGVector(dx: d.x / length, dy: d.y / length) }

@@ -3,12 +3,12 @@
 /// Blending happens on premultiplied values in sRGB space, as Core Animation does; conversion to
 /// straight alpha happens once, when a frame leaves the compositor.
 package struct Pixmap: Sendable {
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     /// `width × height × 4` premultiplied bytes.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
         bytes = [UInt8](repeating: 0, count: width * height * 4)
@@ -21,7 +21,7 @@ package struct Pixmap: Sendable {
 
     /// Converts to a straight-alpha image, rounding each channel to nearest. (The PNG encoder
     /// converts row by row as it filters instead, without this copy: `pngData(options:)`.)
-    public func unpremultiplied() -> RGBAImage {
+    package func unpremultiplied() -> RGBAImage {
         // Opaque pixels are already straight: copy everything, then fix the translucent ones,
         // testing two pixels' alphas at a time.
         var out = bytes

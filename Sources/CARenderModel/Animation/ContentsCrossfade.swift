@@ -3,11 +3,11 @@
 /// new one rather than switching.
 package struct ContentsCrossfade {
     /// The image dissolving away (nil when fading in from no contents).
-    public var from: Any?
+    package var from: Any?
     /// 0 shows only `from`, 1 only the layer's `contents`.
-    public var fraction: Double
+    package var fraction: Double
 
-    public init(from: Any?, fraction: Double) {
+    package init(from: Any?, fraction: Double) {
         self.from = from
         self.fraction = fraction
     }

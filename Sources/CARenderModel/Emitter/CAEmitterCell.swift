@@ -7,41 +7,41 @@ import CARenderGraphics
 /// `contentsRect` of the unit square; `color` opaque white). Numbers are held as `Double`
 /// whatever type the public property has.
 package struct EmitterCellValues: Sendable {
-    public var isEnabled = true
-    public var birthRate = 0.0
-    public var lifetime = 0.0
-    public var lifetimeRange = 0.0
-    public var emissionLatitude = 0.0
-    public var emissionLongitude = 0.0
-    public var emissionRange = 0.0
-    public var velocity = 0.0
-    public var velocityRange = 0.0
-    public var xAcceleration = 0.0
-    public var yAcceleration = 0.0
-    public var zAcceleration = 0.0
-    public var scale = 1.0
-    public var scaleRange = 0.0
-    public var scaleSpeed = 0.0
-    public var spin = 0.0
-    public var spinRange = 0.0
+    package var isEnabled = true
+    package var birthRate = 0.0
+    package var lifetime = 0.0
+    package var lifetimeRange = 0.0
+    package var emissionLatitude = 0.0
+    package var emissionLongitude = 0.0
+    package var emissionRange = 0.0
+    package var velocity = 0.0
+    package var velocityRange = 0.0
+    package var xAcceleration = 0.0
+    package var yAcceleration = 0.0
+    package var zAcceleration = 0.0
+    package var scale = 1.0
+    package var scaleRange = 0.0
+    package var scaleSpeed = 0.0
+    package var spin = 0.0
+    package var spinRange = 0.0
     /// Straight RGBA, each 0…1.
-    public var color = SIMD4<Double>(1, 1, 1, 1)
-    public var colorRange = SIMD4<Double>.zero
-    public var colorSpeed = SIMD4<Double>.zero
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale = 1.0
-    public var minificationFilterBias = 0.0
+    package var color = SIMD4<Double>(1, 1, 1, 1)
+    package var colorRange = SIMD4<Double>.zero
+    package var colorSpeed = SIMD4<Double>.zero
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale = 1.0
+    package var minificationFilterBias = 0.0
     // CAMediaTiming: the cell's active window (on the emitter's time for a top-level cell, on the
     // emitting particle's age for a sub-cell).
-    public var beginTime = 0.0
-    public var duration = 0.0
-    public var speed = 1.0
-    public var timeOffset = 0.0
-    public var repeatCount = 0.0
-    public var repeatDuration = 0.0
-    public var autoreverses = false
+    package var beginTime = 0.0
+    package var duration = 0.0
+    package var speed = 1.0
+    package var timeOffset = 0.0
+    package var repeatCount = 0.0
+    package var repeatDuration = 0.0
+    package var autoreverses = false
 
-    public init() {}
+    package init() {}
 }
 
 /// The definition of one kind of particle a `CAEmitterLayer` emits: how often, how long it lives,

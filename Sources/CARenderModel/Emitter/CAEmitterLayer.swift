@@ -78,15 +78,15 @@ public let kCAEmitterLayerAdditive = CAEmitterLayerRenderMode.additive.rawValue
 /// kept on the layer object: they never animate, and every layer's state stays free of
 /// references.
 package struct EmitterLayerState: Sendable {
-    public var birthRate: Float = 1
-    public var lifetime: Float = 1
-    public var emitterPosition = CGPoint.zero
-    public var emitterZPosition: CGFloat = 0
-    public var emitterSize = CGSize.zero
-    public var emitterDepth: CGFloat = 0
-    public var velocity: Float = 1
-    public var scale: Float = 1
-    public var spin: Float = 1
+    package var birthRate: Float = 1
+    package var lifetime: Float = 1
+    package var emitterPosition = CGPoint.zero
+    package var emitterZPosition: CGFloat = 0
+    package var emitterSize = CGSize.zero
+    package var emitterDepth: CGFloat = 0
+    package var velocity: Float = 1
+    package var scale: Float = 1
+    package var spin: Float = 1
 
     /// The simulation's view of these values.
     var simulationValues: EmitterLayerValues {

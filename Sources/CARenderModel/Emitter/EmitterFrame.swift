@@ -4,12 +4,12 @@ import CARenderGeometry
 /// How the compositor draws one cell's particles.
 package struct EmitterCellStyle {
     /// The cell's image; nil for invisible particles.
-    public var image: CGImage?
-    public var contentsRect: CGRect
+    package var image: CGImage?
+    package var contentsRect: CGRect
     /// Image pixels per point.
-    public var contentsScale: Double
-    public var minificationFilter: CALayerContentsFilter
-    public var magnificationFilter: CALayerContentsFilter
+    package var contentsScale: Double
+    package var minificationFilter: CALayerContentsFilter
+    package var magnificationFilter: CALayerContentsFilter
 }
 
 /// An emitter layer's particles as drawn at one frame: the sprites in drawing order, each cell's

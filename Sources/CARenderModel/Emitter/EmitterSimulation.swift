@@ -49,20 +49,20 @@ import CARenderGeometry
 /// The emitter's own values at one instant, in the simulation's terms.
 package struct EmitterLayerValues: Sendable {
     /// `emitterPosition` and `emitterZPosition`.
-    public var position = SIMD3<Double>.zero
+    package var position = SIMD3<Double>.zero
     /// `emitterSize` and `emitterDepth`.
-    public var size = SIMD3<Double>.zero
-    public var shape: EmitterShapeKind = .point
-    public var mode: EmitterModeKind = .volume
+    package var size = SIMD3<Double>.zero
+    package var shape: EmitterShapeKind = .point
+    package var mode: EmitterModeKind = .volume
     /// The multipliers of every cell's values.
-    public var birthRate = 1.0
-    public var lifetime = 1.0
-    public var velocity = 1.0
-    public var scale = 1.0
-    public var spin = 1.0
-    public var seed: UInt32 = 0
+    package var birthRate = 1.0
+    package var lifetime = 1.0
+    package var velocity = 1.0
+    package var scale = 1.0
+    package var spin = 1.0
+    package var seed: UInt32 = 0
 
-    public init() {}
+    package init() {}
 }
 
 /// The emission shapes (`CAEmitterLayerEmitterShape`).
@@ -78,10 +78,10 @@ package enum EmitterModeKind: Sendable {
 /// One cell of the emitter's cell tree, flattened: its values at one instant and its parent.
 package struct EmitterCellNode: Sendable {
     /// The parent cell's index in the flattened list, or -1 for a top-level cell.
-    public var parent: Int
-    public var values: EmitterCellValues
+    package var parent: Int
+    package var values: EmitterCellValues
 
-    public init(parent: Int, values: EmitterCellValues) {
+    package init(parent: Int, values: EmitterCellValues) {
         self.parent = parent
         self.values = values
     }
@@ -90,43 +90,43 @@ package struct EmitterCellNode: Sendable {
 /// The emitter at one grid point: its values, its cells' (flattened depth first, parents before
 /// their sub-cells) and its local time. Filled in place, so sampling does not allocate.
 package struct EmitterSample: Sendable {
-    public var layer = EmitterLayerValues()
-    public var cells: [EmitterCellNode] = []
+    package var layer = EmitterLayerValues()
+    package var cells: [EmitterCellNode] = []
     /// The emitter layer's local time (its `beginTime`, `speed` and `timeOffset` applied); nil
     /// while the layer is not on the stage.
-    public var localTime: Double?
+    package var localTime: Double?
 
-    public init() {}
+    package init() {}
 }
 
 /// One particle: where it is, how it moves and what it looks like, as of its emitter's last step.
 package struct Particle: Sendable {
-    public var position: SIMD3<Double>
-    public var velocity: SIMD3<Double>
-    public var age: Double
-    public var lifetime: Double
-    public var scale: Double
-    public var scaleSpeed: Double
-    public var spin: Double
+    package var position: SIMD3<Double>
+    package var velocity: SIMD3<Double>
+    package var age: Double
+    package var lifetime: Double
+    package var scale: Double
+    package var scaleSpeed: Double
+    package var spin: Double
     /// Straight RGBA at birth, and its change per second.
-    public var color: SIMD4<Double>
-    public var colorSpeed: SIMD4<Double>
+    package var color: SIMD4<Double>
+    package var colorSpeed: SIMD4<Double>
     /// The cell's index in the flattened cell list.
-    public var cell: Int
+    package var cell: Int
 }
 
 /// A particle as drawn at one instant, in the emitter layer's coordinates.
 package struct ParticleSprite: Sendable {
-    public var x: Float
-    public var y: Float
-    public var z: Float
+    package var x: Float
+    package var y: Float
+    package var z: Float
     /// Rotation in radians and size multiplier.
-    public var angle: Float
-    public var scale: Float
+    package var angle: Float
+    package var scale: Float
     /// Straight RGBA, each 0…1.
-    public var color: SIMD4<Float>
+    package var color: SIMD4<Float>
     /// The cell's index in the flattened cell list.
-    public var cell: Int32
+    package var cell: Int32
 }
 
 /// A counter-based generator: the draws of particle `serial` of an emitter with `seed`, the

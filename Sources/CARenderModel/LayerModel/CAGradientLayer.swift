@@ -16,11 +16,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// CAGradientLayer's own values; the initial values are Apple's defaults (a vertical ramp from
 /// the top edge to the bottom edge).
 package struct GradientLayerState {
-    public var colors: [CGColor]?
-    public var locations: [CGFloat]?
-    public var startPoint = CGPoint(x: 0.5, y: 0)
-    public var endPoint = CGPoint(x: 0.5, y: 1)
-    public var type: CAGradientLayerType = .axial
+    package var colors: [CGColor]?
+    package var locations: [CGFloat]?
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type: CAGradientLayerType = .axial
 }
 
 /// A layer that fills its bounds with a colour gradient, drawn where a background is (under

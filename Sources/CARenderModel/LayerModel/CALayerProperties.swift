@@ -75,7 +75,7 @@ extension LayerState {
     /// The value at a KVC key path of a CALayer property ("opacity", "position.x",
     /// "transform.rotation.z", ...) as a plain Swift value (CGFloat for numbers), or nil when
     /// the key path is not a CALayer property (or the property holds nil).
-    public func value(forKeyPath keyPath: String) -> Any? {
+    package func value(forKeyPath keyPath: String) -> Any? {
         CALayer.baseProperties.resolve(keyPath)?.value(in: self)
     }
 
@@ -83,16 +83,16 @@ extension LayerState {
     /// Returns false (and changes nothing) when the key path is not a CALayer property or the
     /// value has the wrong type.
     @discardableResult
-    public mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
+    package mutating func setValue(_ value: Any?, forKeyPath keyPath: String) -> Bool {
         guard let path = CALayer.baseProperties.resolve(keyPath) else { return false }
         return path.setValue(value, in: &self)
     }
 
     /// Whether `keyPath` names a (possibly nested) CALayer property.
-    public static func isProperty(keyPath: String) -> Bool {
+    package static func isProperty(keyPath: String) -> Bool {
         CALayer.baseProperties.resolve(keyPath) != nil
     }
 
     /// The KVC names of CALayer's properties.
-    public static var propertyKeys: [String] { CALayer.baseProperties.properties.map(\.name).sorted() }
+    package static var propertyKeys: [String] { CALayer.baseProperties.properties.map(\.name).sorted() }
 }

@@ -5,15 +5,15 @@ import CARenderGraphics
 /// CAReplicatorLayer's own values; the initial values are Apple's defaults (one instance, no
 /// transform, no delay, opaque white instance colour, no offsets).
 package struct ReplicatorLayerState {
-    public var instanceCount = 1
-    public var instanceTransform: CATransform3D = .identity
-    public var instanceDelay: CFTimeInterval = 0
-    public var instanceColor: CGColor? = .white
-    public var instanceRedOffset: Float = 0
-    public var instanceGreenOffset: Float = 0
-    public var instanceBlueOffset: Float = 0
-    public var instanceAlphaOffset: Float = 0
-    public var preservesDepth = false
+    package var instanceCount = 1
+    package var instanceTransform: CATransform3D = .identity
+    package var instanceDelay: CFTimeInterval = 0
+    package var instanceColor: CGColor? = .white
+    package var instanceRedOffset: Float = 0
+    package var instanceGreenOffset: Float = 0
+    package var instanceBlueOffset: Float = 0
+    package var instanceAlphaOffset: Float = 0
+    package var preservesDepth = false
 
     /// The colour multiplier of instance `i`: `instanceColor` plus `i` times the offsets, each
     /// component clamped to 0…1.

@@ -32,26 +32,26 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 /// Apple's documentation: fill opaque black, no stroke, line width 1, miter limit 10, the whole
 /// path stroked).
 package struct ShapeLayerState {
-    public var path: CGPath?
-    public var fillColor: CGColor? = .black
-    public var fillRule: CAShapeLayerFillRule = .nonZero
-    public var strokeColor: CGColor?
+    package var path: CGPath?
+    package var fillColor: CGColor? = .black
+    package var fillRule: CAShapeLayerFillRule = .nonZero
+    package var strokeColor: CGColor?
     /// How the path is stroked.
-    public var stroke = ShapeStroke()
+    package var stroke = ShapeStroke()
 }
 
 /// Everything a shape layer's stroke outline depends on besides the path: the compositor keeps
 /// outlines by path and this value, so a field added here is part of that key without being
 /// listed again.
 package struct ShapeStroke: Hashable {
-    public var strokeStart: CGFloat = 0
-    public var strokeEnd: CGFloat = 1
-    public var lineWidth: CGFloat = 1
-    public var miterLimit: CGFloat = 10
-    public var lineCap: CAShapeLayerLineCap = .butt
-    public var lineJoin: CAShapeLayerLineJoin = .miter
-    public var lineDashPhase: CGFloat = 0
-    public var lineDashPattern: [CGFloat]?
+    package var strokeStart: CGFloat = 0
+    package var strokeEnd: CGFloat = 1
+    package var lineWidth: CGFloat = 1
+    package var miterLimit: CGFloat = 10
+    package var lineCap: CAShapeLayerLineCap = .butt
+    package var lineJoin: CAShapeLayerLineJoin = .miter
+    package var lineDashPhase: CGFloat = 0
+    package var lineDashPattern: [CGFloat]?
 
     /// Hashes the scalars only (hashing the dash array or the caps' and joins' names would cost
     /// more than it saves); equality compares every field.

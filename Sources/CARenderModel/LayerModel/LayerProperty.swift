@@ -201,15 +201,15 @@ extension PropertyCoding where Value: OptionSet, Value.RawValue: BinaryInteger {
 /// a class so that tracks share it (copying a track retains one object, not every operation).
 package class LayerProperty: @unchecked Sendable {
     /// The key-value-coding name, Apple's (`hidden`, not `isHidden`).
-    public let name: String
+    package let name: String
     /// Whether a change runs Core Animation's implicit animation ("Animatable" in Apple's
     /// headers, and listed in the Core Animation Programming Guide's table of animatable
     /// properties).
-    public let animatesImplicitly: Bool
+    package let animatesImplicitly: Bool
     /// Whether explicit animations can animate it. The layer's own timing (`CAMediaTiming`:
     /// `speed`, `timeOffset`, ...) is key-value coded but is not in the Core Animation
     /// Programming Guide's table of animatable properties: an animation of it has no effect.
-    public let isAnimatable: Bool
+    package let isAnimatable: Bool
     /// Which sub-paths the value offers.
     package let shape: PropertyValueShape
     /// The property's field in `LayerState`.
@@ -321,7 +321,7 @@ private struct StateField<Value> {
 
 /// A key path ("position.x", "transform.rotation.z") resolved against a property table.
 package struct ResolvedPropertyPath {
-    public let property: LayerProperty
+    package let property: LayerProperty
     let subPath: PropertySubPath
 
     /// The value as KVC reads it: plain Swift values (CGFloat for numbers inside structs).
@@ -365,11 +365,11 @@ package struct ResolvedPropertyPath {
 /// tracks — with nothing else to list.
 package final class LayerPropertyTable: @unchecked Sendable {
     /// Every property, the superclass's first.
-    public let properties: [LayerProperty]
+    package let properties: [LayerProperty]
     private let indexByName: [String: Int]
     private let indexByKeyPath: [AnyKeyPath: Int]
     /// The names whose changes animate implicitly.
-    public let implicitlyAnimatedKeys: Set<String>
+    package let implicitlyAnimatedKeys: Set<String>
 
     /// The table of a class whose own properties are the keys stored in `declarations`, after
     /// `parent`'s.
@@ -392,7 +392,7 @@ package final class LayerPropertyTable: @unchecked Sendable {
     }
 
     /// The property named `name`.
-    public func property(named name: String) -> LayerProperty? {
+    package func property(named name: String) -> LayerProperty? {
         indexByName[name].map { properties[$0] }
     }
 
@@ -403,7 +403,7 @@ package final class LayerPropertyTable: @unchecked Sendable {
 
     /// Resolves a KVC key path; nil when its first component is not a property or the rest is
     /// not a sub-path of the property's value.
-    public func resolve(_ keyPath: String) -> ResolvedPropertyPath? {
+    package func resolve(_ keyPath: String) -> ResolvedPropertyPath? {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false)
         guard let root = parts.first, let property = property(named: String(root)),
               let subPath = PropertySubPath(parts.dropFirst(), of: property.shape) else { return nil }

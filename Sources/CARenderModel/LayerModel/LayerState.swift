@@ -9,81 +9,81 @@ import CARenderGeometry
 /// reference); they are also the properties' defaults in key-value coding.
 package struct LayerState {
     // Geometry
-    public var bounds: CGRect = .zero
-    public var position: CGPoint = .zero
-    public var zPosition: CGFloat = 0
-    public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    public var anchorPointZ: CGFloat = 0
-    public var transform: CATransform3D = .identity
-    public var sublayerTransform: CATransform3D = .identity
-    public var isGeometryFlipped = false
+    package var bounds: CGRect = .zero
+    package var position: CGPoint = .zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform: CATransform3D = .identity
+    package var sublayerTransform: CATransform3D = .identity
+    package var isGeometryFlipped = false
 
     // Visibility and compositing
-    public var isHidden = false
-    public var opacity: Float = 1
-    public var allowsGroupOpacity = true
-    public var allowsEdgeAntialiasing = false
-    public var isDoubleSided = true
-    public var masksToBounds = false
+    package var isHidden = false
+    package var opacity: Float = 1
+    package var allowsGroupOpacity = true
+    package var allowsEdgeAntialiasing = false
+    package var isDoubleSided = true
+    package var masksToBounds = false
 
     // Background, corners and border
-    public var backgroundColor: CGColor?
-    public var cornerRadius: CGFloat = 0
-    public var maskedCorners: CACornerMask = .all
-    public var cornerCurve: CALayerCornerCurve = .circular
-    public var borderWidth: CGFloat = 0
-    public var borderColor: CGColor? = .black
+    package var backgroundColor: CGColor?
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners: CACornerMask = .all
+    package var cornerCurve: CALayerCornerCurve = .circular
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? = .black
 
     // Shadow
-    public var shadowColor: CGColor? = .black
-    public var shadowOpacity: Float = 0
-    public var shadowOffset = CGSize(width: 0, height: -3)
-    public var shadowRadius: CGFloat = 3
-    public var shadowPath: CGPath?
+    package var shadowColor: CGColor? = .black
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shadowPath: CGPath?
 
     // Contents
-    public var contents: Any?
-    public var contentsGravity: CALayerContentsGravity = .resize
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    public var contentsScale: CGFloat = 1
+    package var contents: Any?
+    package var contentsGravity: CALayerContentsGravity = .resize
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
     /// Set in presentation values while an animation of `contents` runs: the image being
     /// cross-dissolved away from, and how far the dissolve has come.
-    public var contentsCrossfade: ContentsCrossfade?
+    package var contentsCrossfade: ContentsCrossfade?
     /// Set in presentation values: an odd number of geometry-flipped superlayers turn this
     /// layer upside down, so its image is drawn flipped back (images keep their orientation).
-    public var contentsAreFlipped = false
-    public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    public var minificationFilter: CALayerContentsFilter = .linear
-    public var magnificationFilter: CALayerContentsFilter = .linear
-    public var minificationFilterBias: Float = 0
+    package var contentsAreFlipped = false
+    package var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    package var minificationFilter: CALayerContentsFilter = .linear
+    package var magnificationFilter: CALayerContentsFilter = .linear
+    package var minificationFilterBias: Float = 0
 
     // Rendering hints
-    public var isOpaque = false
-    public var shouldRasterize = false
-    public var rasterizationScale: CGFloat = 1
-    public var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
-    public var needsDisplayOnBoundsChange = false
-    public var drawsAsynchronously = false
+    package var isOpaque = false
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = .all
+    package var needsDisplayOnBoundsChange = false
+    package var drawsAsynchronously = false
 
     /// CATextLayer's values.
     package var text = TextLayerState()
 
     // Timing (CAMediaTiming; a layer's duration is infinite, so its local time never wraps)
-    public var beginTime: CFTimeInterval = 0
-    public var duration: CFTimeInterval = .infinity
-    public var speed: Float = 1
-    public var timeOffset: CFTimeInterval = 0
-    public var repeatCount: Float = 0
-    public var repeatDuration: CFTimeInterval = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    package var beginTime: CFTimeInterval = 0
+    package var duration: CFTimeInterval = .infinity
+    package var speed: Float = 1
+    package var timeOffset: CFTimeInterval = 0
+    package var repeatCount: Float = 0
+    package var repeatDuration: CFTimeInterval = 0
+    package var autoreverses = false
+    package var fillMode: CAMediaTimingFillMode = .removed
 
     // Subclass values (each class's own state; see LayerProperty.swift)
-    public var shape = ShapeLayerState()
-    public var gradient = GradientLayerState()
-    public var replicator = ReplicatorLayerState()
-    public var emitter = EmitterLayerState()
+    package var shape = ShapeLayerState()
+    package var gradient = GradientLayerState()
+    package var replicator = ReplicatorLayerState()
+    package var emitter = EmitterLayerState()
 
-    public init() {}
+    package init() {}
 }

@@ -9,13 +9,13 @@ package struct TextLayerState {
     package var content: TextLayerContent?
     /// The font as set; nil is the default (Helvetica, drawn with the system face).
     package var font: TextLayerFont?
-    public var fontSize: CGFloat = 36
+    package var fontSize: CGFloat = 36
     /// Opaque white.
-    public var foregroundColor: CGColor? = TextLayerState.white
-    public var isWrapped = false
-    public var truncationMode: CATextLayerTruncationMode = .none
-    public var alignmentMode: CATextLayerAlignmentMode = .natural
-    public var allowsFontSubpixelQuantization = false
+    package var foregroundColor: CGColor? = TextLayerState.white
+    package var isWrapped = false
+    package var truncationMode: CATextLayerTruncationMode = .none
+    package var alignmentMode: CATextLayerAlignmentMode = .natural
+    package var allowsFontSubpixelQuantization = false
     /// Rasterized at the scale of the screen (the stage) rather than `contentsScale`: a label's
     /// text, whose view UIKit gives the screen's scale.
     package var drawsAtScreenScale = false
@@ -23,7 +23,7 @@ package struct TextLayerState {
     /// The font plain text is drawn in.
     package var resolvedFont: CTFont { font?.resolved ?? TextLayerFont.defaultFont }
 
-    public init() {}
+    package init() {}
 
     /// One shared default colour, so making a state allocates nothing.
     private static let white = CGColor(gray: 1, alpha: 1)

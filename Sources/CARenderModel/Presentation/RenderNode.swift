@@ -2,7 +2,7 @@
 /// values. Nothing in it refers back to the model.
 package struct RenderNode {
     /// How a layer treats its sublayers.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A plain layer: draws itself and flattens its sublayers into its plane.
         case layer
         /// A `CATransformLayer`: draws nothing itself; sublayers stay in the parent's 3D space.
@@ -17,23 +17,23 @@ package struct RenderNode {
         case emitterLayer
     }
 
-    public var kind: Kind
-    public var state: LayerState
+    package var kind: Kind
+    package var state: LayerState
     /// Sublayers in `sublayers` order (the compositor sorts by `zPosition`).
-    public var sublayers: [RenderNode]
+    package var sublayers: [RenderNode]
     /// The mask layer, when there is one (0 or 1 elements).
-    public var mask: [RenderNode]
+    package var mask: [RenderNode]
     /// The transition running on the layer at this moment, if any (its progress; the old
     /// rendering to blend from is the compositor's to keep).
-    public var transition: TransitionState?
+    package var transition: TransitionState?
     /// The layer's rendering from before its running `transition`: its subtree as committed when
     /// the transition was added (0 or 1 elements). The compositor blends from it to this node;
     /// without it the old side draws nothing.
-    public var transitionSnapshot: [RenderNode] = []
+    package var transitionSnapshot: [RenderNode] = []
     /// An emitter layer's particles at this moment (shared with the layer, refilled each frame).
-    public var emitter: EmitterFrame?
+    package var emitter: EmitterFrame?
 
-    public init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
+    package init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind
         self.state = state
         self.sublayers = sublayers

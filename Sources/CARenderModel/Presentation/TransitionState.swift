@@ -2,14 +2,14 @@
 /// layer's previous rendering with its current one.
 package struct TransitionState: Equatable, Sendable {
     /// The kind of transition (`fade`, `moveIn`, `push`, `reveal`, and the private types).
-    public var type: CATransitionType
+    package var type: CATransitionType
     /// The direction for directional types; nil behaves like `fromLeft`.
-    public var subtype: CATransitionSubtype?
+    package var subtype: CATransitionSubtype?
     /// How far the transition has gone, `startProgress + (endProgress − startProgress) × f(s)`:
     /// 0 shows only the old rendering, 1 only the new.
-    public var progress: Double
+    package var progress: Double
 
-    public init(type: CATransitionType, subtype: CATransitionSubtype?, progress: Double) {
+    package init(type: CATransitionType, subtype: CATransitionSubtype?, progress: Double) {
         self.type = type
         self.subtype = subtype
         self.progress = progress

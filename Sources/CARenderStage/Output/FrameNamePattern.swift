@@ -3,15 +3,15 @@ import Foundation
 /// How the files of a frame sequence are named: a fixed prefix and suffix around a zero-padded
 /// frame number, as in ffmpeg's and Blender's image sequences (`frame_%05d.png`, `frame_#####.png`).
 package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
-    public let prefix: String
-    public let suffix: String
+    package let prefix: String
+    package let suffix: String
     /// Digits the number is padded to with zeros (0: no padding).
-    public let width: Int
+    package let width: Int
 
     /// `frame_00000.png`, `frame_00001.png`, …
-    public static let `default` = FrameNamePattern(prefix: "frame_", suffix: ".png", width: 5)
+    package static let `default` = FrameNamePattern(prefix: "frame_", suffix: ".png", width: 5)
 
-    public init(prefix: String, suffix: String, width: Int) {
+    package init(prefix: String, suffix: String, width: Int) {
         self.prefix = prefix
         self.suffix = suffix
         self.width = width
@@ -19,7 +19,7 @@ package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses a file name holding exactly one number field: printf's `%d`/`%04d`, or a run of `#`
     /// whose length is the padding. Returns nil for a name with neither (a folder name).
-    public init?(parsingFileName name: String) throws {
+    package init?(parsingFileName name: String) throws {
         let percent = name.contains("%")
         let hash = name.contains("#")
         guard percent || hash else { return nil }
@@ -61,7 +61,7 @@ package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The file name of frame number `n`.
-    public func fileName(for n: Int) -> String {
+    package func fileName(for n: Int) -> String {
         var digits = String(n)
         if digits.count < width { digits = String(repeating: "0", count: width - digits.count) + digits }
         return prefix + digits + suffix
@@ -69,7 +69,7 @@ package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
 
     /// The number in `name` when it follows this pattern (any number of digits, since numbers
     /// can outgrow the padding).
-    public func number(inFileName name: String) -> Int? {
+    package func number(inFileName name: String) -> Int? {
         guard name.count > prefix.count + suffix.count, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
         guard digits.count >= max(width, 1), digits.allSatisfy(\.isASCIIDigit), digits.count <= 18 else { return nil }
@@ -77,10 +77,10 @@ package struct FrameNamePattern: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The printf form, as ffmpeg's image-sequence input reads it (`%` in the fixed parts doubled).
-    public var printfForm: String {
+    package var printfForm: String {
         func escaped(_ s: String) -> String { s.replacingOccurrences(of: "%", with: "%%") }
         return escaped(prefix) + (width > 0 ? "%0\(width)d" : "%d") + escaped(suffix)
     }
 
-    public var description: String { printfForm }
+    package var description: String { printfForm }
 }

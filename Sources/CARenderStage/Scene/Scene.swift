@@ -5,18 +5,18 @@ import CARenderModel
 /// benchmarks and for comparisons with reference renderers.
 package struct Scene {
     /// Size in points.
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
     /// Pixels per point.
-    public var scale: Double
+    package var scale: Double
     /// A root layer covering the scene, filled with the scene's background, holding its layers.
-    public var root: RenderNode
+    package var root: RenderNode
 
     /// Output size in pixels.
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    package var pixelWidth: Int { Int((width * scale).rounded()) }
+    package var pixelHeight: Int { Int((height * scale).rounded()) }
 
-    public init(width: Double, height: Double, scale: Double, root: RenderNode) {
+    package init(width: Double, height: Double, scale: Double, root: RenderNode) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -26,5 +26,5 @@ package struct Scene {
 
 /// Why a scene could not be read.
 package struct SceneError: Error, CustomStringConvertible {
-    public var description: String
+    package var description: String
 }

@@ -6,7 +6,7 @@ import CARenderCompositor
 
 extension Scene {
     /// Reads a scene-JSON file (see `shared/bench/scene.py`).
-    public init(contentsOf url: URL) throws {
+    package init(contentsOf url: URL) throws {
         try self.init(json: try Data(contentsOf: url))
     }
 
@@ -15,7 +15,7 @@ extension Scene {
     /// (`"transformLayer"`, `"shapeLayer"`, `"gradientLayer"`) and `name`. Paths are lists of
     /// elements (`["move", x, y]`, `["line", x, y]`, `["quad", cx, cy, x, y]`,
     /// `["curve", c1x, c1y, c2x, c2y, x, y]`, `["close"]`); colour arrays are lists of colours.
-    public init(json: Data) throws {
+    package init(json: Data) throws {
         guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
             throw SceneError(description: "scene JSON must be an object")
         }

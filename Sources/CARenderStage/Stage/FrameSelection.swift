@@ -32,13 +32,13 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
 
     let pieces: [Piece]
     /// The selection as typed.
-    public let description: String
+    package let description: String
 
     /// Whether the selection is one range (or one frame), as a video needs.
-    public var isSingleRange: Bool { pieces.count <= 1 }
+    package var isSingleRange: Bool { pieces.count <= 1 }
 
     /// Parses a selection; the error names the part that is not a frame, range or list.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         description = text
         var pieces: [Piece] = []
         for rawPart in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -56,7 +56,7 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Frames `range` (the `A:B` form).
-    public init(_ range: Range<Int>) {
+    package init(_ range: Range<Int>) {
         description = "\(range.lowerBound):\(range.upperBound)"
         pieces = range.isEmpty ? [] : [Piece(lower: .fromStart(range.lowerBound), upper: .fromStart(range.upperBound - 1), text: description)]
     }
@@ -125,15 +125,15 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether some range takes a step (so the frames have gaps).
-    public var hasStep: Bool { pieces.contains { $0.step > 1 } }
+    package var hasStep: Bool { pieces.contains { $0.step > 1 } }
 
     /// Whether the selection names exactly one frame (`7`, `-1`): a still.
-    public var isSingleFrame: Bool { pieces.count == 1 && pieces[0].upper == pieces[0].lower }
+    package var isSingleFrame: Bool { pieces.count == 1 && pieces[0].upper == pieces[0].lower }
 
     /// The selected frames of a `count`-frame sequence, sorted and without repeats. Pieces that lie
     /// wholly past the end are an error; pieces that reach past it are clipped and named in
     /// `warnings`.
-    public func resolve(count: Int) throws -> (frames: [Int], warnings: [String]) {
+    package func resolve(count: Int) throws -> (frames: [Int], warnings: [String]) {
         var selected = Set<Int>()
         var warnings: [String] = []
         let last = count - 1
@@ -159,10 +159,10 @@ package struct FrameSelection: Equatable, Sendable, CustomStringConvertible {
 
 /// Part `index` of `count` (1-based, as `--shard 2/4` is typed): a contiguous share of a list.
 package struct Split: Equatable, Sendable, CustomStringConvertible {
-    public let index: Int
-    public let count: Int
+    package let index: Int
+    package let count: Int
 
-    public init(index: Int, count: Int) throws {
+    package init(index: Int, count: Int) throws {
         guard count >= 1, (1...count).contains(index) else {
             throw StageError.invalidOption("a split K/N needs 1 ≤ K ≤ N, got \(index)/\(count)")
         }
@@ -171,7 +171,7 @@ package struct Split: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `K/N`.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0].trimmingCharacters(in: .whitespaces)),
               let n = Int(parts[1].trimmingCharacters(in: .whitespaces)) else {
@@ -180,11 +180,11 @@ package struct Split: Equatable, Sendable, CustomStringConvertible {
         try self.init(index: k, count: n)
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// This part's contiguous slice of `items`: the parts together hold each item once, in order,
     /// and differ in length by at most one.
-    public func slice<T>(_ items: [T]) -> ArraySlice<T> {
+    package func slice<T>(_ items: [T]) -> ArraySlice<T> {
         let start = items.count * (index - 1) / count
         let end = items.count * index / count
         return items[start..<end]

@@ -6,7 +6,7 @@ import CARenderGeometry
 /// ``RenderJob`` the command line's render options fill in).
 package struct RenderOptions: Codable, Equatable, Sendable {
     /// Whether frames carry an alpha channel.
-    public enum AlphaMode: String, Codable, Equatable, Sendable, CaseIterable {
+    package enum AlphaMode: String, Codable, Equatable, Sendable, CaseIterable {
         /// Decided once for the whole sequence: RGB when the background (`background`, else the
         /// root layer's) is opaque, RGBA otherwise.
         case auto
@@ -17,42 +17,42 @@ package struct RenderOptions: Codable, Equatable, Sendable {
     }
 
     /// Frames per second.
-    public var fps: Double = 60
+    package var fps: Double = 60
     /// The folder frames are written to.
-    public var outputDirectory: URL = URL(fileURLWithPath: "frames")
+    package var outputDirectory: URL = URL(fileURLWithPath: "frames")
     /// How frame files in `outputDirectory` are named.
-    public var fileNamePattern: FrameNamePattern = .default
+    package var fileNamePattern: FrameNamePattern = .default
     /// The number in the file name of frame 0 (later frames count up from it).
-    public var startNumber: Int = 0
+    package var startNumber: Int = 0
     /// Seconds to render; nil uses the stage's `duration`.
-    public var duration: Double?
+    package var duration: Double?
     /// Pixels per point; nil uses the stage's `scale`.
-    public var scale: Double?
+    package var scale: Double?
     /// When set, only these times are rendered, each to `<time with 3 decimals>.png`.
-    public var times: [Double]?
+    package var times: [Double]?
     /// When set, every rendered frame also goes into a contact sheet written to this file.
-    public var contactSheet: URL?
+    package var contactSheet: URL?
     /// Cells per row of the contact sheet; nil chooses about a square grid.
-    public var contactSheetColumns: Int?
+    package var contactSheetColumns: Int?
     /// When set, only these frames are rendered; each is identical to the one a full render writes.
-    public var frames: FrameSelection?
+    package var frames: FrameSelection?
     /// When set, only this contiguous part of the selected frames (a machine's share of a render).
-    public var shard: Split?
+    package var shard: Split?
     /// When set, only this contiguous part of the shard (one of the command line's worker processes).
-    public var worker: Split?
+    package var worker: Split?
     /// Frames whose file already exists are not written again (to resume an interrupted render).
-    public var skipExisting = false
+    package var skipExisting = false
     /// Frames are composited over this colour; nil keeps the stage's own (transparent) background.
-    public var background: RGBA8?
-    public var alpha: AlphaMode = .auto
+    package var background: RGBA8?
+    package var alpha: AlphaMode = .auto
     /// The PNG files' speed/size trade-off.
-    public var pngCompression: PNGWriteOptions.Preset = .default
+    package var pngCompression: PNGWriteOptions.Preset = .default
     /// Whether PNG files are written (false when frames only go to `rawVideoPath`).
-    public var writesFiles = true
+    package var writesFiles = true
     /// Where to send every frame as raw RGBA bytes (a pipe into ffmpeg).
-    public var rawVideoPath: String?
+    package var rawVideoPath: String?
 
-    public init() {}
+    package init() {}
 
     /// Checks what the types cannot: called on every job a worker receives, so a bad value is one
     /// error line before anything renders, whoever built the job.
@@ -83,7 +83,7 @@ package struct RenderOptions: Codable, Equatable, Sendable {
 
 
     /// Parses `START:END` (frames START ..< END; `:END` starts at 0, `START:` runs to the end).
-    public static func frameRange(parsing text: String) throws -> Range<Int> {
+    package static func frameRange(parsing text: String) throws -> Range<Int> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else {
             throw StageError.invalidOption("a frame range looks like START:END (frames START ..< END), got '\(text)'")
@@ -98,7 +98,7 @@ package struct RenderOptions: Codable, Equatable, Sendable {
 
     /// The file name a sampled time renders to, e.g. `0.500.png`; the whole seconds are padded to
     /// `integerDigits` so that the names of one render sort by time.
-    public static func fileName(forTime t: Double, integerDigits: Int = 1) -> String {
+    package static func fileName(forTime t: Double, integerDigits: Int = 1) -> String {
         let millis = (t * 1000).rounded()
         let seconds = String(format: "%.0f", (millis / 1000).rounded(.down))
         let padded = String(repeating: "0", count: max(0, integerDigits - seconds.count)) + seconds
@@ -106,7 +106,7 @@ package struct RenderOptions: Codable, Equatable, Sendable {
     }
 
     /// The file name of frame `n` in the default pattern, e.g. `frame_00007.png`.
-    public static func fileName(forFrame n: Int) -> String {
+    package static func fileName(forFrame n: Int) -> String {
         FrameNamePattern.default.fileName(for: n)
     }
 }

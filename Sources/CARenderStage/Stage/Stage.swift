@@ -366,7 +366,7 @@ public final class Stage {
 
     /// The duration `run()` renders when the command line gives none, or an error naming the
     /// value when it is not a finite number of seconds ≥ 0.
-    public func checkedDuration() throws -> CFTimeInterval {
+    package func checkedDuration() throws -> CFTimeInterval {
         guard duration.isFinite, duration >= 0 else {
             throw StageError.invalidStage("stage.duration is \(duration); it must be a finite number of seconds, 0 or more (got \(duration))")
         }

@@ -121,7 +121,7 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     // MARK: - Sending
 
     /// Whether `target` has the method: the selector carries one and the target is of its class.
-    public func isImplemented(by target: AnyObject) -> Bool {
+    package func isImplemented(by target: AnyObject) -> Bool {
         binding?.accepts(target) ?? false
     }
 
@@ -130,7 +130,7 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
     /// class, is reported as an error (Apple's runtime raises "unrecognized selector sent to
     /// instance") and nothing is called.
     @discardableResult
-    public func send(to target: AnyObject, arguments: [Any?] = []) -> Any? {
+    package func send(to target: AnyObject, arguments: [Any?] = []) -> Any? {
         guard let binding else {
             Diagnostics.error("Selector(\"\(name)\") was made from a string, which needs the Objective-C runtime to find its method; write #selector(TypeName.method) so carender can call it")
             return nil

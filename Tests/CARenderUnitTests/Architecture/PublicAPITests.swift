@@ -111,7 +111,7 @@ enum PublicSurface {
         "CAMediaTimingFunction.solve(forInput:)",
         "CASpringAnimation.progress(atTime:)",
         "Selector.init(_:method:)", "Selector.init(getter:_:)", "Selector.init(methodNamed:_:)",
-        "Selector.init(setter:_:)", "Selector.isImplemented(by:)", "Selector.send(to:arguments:)", "Selector.name",
+        "Selector.init(setter:_:)", "Selector.name",
     ]
 
     static func isAppleName(_ component: String) -> Bool {
