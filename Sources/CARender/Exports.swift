@@ -2,6 +2,9 @@
 // animation names, and carender's own (`Stage`, `RGBAImage`, ...), from the layers that declare
 // them. Scripts written for QuartzCore get CGFloat, CGPoint, CGRect, NSValue, … from its import
 // alone; here Foundation provides them, so importing CARender imports Foundation too.
+//
+// Every public declaration these layers make, Apple's and carender's own, is listed in
+// `CARender.docc/PublicAPI.md` (`Tools/public-api` regenerates it; `PublicAPITests` keeps it true).
 @_exported import Foundation
 @_exported import CARenderPixels
 @_exported import CARenderGeometry
