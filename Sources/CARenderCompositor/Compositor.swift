@@ -34,6 +34,9 @@ import CARenderModel
 // - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,
 //   offscreens, blur planes, shadow tables) live in owning objects and are reused; their capacity
 //   grows during warm-up only. `CompositorAllocationTests` holds the compositor to this.
+// - No copies of layer state: display items point at their render nodes (the tree outlives the
+//   frame's list) and drawing code binds `statePointer`, not `state`, to locals — a copy of the
+//   state retains every reference it holds.
 // - No `Any`, `Mirror`, strings or existentials per frame: contents are cast to `CGImage` once per
 //   layer when the display list is built; painters are generic structs, so the rasterizer
 //   specialises on them and the per-pixel loop has no dynamic dispatch.

@@ -34,20 +34,29 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// `TypedBasicTrack`. Not for subclasses (a spring computes its own fraction), value
     /// functions, or an end that is the live model value.
     override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
-        guard type(of: self) == CABasicAnimation.self, valueFunction == nil, let slot = track.slot else { return nil }
-        let start: AnimatableValue, end: AnimatableValue
-        switch compiledValues {
-        case (let f?, let t?, _): (start, end) = (f, t)
-        case (let f?, nil, let b?): (start, end) = (f, AnimatableValue.add(f, b))
-        case (nil, let t?, let b?): (start, end) = (AnimatableValue.subtract(t, b), t)
-        default: return nil
+        // Subclasses other than the spring may change the evaluation; value functions map
+        // numbers to transforms.
+        let fraction: BasicFractionSource
+        if type(of: self) == CABasicAnimation.self {
+            fraction = .timing(timingFunction)
+        } else if type(of: self) == CASpringAnimation.self, let spring = self as? CASpringAnimation {
+            fraction = .spring(SpringCurveBox(spring.curve))
+        } else {
+            return nil
         }
+        guard valueFunction == nil, let slot = track.slot ?? track.fieldSlot else { return nil }
+        let values = compiledValues
         switch slot.kind {
-        case .cgFloat, .float: return TypedBasicTrack<Double>(self, slot: slot, start: start, end: end).map { .number($0) }
-        case .point: return TypedBasicTrack<CGPoint>(self, slot: slot, start: start, end: end).map { .point($0) }
-        case .size: return TypedBasicTrack<CGSize>(self, slot: slot, start: start, end: end).map { .size($0) }
-        case .rect: return TypedBasicTrack<CGRect>(self, slot: slot, start: start, end: end).map { .rect($0) }
-        case .transform: return nil
+        case .cgFloat, .float:
+            return TypedBasicTrack<Double>(self, slot: slot, fraction: fraction, values: values).map { .number($0) }
+        case .point:
+            return TypedBasicTrack<CGPoint>(self, slot: slot, fraction: fraction, values: values).map { .point($0) }
+        case .size:
+            return TypedBasicTrack<CGSize>(self, slot: slot, fraction: fraction, values: values).map { .size($0) }
+        case .rect:
+            return TypedBasicTrack<CGRect>(self, slot: slot, fraction: fraction, values: values).map { .rect($0) }
+        case .transform:
+            return nil
         }
     }
 

@@ -76,6 +76,19 @@ open class CALayer: NSObject {
     /// The model values as of the last outermost commit: what is rendered, before animations.
     /// Nil until the layer is first committed.
     var committedState: LayerState?
+
+    /// Calls `body` with the address of the values presentation starts from — the committed
+    /// values, or the model values before the first commit — read in place: a copy of the state
+    /// would retain every reference it holds, for one number.
+    final func withModelValues<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
+        if committedState != nil {
+            return withUnsafeMutablePointer(to: &committedState) { optional in
+                // A present optional's payload is at its start.
+                body(UnsafeRawPointer(optional))
+            }
+        }
+        return withUnsafeMutablePointer(to: &modelState) { body(UnsafeRawPointer($0)) }
+    }
     /// Whether the layer has been part of a committed stage tree (only such layers animate
     /// implicitly).
     var hasBeenCommitted = false

@@ -5,6 +5,17 @@ extension LayerState {
     /// A description of the first geometry value that is NaN or infinite (such a layer cannot
     /// be placed), or nil when all are finite.
     var nonFiniteGeometry: String? {
+        // Every layer is checked every frame: the usual all-finite answer is found without
+        // building the description's arrays (x − x is 0 for a finite x, NaN otherwise).
+        var spread = bounds.origin.x - bounds.origin.x + bounds.width - bounds.width
+        spread += bounds.origin.y - bounds.origin.y + bounds.height - bounds.height
+        spread += position.x - position.x + position.y - position.y + zPosition - zPosition
+        spread += anchorPointZ - anchorPointZ + anchorPoint.x - anchorPoint.x + anchorPoint.y - anchorPoint.y
+        spread += Self.spread(transform) + Self.spread(sublayerTransform)
+        spread += cornerRadius - cornerRadius + borderWidth - borderWidth + shadowRadius - shadowRadius
+        spread += shadowOffset.width - shadowOffset.width + shadowOffset.height - shadowOffset.height
+        spread += CGFloat(opacity - opacity) + CGFloat(shadowOpacity - shadowOpacity)
+        if spread == 0 { return nil }
         func bad(_ values: [CGFloat]) -> Bool { values.contains { !$0.isFinite } }
         if bad([bounds.origin.x, bounds.origin.y, bounds.width, bounds.height]) { return "bounds \(bounds)" }
         if bad([position.x, position.y]) { return "position \(position)" }
@@ -17,6 +28,15 @@ extension LayerState {
         }
         if !opacity.isFinite || !shadowOpacity.isFinite { return "opacity \(opacity) / shadowOpacity \(shadowOpacity)" }
         return nil
+    }
+
+    /// 0 when every element of `t` is finite, NaN otherwise.
+    private static func spread(_ t: CATransform3D) -> CGFloat {
+        var s = t.m11 - t.m11 + t.m12 - t.m12 + t.m13 - t.m13 + t.m14 - t.m14
+        s += t.m21 - t.m21 + t.m22 - t.m22 + t.m23 - t.m23 + t.m24 - t.m24
+        s += t.m31 - t.m31 + t.m32 - t.m32 + t.m33 - t.m33 + t.m34 - t.m34
+        s += t.m41 - t.m41 + t.m42 - t.m42 + t.m43 - t.m43 + t.m44 - t.m44
+        return s
     }
 }
 

@@ -30,6 +30,9 @@ enum LayerTreeBuilder<Source, Node, Context> {
     }
 
 
+    /// Levels the builder's stack holds without growing.
+    static var usualDepth: Int { 32 }
+
     /// A node waiting for its children.
     private struct Pending {
         let source: Source
@@ -58,7 +61,10 @@ enum LayerTreeBuilder<Source, Node, Context> {
                       finish: (Source, inout Node, _ sublayers: [Node], _ mask: Node?) -> Void) -> Node {
         var rootChildren = Children(none: context)
         let rootNode = visit(root, context, &rootChildren)
-        var stack = [Pending(source: root, node: rootNode, children: rootChildren)]
+        var stack: [Pending] = []
+        // One allocation for the usual depths, not one per doubling.
+        stack.reserveCapacity(Self.usualDepth)
+        stack.append(Pending(source: root, node: rootNode, children: rootChildren))
         while true {
             let top = stack.count - 1
             let next = stack[top].nextSublayer
@@ -89,7 +95,8 @@ enum LayerTreeBuilder<Source, Node, Context> {
             finish(done.source, &done.node, done.builtSublayers, done.builtMask)
             // The node moves on (a copy would retain everything its state refers to).
             let node = (consume done).node
-            guard let parent = stack.indices.last else { return node }
+            let parent = stack.count - 1
+            guard parent >= 0 else { return node }
             if stack[parent].visitingMask {
                 stack[parent].builtMask = consume node
             } else {

@@ -3,6 +3,19 @@ import Foundation
 // From the layer tree to what the compositor draws: each layer's presentation values at a given
 // stage time (every attached animation evaluated over the committed model values), gathered into
 // `RenderNode`s. The time is always passed in; nothing here reads the clock.
+//
+// ## Hot-path contract (every layer, every frame)
+// - No heap allocation once warm beyond the render tree's own child lists (one array per node
+//   with sublayers or a mask, and the builder's stack): evaluation, finiteness checks and the
+//   animations' arithmetic allocate nothing. `FrameAllocationTests` holds the whole frame to it,
+//   `PresentationAllocationTests` the evaluation.
+// - One copy of each layer's state per frame (committed values → its node); nodes move into
+//   their parent's list, never copied again, and the compositor reads them in place. A model
+//   value an animation needs is read where the layer keeps it (`withModelValues`).
+// - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
+//   basic and spring animations of numbers, points, sizes, rectangles and their fields, and
+//   paths; other kinds evaluate themselves, allocation-free but slower.
+// - No strings per layer: names for warnings are read only when there is a warning.
 
 extension CALayer {
     /// The tree handed to the compositor at stage time `time` (for the benchmark, which times

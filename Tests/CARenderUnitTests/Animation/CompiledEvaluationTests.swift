@@ -3,8 +3,8 @@ import CARender
 @testable import CARenderGeometry
 @testable import CARenderModel
 
-/// Basic animations between fixed endpoints of numeric properties and points moving along paths
-/// are evaluated from a compiled track (`TypedBasicTrack`, `PathTrack`) instead of by the
+/// Basic and spring animations of numeric properties and their fields (with fixed or live model
+/// endpoints) and points moving along paths are evaluated from a compiled track (`TypedBasicTrack`, `PathTrack`) instead of by the
 /// animation; the values must be bit for bit those of the general evaluation. Subclasses that
 /// change nothing are evaluated the general way, so each case runs both ways side by side.
 final class CompiledEvaluationTests: XCTestCase {
@@ -69,17 +69,64 @@ final class CompiledEvaluationTests: XCTestCase {
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
             a.keyPath = "cornerRadius"; a.fromValue = 2; a.toValue = 12; a.duration = 1; a.isAdditive = true
         }
-        // An end that is the live model value needs the general evaluation.
-        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
+        // Ends that are the live model value are read from the model each frame.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
             a.keyPath = "opacity"; a.fromValue = 0; a.duration = 1
         }
-        // So do transforms and sub-paths.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "position"; a.toValue = CGPoint(x: -20, y: 13.5); a.duration = 0.6
+            a.autoreverses = true; a.repeatCount = 3; a.isCumulative = true
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "cornerRadius"; a.byValue = 6; a.duration = 0.45; a.repeatCount = 5; a.isCumulative = true
+            a.timingFunction = CAMediaTimingFunction(name: .easeOut)
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "bounds"; a.duration = 0.5; a.isAdditive = true
+        }
+        // Fields of points, sizes and rectangles are stored in place like whole properties.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "position.x"; a.fromValue = 0; a.toValue = 30; a.duration = 1
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "shadowOffset.height"; a.fromValue = -3; a.toValue = 4; a.duration = 0.8
+            a.autoreverses = true; a.repeatCount = .infinity
+            a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "bounds.size.width"; a.byValue = 7.25; a.duration = 0.35; a.repeatCount = 4
+            a.isCumulative = true; a.isAdditive = true
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "bounds.origin"; a.fromValue = CGPoint(x: 1, y: 2); a.duration = 0.5
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "bounds.size"; a.toValue = CGSize(width: 3, height: 80); a.duration = 0.5; a.speed = 2
+        }
+        // Transforms need the general evaluation.
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
             a.keyPath = "transform"; a.fromValue = CATransform3DIdentity
             a.toValue = CATransform3DMakeRotation(1, 0, 0, 1); a.duration = 1
         }
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
-            a.keyPath = "position.x"; a.fromValue = 0; a.toValue = 30; a.duration = 1
+            a.keyPath = "transform.scale"; a.fromValue = 1; a.toValue = 2; a.duration = 1
+        }
+    }
+
+    private final class GeneralSpring: CASpringAnimation {}
+
+    func testSpringsMatchTheGeneralEvaluation() {
+        compare(CASpringAnimation.self, GeneralSpring.self, expectCompiled: true) { a in
+            a.keyPath = "position.y"; a.fromValue = 10; a.toValue = 40; a.damping = 8; a.duration = 1.5
+            a.repeatCount = 2
+        }
+        compare(CASpringAnimation.self, GeneralSpring.self, expectCompiled: true) { a in
+            a.keyPath = "position"; a.toValue = CGPoint(x: 90, y: -5); a.stiffness = 300; a.mass = 2
+            a.initialVelocity = -3; a.duration = 2
+        }
+        compare(CASpringAnimation.self, GeneralSpring.self, expectCompiled: true) { a in
+            a.keyPath = "opacity"; a.fromValue = 0; a.toValue = 1; a.damping = 40; a.allowsOverdamping = true
+            a.duration = 1; a.isAdditive = true
         }
     }
 

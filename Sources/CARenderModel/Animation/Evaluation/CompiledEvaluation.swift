@@ -12,9 +12,10 @@ import CARenderPixels
 /// fetches no separate object for it); a path track, which owns its measured path, is one
 /// object.
 ///
-/// Animations it does not cover (value functions, live model endpoints, springs, colours,
-/// transforms, keyframe values, groups, transitions, layer subclasses' own keys) are evaluated
-/// by the animation itself; both ways give identical values.
+/// Basic animations and springs of numbers, points, sizes and rectangles are covered whole or
+/// as fields (`position.x`), with live model endpoints. Animations it does not cover (value
+/// functions, colours, transforms, keyframe values, groups, transitions, layer subclasses' own
+/// keys) are evaluated by the animation itself; both ways give identical values.
 enum CompiledEvaluation {
     case number(TypedBasicTrack<Double>)
     case point(TypedBasicTrack<CGPoint>)
@@ -35,39 +36,109 @@ enum CompiledEvaluation {
     }
 }
 
-/// A basic animation of a whole numeric property between endpoints known when it is added
-/// (`fromValue` and `toValue`, or either with `byValue`), evaluated in the property's own value
-/// type.
+/// A basic (or spring) animation of a numeric property, or of a field of one (`position.x`,
+/// `bounds.size.width`), evaluated in the property's own value type. Endpoints the animation
+/// leaves out are the layer's live model value (`CABasicAnimation`'s combinations), read in place
+/// each frame; the rest are converted once, when the animation is added.
+///
+/// Kept small (two values, one reference, a few flags): the records the presentation pass reads
+/// hold it inline, one per animation.
 struct TypedBasicTrack<Value: SlotValue> {
     private let slot: StateSlot
-    private let start: Value
-    private let end: Value
-    private let timingFunction: CAMediaTimingFunction?
+    /// The animation's own values, which `ends` says how to use.
+    private let first: Value
+    private let second: Value
+    private let ends: Ends
+    private let fraction: BasicFractionSource
     private let autoreverses: Bool
     private let isCumulative: Bool
     private let isAdditive: Bool
 
-    /// Nil when an endpoint is not a value of this type (the general evaluation then handles,
-    /// and warns about, the mismatch).
-    init?(_ animation: CABasicAnimation, slot: StateSlot, start: AnimatableValue, end: AnimatableValue) {
-        guard Value.isStored(in: slot.kind), let start = Value(start), let end = Value(end) else { return nil }
+    /// Where the start and end values come from: the animation's values (`first`, `second`) and
+    /// the model value (`CABasicAnimation`'s combinations of `fromValue`, `toValue`, `byValue`).
+    private enum Ends: UInt8 {
+        /// From `first` to `second`.
+        case fixed
+        /// From `first` to the model value.
+        case fromFirstToModel
+        /// From the model value to `second`.
+        case fromModelToSecond
+        /// From the model value to the model value plus `first`.
+        case fromModelBy
+        /// The model value throughout.
+        case model
+    }
+
+    /// Nil when a value the animation sets is not a value of this type (the general evaluation
+    /// then handles, and warns about, the mismatch).
+    init?(_ animation: CABasicAnimation, slot: StateSlot, fraction: BasicFractionSource,
+          values: (from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?)) {
+        guard Value.isStored(in: slot.kind) else { return nil }
+        func converted(_ value: AnimatableValue?) -> Value?? {
+            guard let value else { return .some(nil) }
+            return Value(value).map { .some($0) }
+        }
+        guard let from = converted(values.from), let to = converted(values.to), let by = converted(values.by) else { return nil }
+        switch (from, to, by) {
+        case (let f?, let t?, _): (first, second, ends) = (f, t, .fixed)
+        case (let f?, nil, let b?): (first, second, ends) = (f, Value.add(f, b), .fixed)
+        case (nil, let t?, let b?): (first, second, ends) = (Value.subtract(t, b), t, .fixed)
+        case (let f?, nil, nil): (first, second, ends) = (f, f, .fromFirstToModel)
+        case (nil, let t?, nil): (first, second, ends) = (t, t, .fromModelToSecond)
+        case (nil, nil, let b?): (first, second, ends) = (b, b, .fromModelBy)
+        case (nil, nil, nil):
+            let zero = Value.read(slot, in: LayerState())
+            (first, second, ends) = (zero, zero, .model)
+        }
         self.slot = slot
-        self.start = start
-        self.end = end
-        timingFunction = animation.timingFunction
+        self.fraction = fraction
         autoreverses = animation.autoreverses
         isCumulative = animation.isCumulative
         isAdditive = animation.isAdditive
     }
 
-    /// CABasicAnimation's evaluation: the timing function's fraction between the endpoints,
-    /// whole cycles added when cumulative (`n × cycleEnd + value`), the value below added when
-    /// additive.
+    /// CABasicAnimation's evaluation: the fraction between the endpoints, whole cycles added
+    /// when cumulative (`n × cycleEnd + value`), the value below added when additive.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        let progress = sample.progress
-        let fraction = timingFunction?.evaluate(progress) ?? progress
-        Value.interpolate(start, end, fraction)
+        let start: Value, end: Value
+        switch ends {
+        case .fixed: (start, end) = (first, second)
+        case .fromFirstToModel: (start, end) = (first, accumulator.modelValue(at: slot))
+        case .fromModelToSecond: (start, end) = (accumulator.modelValue(at: slot), second)
+        case .fromModelBy:
+            let model: Value = accumulator.modelValue(at: slot)
+            (start, end) = (model, Value.add(model, first))
+        case .model:
+            let model: Value = accumulator.modelValue(at: slot)
+            (start, end) = (model, model)
+        }
+        Value.interpolate(start, end, fraction.fraction(sample))
             .store(cumulating: isCumulative ? (autoreverses ? start : end) : nil, completedCycles: sample.completedCycles,
                    additive: isAdditive, to: slot, in: &accumulator)
+    }
+}
+
+/// How a basic animation's sample becomes its interpolation fraction.
+enum BasicFractionSource {
+    /// The animation's timing function (none: linear).
+    case timing(CAMediaTimingFunction?)
+    /// A spring's progress at the sample's basic time (`CASpringAnimation`).
+    case spring(SpringCurveBox)
+
+    @inline(__always)
+    func fraction(_ sample: TimingSample) -> Double {
+        switch self {
+        case .timing(let function): return function?.evaluate(sample.progress) ?? sample.progress
+        case .spring(let box): return box.curve.progress(at: sample.basicTime)
+        }
+    }
+}
+
+/// A spring curve held by reference, so a compiled track stays one word for its fraction.
+final class SpringCurveBox {
+    let curve: SpringCurve
+
+    init(_ curve: SpringCurve) {
+        self.curve = curve
     }
 }

@@ -34,4 +34,9 @@ struct PresentationAccumulator {
         if modelCopy == nil { modelCopy = layer.committedState ?? layer.modelState }
         return track.value(in: modelCopy!)
     }
+
+    /// The model value at `slot`, read where the layer keeps it (no copy of the model values).
+    func modelValue<Value: SlotValue>(at slot: StateSlot) -> Value {
+        layer.withModelValues { Value.read(slot, at: $0) }
+    }
 }

@@ -16,6 +16,8 @@ protocol SlotValue {
     static func isStored(in kind: StateSlot.Kind) -> Bool
     /// The value at `slot` in `state` (a slot for which `isStored(in:)` holds).
     static func read(_ slot: StateSlot, in state: LayerState) -> Self
+    /// The value at `slot` in the `LayerState` at `base`.
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> Self
     /// Stores the value at `slot` in `state`.
     func write(to slot: StateSlot, in state: inout LayerState)
     /// `a` blended towards `b` by `p`, as `AnimatableValue.interpolate`.
@@ -70,6 +72,11 @@ extension Double: SlotValue {
         }
     }
 
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> Double {
+        slot.kind == .float ? Double(base.load(fromByteOffset: slot.offset, as: Float.self))
+            : Double(base.load(fromByteOffset: slot.offset, as: CGFloat.self))
+    }
+
     func write(to slot: StateSlot, in state: inout LayerState) {
         withUnsafeMutableBytes(of: &state) { bytes in
             if slot.kind == .float {
@@ -97,6 +104,10 @@ extension CGPoint: SlotValue {
         withUnsafeBytes(of: state) { $0.load(fromByteOffset: slot.offset, as: CGPoint.self) }
     }
 
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> CGPoint {
+        base.load(fromByteOffset: slot.offset, as: CGPoint.self)
+    }
+
     func write(to slot: StateSlot, in state: inout LayerState) {
         withUnsafeMutableBytes(of: &state) { $0.storeBytes(of: self, toByteOffset: slot.offset, as: CGPoint.self) }
     }
@@ -119,6 +130,10 @@ extension CGSize: SlotValue {
 
     static func read(_ slot: StateSlot, in state: LayerState) -> CGSize {
         withUnsafeBytes(of: state) { $0.load(fromByteOffset: slot.offset, as: CGSize.self) }
+    }
+
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> CGSize {
+        base.load(fromByteOffset: slot.offset, as: CGSize.self)
     }
 
     func write(to slot: StateSlot, in state: inout LayerState) {
@@ -148,6 +163,10 @@ extension CGRect: SlotValue {
 
     static func read(_ slot: StateSlot, in state: LayerState) -> CGRect {
         withUnsafeBytes(of: state) { $0.load(fromByteOffset: slot.offset, as: CGRect.self) }
+    }
+
+    static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> CGRect {
+        base.load(fromByteOffset: slot.offset, as: CGRect.self)
     }
 
     func write(to slot: StateSlot, in state: inout LayerState) {

@@ -30,14 +30,14 @@ struct DecomposedTransform: Equatable {
     init?(_ m: CATransform3D) {
         guard m.m44 != 0, m.m44.isFinite else { return nil }
         let w = Double(m.m44)
-        var rows = [
-            Vector3(Double(m.m11) / w, Double(m.m12) / w, Double(m.m13) / w),
-            Vector3(Double(m.m21) / w, Double(m.m22) / w, Double(m.m23) / w),
-            Vector3(Double(m.m31) / w, Double(m.m32) / w, Double(m.m33) / w),
-        ]
+        // Rows as three values, not an array: every frame of a transform animation decomposes
+        // matrices, and must not allocate.
+        let row0 = Vector3(Double(m.m11) / w, Double(m.m12) / w, Double(m.m13) / w)
+        var row1 = Vector3(Double(m.m21) / w, Double(m.m22) / w, Double(m.m23) / w)
+        var row2 = Vector3(Double(m.m31) / w, Double(m.m32) / w, Double(m.m33) / w)
         let t = Vector3(Double(m.m41) / w, Double(m.m42) / w, Double(m.m43) / w)
         let u = Vector3(Double(m.m14) / w, Double(m.m24) / w, Double(m.m34) / w)
-        let a = Matrix3(rows: rows[0], rows[1], rows[2])
+        let a = Matrix3(rows: row0, row1, row2)
 
         // Perspective: M = L·P with L = [A 0; t 1], P = [I q; 0 qw], so A·q = u, qw = 1 − t·q.
         if u.x != 0 || u.y != 0 || u.z != 0 {
@@ -51,31 +51,30 @@ struct DecomposedTransform: Equatable {
 
         // Gram–Schmidt on the rows: A = diag(scale) · shear · R.
         let tiny = 1e-12
-        var sx = rows[0].length
-        let r0 = sx > tiny ? rows[0] / sx : Vector3.perpendicular(to: [])
+        var sx = row0.length
+        let r0 = sx > tiny ? row0 / sx : Vector3.perpendicular(to: [])
         if sx <= tiny { sx = 0 }
-        var xy = r0.dot(rows[1])
-        rows[1] = rows[1] - r0 * xy
-        var sy = rows[1].length
-        let r1 = sy > tiny ? rows[1] / sy : Vector3.perpendicular(to: [r0])
+        var xy = r0.dot(row1)
+        row1 = row1 - r0 * xy
+        var sy = row1.length
+        let r1 = sy > tiny ? row1 / sy : Vector3.perpendicular(to: [r0])
         if sy > tiny { xy /= sy } else { sy = 0; xy = 0 }
-        var xz = r0.dot(rows[2])
-        rows[2] = rows[2] - r0 * xz
-        var yz = r1.dot(rows[2])
-        rows[2] = rows[2] - r1 * yz
-        var sz = rows[2].length
-        var r2 = sz > tiny ? rows[2] / sz : r0.cross(r1)
+        var xz = r0.dot(row2)
+        row2 = row2 - r0 * xz
+        var yz = r1.dot(row2)
+        row2 = row2 - r1 * yz
+        var sz = row2.length
+        let r2 = sz > tiny ? row2 / sz : r0.cross(r1)
         if sz > tiny { xz /= sz; yz /= sz } else { sz = 0; xz = 0; yz = 0 }
-        var basis = [r0, r1, r2]
+        var basis = (r0, r1, r2)
         // A reflection: flip everything so the rotation part is proper.
         if r0.dot(r1.cross(r2)) < 0 {
             sx = -sx; sy = -sy; sz = -sz
-            basis = basis.map { $0 * -1 }
-            r2 = basis[2]
+            basis = (r0 * -1, r1 * -1, r2 * -1)
         }
         scale = (sx, sy, sz)
         shear = (xy, xz, yz)
-        rotation = Quaternion(rotationRows: basis[0], basis[1], basis[2])
+        rotation = Quaternion(rotationRows: basis.0, basis.1, basis.2)
     }
 
     init(scale: (Double, Double, Double), shear: (Double, Double, Double), rotation: Quaternion,

@@ -1,0 +1,140 @@
+import XCTest
+import CARender
+@testable import CARenderPixels
+@testable import CARenderGeometry
+@testable import CARenderModel
+@testable import CARenderStage
+import CARenderTestSupport
+
+/// The frame loop's hot-path contract, over the whole frame: advancing the clock, building the
+/// render tree (every animation evaluated, ten kinds) and compositing. Once warm, a frame
+/// allocates nothing but the render tree's own child lists — one array per layer whose node has
+/// sublayers or a mask, and the builder's stack — whatever mix of animations runs; a turn of the
+/// clock allocates only in Foundation's run loop, draining the main queue.
+final class FrameAllocationTests: XCTestCase {
+    /// Ten kinds of animation on a tree of groups of small layers, with a mask.
+    private func mixedStage() -> (stage: Stage, treeArrays: Int) {
+        let stage = Stage(width: 320, height: 200)
+        stage.duration = 100
+        stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        let ease = CAMediaTimingFunction(name: .easeInEaseOut)
+        var containers = 0, masks = 0
+        for g in 0..<4 {
+            let group = CALayer()
+            group.frame = CGRect(x: 10 + Double(g) * 76, y: 20, width: 70, height: 150)
+            group.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.3)
+            group.cornerRadius = 6
+            stage.rootLayer.addSublayer(group)
+            containers += 1
+            if g == 1 {
+                let mask = CALayer()
+                mask.frame = CGRect(x: 5, y: 5, width: 60, height: 140)
+                mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+                mask.cornerRadius = 20
+                group.mask = mask
+                masks += 1
+            }
+            for i in 0..<10 {
+                let layer = CALayer()
+                let x = CGFloat(10 + (i % 2) * 30), y = CGFloat(10 + (i / 2) * 28)
+                layer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+                layer.position = CGPoint(x: x, y: y)
+                layer.backgroundColor = CGColor(red: CGFloat(i) / 10, green: 0.5, blue: 0.2, alpha: 1)
+                // Shadows on layers whose corner radius holds still: the compositor keeps a
+                // shadow's corner table per radius, so an animated radius under a shadow makes one
+                // per frame.
+                layer.shadowOpacity = i % 3 == 0 && i != 9 ? 0.4 : 0
+                group.addSublayer(layer)
+                let kind = (g * 10 + i) % 10
+                let animation = Self.animation(kind: kind, x: x, y: y, ease: ease)
+                animation.duration = 1 + Double(i % 3) / 2
+                animation.repeatCount = .infinity
+                animation.autoreverses = i % 2 == 1
+                layer.add(animation, forKey: "kind\(kind)")
+            }
+        }
+        // The root and each group have sublayers; the masked group's node also has a mask list.
+        return (stage, 1 + containers + masks + 1)
+    }
+
+    static func animation(kind: Int, x: CGFloat, y: CGFloat, ease: CAMediaTimingFunction) -> CAAnimation {
+        switch kind {
+        case 0:
+            let a = CABasicAnimation(keyPath: "opacity")
+            (a.fromValue, a.toValue, a.timingFunction) = (1, 0.2, ease)
+            return a
+        case 1:
+            let a = CABasicAnimation(keyPath: "position.x")
+            (a.byValue, a.timingFunction) = (8, CAMediaTimingFunction(name: .easeOut))
+            return a
+        case 2:
+            let a = CAKeyframeAnimation(keyPath: "position")
+            a.values = [CGPoint(x: x, y: y), CGPoint(x: x + 6, y: y), CGPoint(x: x + 6, y: y + 6), CGPoint(x: x, y: y)]
+            a.keyTimes = [0, 0.2, 0.7, 1]
+            return a
+        case 3:
+            let a = CABasicAnimation(keyPath: "shadowOffset.height")
+            (a.fromValue, a.toValue, a.timingFunction) = (-3, 4, ease)
+            return a
+        case 4:
+            let a = CABasicAnimation(keyPath: "transform.scale")
+            (a.fromValue, a.toValue, a.timingFunction) = (1, 1.3, ease)
+            return a
+        case 5:
+            let a = CABasicAnimation(keyPath: "transform")
+            a.toValue = CATransform3DMakeRotation(.pi / 3, 0, 0, 1)
+            return a
+        case 6:
+            let fade = CABasicAnimation(keyPath: "opacity")
+            (fade.fromValue, fade.toValue) = (0.5, 1)
+            let grow = CABasicAnimation(keyPath: "bounds.size.width")
+            (grow.fromValue, grow.toValue) = (20, 26)
+            let group = CAAnimationGroup()
+            group.animations = [fade, grow]
+            return group
+        case 7:
+            let a = CASpringAnimation(keyPath: "position.y")
+            (a.fromValue, a.toValue, a.damping) = (y - 6, y, 8)
+            return a
+        case 8:
+            let a = CAKeyframeAnimation(keyPath: "transform.rotation.z")
+            a.values = [0, 1, -1, 0]
+            a.keyTimes = [0, 0.3, 0.6, 1]
+            a.timingFunctions = [ease, CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+            return a
+        default:
+            let a = CABasicAnimation(keyPath: "cornerRadius")
+            (a.byValue, a.timingFunction) = (6, ease)
+            return a
+        }
+    }
+
+    func testAWholeFrameAllocatesOnlyTheRenderTreesChildLists() throws {
+        let (stage, treeArrays) = mixedStage()
+        var checksum = 0
+        func render() {
+            guard let pixmap = try? stage.renderPremultipliedFrame() else { return }
+            checksum &+= Int(pixmap.bytes[(100 * pixmap.width + 40) * 4])
+        }
+        // Warm up over more than the longest cycle (2 s), so every buffer a frame needs exists.
+        for k in 0..<75 {
+            stage.advance(to: Double(k) / 30)
+            render()
+        }
+        var turns: [Int] = [], frames: [Int] = []
+        for k in 75..<85 {
+            turns.append(countingAllocations { stage.advance(to: Double(k) / 30) })
+            frames.append(countingAllocations { render() })
+        }
+        // A frame allocates the render tree's child lists and nothing else...
+        XCTAssertEqual(frames.min(), treeArrays,
+                       "heap allocations per frame (tree build, evaluation, compositing): \(frames); the tree's child lists are \(treeArrays)")
+        // ...besides, when an animation event or a scheduled turn is due at the frame's time,
+        // the turn it runs first. A turn drains the main dispatch queue through Foundation's run
+        // loop, one pass allocating once (iOS's main run loop does the same on its turns).
+        let turnBound = Stage.mainQueuePasses
+        XCTAssertLessThanOrEqual(turns.max() ?? .max, turnBound, "heap allocations per turn: \(turns)")
+        XCTAssertLessThanOrEqual(frames.max() ?? .max, treeArrays + turnBound, "heap allocations per frame: \(frames)")
+        XCTAssertNotEqual(checksum, 0)
+    }
+}
