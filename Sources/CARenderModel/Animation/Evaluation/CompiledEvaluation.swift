@@ -44,12 +44,14 @@ enum CompiledEvaluation {
 /// Kept small (two values, one reference, a few flags): the records the presentation pass reads
 /// hold it inline, one per animation.
 struct TypedBasicTrack<Value: SlotValue> {
+    // Declared largest first, so the one-byte fields share the last word (a record's size is
+    // felt: the presentation pass streams through every layer's records each frame).
     private let slot: StateSlot
     /// The animation's own values, which `ends` says how to use.
     private let first: Value
     private let second: Value
-    private let ends: Ends
     private let fraction: BasicFractionSource
+    private let ends: Ends
     private let autoreverses: Bool
     private let isCumulative: Bool
     private let isAdditive: Bool
