@@ -32,10 +32,13 @@ final class DrawingScratch {
     /// Siblings being composited by depth, as a stack (nested groups push above their parent's).
     var depthSiblings: [DepthSibling] = []
     /// Per-pixel sorting of depth-composited siblings: their depths and indices in back-to-front
-    /// order, and the siblings covering the current row (room for `depthCapacity` each).
+    /// order, the siblings covering the current row, and those covering the current span of it
+    /// with their pixels where the span starts (room for `depthCapacity` each).
     private(set) var depthKeys = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     private(set) var depthOrder = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var depthActive = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var depthCovering = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var depthRows = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: 1)
     private var depthCapacity = 1
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
@@ -51,6 +54,8 @@ final class DrawingScratch {
         depthKeys.deallocate()
         depthOrder.deallocate()
         depthActive.deallocate()
+        depthCovering.deallocate()
+        depthRows.deallocate()
     }
 
     /// Room to sort `count` siblings by depth.
@@ -59,10 +64,14 @@ final class DrawingScratch {
         depthKeys.deallocate()
         depthOrder.deallocate()
         depthActive.deallocate()
+        depthCovering.deallocate()
+        depthRows.deallocate()
         depthCapacity = count
         depthKeys = .allocate(capacity: count)
         depthOrder = .allocate(capacity: count)
         depthActive = .allocate(capacity: count)
+        depthCovering = .allocate(capacity: count)
+        depthRows = .allocate(capacity: count)
     }
 
     /// The coverage row for aliased outer edges, at least `count` long.

@@ -118,13 +118,17 @@ extension FrameDrawing {
 
     /// Blends the offscreens of `scratch.depthSiblings[base...]` onto `target` within `region`,
     /// per pixel back to front by the depth of each plane there (stable: equal depths keep
-    /// drawing order). Each row considers only the siblings whose offscreen covers it.
+    /// drawing order). Each row considers only the siblings whose offscreen covers it, and is
+    /// walked in spans over which the same offscreens cover it: where one does (most of a frame
+    /// of siblings that only come near each other), its pixels are blended as they are, and
+    /// depth is computed only at pixels where two or more siblings draw.
     private func compositeByDepth(from base: Int, region: IntRect, into target: Canvas) {
         let siblings = scratch.depthSiblings
         let n = siblings.count - base
         guard n > 0, !region.isEmpty else { return }
         scratch.reserveDepthSorting(n)
         let depths = scratch.depthKeys, order = scratch.depthOrder, active = scratch.depthActive
+        let covering = scratch.depthCovering, rows = scratch.depthRows
         for y in region.y0..<region.y1 {
             var activeCount = 0
             for j in 0..<n {
@@ -136,43 +140,90 @@ extension FrameDrawing {
             }
             guard activeCount > 0 else { continue }
             let py = Double(y) + 0.5
-            var d = target.pixel(region.x0, y)
-            for x in region.x0..<region.x1 {
-                let px = Double(x) + 0.5
-                var present = 0
-                var only: UInt32 = 0
+            var x = region.x0
+            while x < region.x1 {
+                // The offscreens covering x, in drawing order, and where that set next changes.
+                var spanEnd = region.x1
+                var coveringCount = 0
                 for a in 0..<activeCount {
-                    let j = Int(active[a])
-                    let canvas = siblings[base + j].canvas
-                    let r = canvas.rect
-                    guard x >= r.x0, x < r.x1 else { continue }
-                    let source = canvas.pixel(x, y).packedPixel
-                    guard source != 0 else { continue }
-                    only = source
-                    let depth = siblings[base + j].depth(atX: px, y: py)
-                    // Insertion, stable: a later sibling goes after equal depths.
-                    var slot = present
-                    while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
-                        depths[slot] = depths[slot - 1]
-                        order[slot] = order[slot - 1]
-                        slot -= 1
+                    let r = siblings[base + Int(active[a])].canvas.rect
+                    if x >= r.x0 && x < r.x1 {
+                        covering[coveringCount] = active[a]
+                        coveringCount += 1
+                        spanEnd = min(spanEnd, r.x1)
+                    } else if r.x0 > x {
+                        spanEnd = min(spanEnd, r.x0)
                     }
-                    depths[slot] = depth
-                    order[slot] = Int32(j)
-                    present += 1
+                }
+                if coveringCount == 1 {
+                    var s = siblings[base + Int(covering[0])].canvas.pixel(x, y), d = target.pixel(x, y)
+                    for _ in x..<spanEnd {
+                        let p = s.packedPixel
+                        if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
+                        s += 4; d += 4
+                    }
+                } else if coveringCount > 1 {
+                    for c in 0..<coveringCount { rows[c] = siblings[base + Int(covering[c])].canvas.pixel(x, y) }
+                    blendByDepth(siblings, base: base, covering: covering, rows: rows, count: coveringCount,
+                                 xs: x..<spanEnd, y: y, py: py, depths: depths, order: order, into: target)
+                }
+                x = spanEnd
+            }
+        }
+    }
+
+    /// Blends pixels `xs` of row `y`, each covered by the offscreens `covering[0..<count]` (in
+    /// drawing order; `rows[c]` is offscreen `c`'s pixel at `xs.lowerBound`), back to front by
+    /// depth; a pixel only one of them draws is blended without computing depth.
+    @inline(__always)
+    private func blendByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
+                              rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
+                              xs: Range<Int>, y: Int, py: Double, depths: UnsafeMutablePointer<Double>,
+                              order: UnsafeMutablePointer<Int32>, into target: Canvas) {
+        var d = target.pixel(xs.lowerBound, y)
+        var offset = 0
+        for x in xs {
+            let px = Double(x) + 0.5
+            var present = 0
+            var only: UInt32 = 0
+            // `order` holds indices into `covering`, whose order is the drawing order.
+            for c in 0..<count {
+                let source = (rows[c] + offset).packedPixel
+                guard source != 0 else { continue }
+                only = source
+                if present == 0 {
+                    // Its depth is needed only once a second sibling draws here.
+                    order[0] = Int32(c)
+                    present = 1
+                    continue
                 }
                 if present == 1 {
-                    d.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(d.packedPixel, only)
-                } else if present > 1 {
-                    var pixel = d.packedPixel
-                    for k in 0..<present {
-                        let source = siblings[base + Int(order[k])].canvas.pixel(x, y).packedPixel
-                        pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
-                    }
-                    d.packedPixel = pixel
+                    depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
                 }
-                d += 4
+                let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
+                // Insertion, stable: a later sibling goes after equal depths.
+                var slot = present
+                while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
+                    depths[slot] = depths[slot - 1]
+                    order[slot] = order[slot - 1]
+                    slot -= 1
+                }
+                depths[slot] = depth
+                order[slot] = Int32(c)
+                present += 1
             }
+            if present == 1 {
+                d.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(d.packedPixel, only)
+            } else if present > 1 {
+                var pixel = d.packedPixel
+                for k in 0..<present {
+                    let source = (rows[Int(order[k])] + offset).packedPixel
+                    pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
+                }
+                d.packedPixel = pixel
+            }
+            d += 4
+            offset &+= 4
         }
     }
 
