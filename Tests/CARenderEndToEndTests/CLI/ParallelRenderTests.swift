@@ -74,7 +74,9 @@ final class ParallelRenderTests: XCTestCase {
         let out = folder.appendingPathComponent("interrupted")
         let process = Process()
         process.executableURL = CarenderCLI.executable
-        process.arguments = [CLIScripts.long.path, "--fps", "200", "-o", out.path, "--progress", "none"]
+        // At 4× the 600 frames take about a second on a quiet machine (at 1× a third of one), so the
+        // interrupt lands mid-render however fast the machine.
+        process.arguments = [CLIScripts.long.path, "--fps", "200", "--scale", "4", "-o", out.path, "--progress", "none"]
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_CACHE"] = CLIScripts.cache.path
         process.environment = environment
