@@ -80,7 +80,7 @@ final class SeedKeyframeTimelineTests: XCTestCase {
     func testEveryFrameMatchesTheSpec() {
         let (stage, view) = makeSeedDemo()
         let samples = stage.sample("position", of: view.layer, from: 0, to: 4.5, fps: 60)
-        print("Seed 002 §6 keyframe timeline (presentation().position every 1/60 s):")
+        print("Seed 002's keyframe timeline (presentation().position every 1/60 s):")
         print(samples.map { "\($0)\n" }.joined(), terminator: "")
         XCTAssertEqual(samples.count, 271)
         for (n, sample) in samples.enumerated() {

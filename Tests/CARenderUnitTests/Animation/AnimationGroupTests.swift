@@ -76,7 +76,8 @@ final class AnimationGroupTests: XCTestCase {
         XCTAssertEqual(clock.number("position.x", at: 0.5), 100 * CAMediaTimingFunction(name: .easeIn).evaluate(0.5), accuracy: exact)
     }
 
-    /// Children with no duration take the group's (SPEC's recommendation, low confidence);
+    /// Children with no duration take the group's (carender's choice: CAAnimationGroup's documentation
+    /// does not say what such a child gets);
     /// several children animate different properties at once; repeats repeat the whole group.
     func testChildDefaultsAndRepeats() {
         let clock = AnimationClock()

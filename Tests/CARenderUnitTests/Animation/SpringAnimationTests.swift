@@ -121,7 +121,9 @@ final class SpringAnimationTests: XCTestCase {
             s.damping = damping
             return s.settlingDuration
         }
-        // SPEC's under-damped definition, computed here: ln(E/ε)/β + √(1−ζ)/ω0.
+        // The under-damped settling time carender defines (Apple's CASpringAnimation documentation says
+        // only "the estimated duration required for the spring system to be considered at rest"):
+        // the time the envelope E·e^(−βt) takes to fall to ε = 0.001, plus √(1−ζ)/ω0: ln(E/ε)/β + √(1−ζ)/ω0.
         func definition(_ c: Double) -> Double {
             let w0 = 10.0, zeta = c / 20, beta = zeta * w0, wd = w0 * (1 - zeta * zeta).squareRoot()
             let e = (1 + (beta / wd) * (beta / wd)).squareRoot()

@@ -152,7 +152,8 @@ final class MediaTimingTests: XCTestCase {
         }
     }
 
-    /// A later repeatDuration wins over repeatCount (SPEC's recommendation for the undefined case).
+    /// A later repeatDuration wins over repeatCount (carender's choice: CAMediaTiming's header calls
+    /// setting both undefined).
     func testRepeatDurationWinsOverRepeatCount() {
         let p = MediaTimingParameters(duration: 1, repeatCount: 5, repeatDuration: 1.5)
         XCTAssertEqual(p.activeDuration, 1.5, accuracy: exact)
