@@ -139,7 +139,7 @@ struct AnimatedLayersBench {
                 layer.add(orbit, forKey: "orbit")
             case .mixedKinds:
                 for k in 0..<2 {
-                    let animation = Self.mixedAnimation(kind: (2 * i + k) % 10, x: x, y: y)
+                    let animation = AnimationMix.animation(kind: (2 * i + k) % AnimationMix.kinds, x: x, y: y)
                     animation.duration = 1 + Double((i + k) % 5) / 4
                     animation.repeatCount = .infinity
                     animation.autoreverses = k == 1
@@ -149,61 +149,6 @@ struct AnimatedLayersBench {
         }
         stage.advance(to: 0)
         return stage
-    }
-
-    /// One of ten kinds of animation on a layer at (x, y), on properties that draw nothing for a
-    /// layer without a background.
-    static func mixedAnimation(kind: Int, x: CGFloat, y: CGFloat) -> CAAnimation {
-        let ease = CAMediaTimingFunction(name: .easeInEaseOut)
-        switch kind {
-        case 0:
-            let a = CABasicAnimation(keyPath: "opacity")
-            (a.fromValue, a.toValue, a.timingFunction) = (1, 0.2, ease)
-            return a
-        case 1:
-            let a = CABasicAnimation(keyPath: "position.x")
-            (a.byValue, a.timingFunction) = (3, CAMediaTimingFunction(name: .easeOut))
-            return a
-        case 2:
-            let a = CAKeyframeAnimation(keyPath: "position")
-            a.values = [CGPoint(x: x, y: y), CGPoint(x: x + 2, y: y), CGPoint(x: x + 2, y: y + 2), CGPoint(x: x, y: y)]
-            a.keyTimes = [0, 0.2, 0.7, 1]
-            return a
-        case 3:
-            let a = CABasicAnimation(keyPath: "shadowOffset.height")
-            (a.fromValue, a.toValue, a.timingFunction) = (-3, 4, ease)
-            return a
-        case 4:
-            let a = CABasicAnimation(keyPath: "transform.scale")
-            (a.fromValue, a.toValue, a.timingFunction) = (1, 1.5, ease)
-            return a
-        case 5:
-            let a = CABasicAnimation(keyPath: "transform")
-            a.toValue = CATransform3DMakeRotation(.pi / 3, 0, 0, 1)
-            return a
-        case 6:
-            let fade = CABasicAnimation(keyPath: "opacity")
-            (fade.fromValue, fade.toValue) = (0.5, 1)
-            let grow = CABasicAnimation(keyPath: "bounds.size.width")
-            (grow.fromValue, grow.toValue) = (6, 7)
-            let group = CAAnimationGroup()
-            group.animations = [fade, grow]
-            return group
-        case 7:
-            let a = CASpringAnimation(keyPath: "position.y")
-            (a.fromValue, a.toValue, a.damping) = (y - 2, y, 8)
-            return a
-        case 8:
-            let a = CAKeyframeAnimation(keyPath: "transform.rotation.z")
-            a.values = [0, 1, -1, 0]
-            a.keyTimes = [0, 0.3, 0.6, 1]
-            a.timingFunctions = [ease, CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
-            return a
-        default:
-            let a = CABasicAnimation(keyPath: "cornerRadius")
-            (a.byValue, a.timingFunction) = (2, ease)
-            return a
-        }
     }
 
     private func median(_ values: [Double]) -> Double {

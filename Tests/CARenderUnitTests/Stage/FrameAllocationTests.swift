@@ -12,12 +12,12 @@ import CARenderTestSupport
 /// sublayers or a mask, and the builder's stack — whatever mix of animations runs; a turn of the
 /// clock allocates only in Foundation's run loop, draining the main queue.
 final class FrameAllocationTests: XCTestCase {
-    /// Ten kinds of animation on a tree of groups of small layers, with a mask.
+    /// The benchmark's ten kinds of animation (`AnimationMix`) on a tree of groups of small layers,
+    /// with a mask.
     private func mixedStage() -> (stage: Stage, treeArrays: Int) {
         let stage = Stage(width: 320, height: 200)
         stage.duration = 100
         stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
-        let ease = CAMediaTimingFunction(name: .easeInEaseOut)
         var containers = 0, masks = 0
         for g in 0..<4 {
             let group = CALayer()
@@ -45,8 +45,8 @@ final class FrameAllocationTests: XCTestCase {
                 // per frame.
                 layer.shadowOpacity = i % 3 == 0 && i != 9 ? 0.4 : 0
                 group.addSublayer(layer)
-                let kind = (g * 10 + i) % 10
-                let animation = Self.animation(kind: kind, x: x, y: y, ease: ease)
+                let kind = (g * 10 + i) % AnimationMix.kinds
+                let animation = AnimationMix.animation(kind: kind, x: x, y: y)
                 animation.duration = 1 + Double(i % 3) / 2
                 animation.repeatCount = .infinity
                 animation.autoreverses = i % 2 == 1
@@ -55,58 +55,6 @@ final class FrameAllocationTests: XCTestCase {
         }
         // The root and each group have sublayers; the masked group's node also has a mask list.
         return (stage, 1 + containers + masks + 1)
-    }
-
-    static func animation(kind: Int, x: CGFloat, y: CGFloat, ease: CAMediaTimingFunction) -> CAAnimation {
-        switch kind {
-        case 0:
-            let a = CABasicAnimation(keyPath: "opacity")
-            (a.fromValue, a.toValue, a.timingFunction) = (1, 0.2, ease)
-            return a
-        case 1:
-            let a = CABasicAnimation(keyPath: "position.x")
-            (a.byValue, a.timingFunction) = (8, CAMediaTimingFunction(name: .easeOut))
-            return a
-        case 2:
-            let a = CAKeyframeAnimation(keyPath: "position")
-            a.values = [CGPoint(x: x, y: y), CGPoint(x: x + 6, y: y), CGPoint(x: x + 6, y: y + 6), CGPoint(x: x, y: y)]
-            a.keyTimes = [0, 0.2, 0.7, 1]
-            return a
-        case 3:
-            let a = CABasicAnimation(keyPath: "shadowOffset.height")
-            (a.fromValue, a.toValue, a.timingFunction) = (-3, 4, ease)
-            return a
-        case 4:
-            let a = CABasicAnimation(keyPath: "transform.scale")
-            (a.fromValue, a.toValue, a.timingFunction) = (1, 1.3, ease)
-            return a
-        case 5:
-            let a = CABasicAnimation(keyPath: "transform")
-            a.toValue = CATransform3DMakeRotation(.pi / 3, 0, 0, 1)
-            return a
-        case 6:
-            let fade = CABasicAnimation(keyPath: "opacity")
-            (fade.fromValue, fade.toValue) = (0.5, 1)
-            let grow = CABasicAnimation(keyPath: "bounds.size.width")
-            (grow.fromValue, grow.toValue) = (20, 26)
-            let group = CAAnimationGroup()
-            group.animations = [fade, grow]
-            return group
-        case 7:
-            let a = CASpringAnimation(keyPath: "position.y")
-            (a.fromValue, a.toValue, a.damping) = (y - 6, y, 8)
-            return a
-        case 8:
-            let a = CAKeyframeAnimation(keyPath: "transform.rotation.z")
-            a.values = [0, 1, -1, 0]
-            a.keyTimes = [0, 0.3, 0.6, 1]
-            a.timingFunctions = [ease, CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
-            return a
-        default:
-            let a = CABasicAnimation(keyPath: "cornerRadius")
-            (a.byValue, a.timingFunction) = (6, ease)
-            return a
-        }
     }
 
     func testAWholeFrameAllocatesOnlyTheRenderTreesChildLists() throws {
