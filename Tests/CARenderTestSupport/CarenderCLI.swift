@@ -41,4 +41,39 @@ package enum CarenderCLI {
                       standardOutput: String(decoding: outData, as: UTF8.self),
                       standardError: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs `carender golden script folder` as CI would (difference pictures go to a temporary
+    /// folder, removed after) and asserts that it exits 0 and reports the frames as matching.
+    @discardableResult
+    package static func assertMatchesGoldens(script: URL, folder: URL, name: String,
+                                             file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let artifacts = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: artifacts) }
+        let result = try run(["golden", script.path, folder.path], cache: Fixtures.scriptCache,
+                             extraEnvironment: ["CARENDER_GOLDEN_ARTIFACTS": artifacts.path])
+        XCTAssertEqual(result.status, 0, "\(name):\n\(result.standardOutput)\(result.standardError)", file: file, line: line)
+        XCTAssertTrue(result.standardOutput.contains("match \(folder.path)"), "\(name): \(result.standardOutput)", file: file, line: line)
+        return result
+    }
+
+    /// Every `.swift-script` in the repository folder `examples` against its golden frames in
+    /// `goldens/<name>/` (both relative to the repository root); at least `minimum` scripts.
+    package static func assertEveryScriptMatchesGoldens(in examples: String, goldens: String, atLeast minimum: Int,
+                                                        file: StaticString = #filePath, line: UInt = #line) throws {
+        let scriptFolder = Fixtures.repositoryRoot.appendingPathComponent(examples)
+        let goldenFolder = Fixtures.repositoryRoot.appendingPathComponent(goldens)
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: scriptFolder.path)
+            .filter { $0.hasSuffix(".swift-script") }.sorted()
+        XCTAssertGreaterThanOrEqual(scripts.count, minimum, file: file, line: line)
+        for script in scripts {
+            let name = String(script.dropLast(".swift-script".count))
+            let folder = goldenFolder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: folder.path) else {
+                XCTFail("\(script) has no golden frames in \(goldens)/\(name); look at its frames, then record them with carender golden --record --times ...",
+                        file: file, line: line)
+                continue
+            }
+            try assertMatchesGoldens(script: scriptFolder.appendingPathComponent(script), folder: folder, name: name, file: file, line: line)
+        }
+    }
 }

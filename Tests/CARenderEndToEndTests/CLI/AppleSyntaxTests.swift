@@ -15,13 +15,9 @@ final class AppleSyntaxTests: XCTestCase {
 
     /// Runs `carender golden` on one example against its frames; returns what it printed.
     private func matchGoldens(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let folder = Self.goldens.appendingPathComponent(name)
-        let artifacts = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: artifacts) }
-        let result = try CarenderCLI.run(["golden", Self.examples.appendingPathComponent(name + ".swift-script").path, folder.path],
-                                         cache: Fixtures.scriptCache, extraEnvironment: ["CARENDER_GOLDEN_ARTIFACTS": artifacts.path])
-        XCTAssertEqual(result.status, 0, "\(name):\n\(result.standardOutput)\(result.standardError)", file: file, line: line)
-        XCTAssertTrue(result.standardOutput.contains("match \(folder.path)"), "\(name): \(result.standardOutput)", file: file, line: line)
+        let result = try CarenderCLI.assertMatchesGoldens(script: Self.examples.appendingPathComponent(name + ".swift-script"),
+                                                          folder: Self.goldens.appendingPathComponent(name), name: name,
+                                                          file: file, line: line)
         XCTAssertFalse(result.standardError.contains("warning"), "\(name): \(result.standardError)", file: file, line: line)
         return result.standardOutput
     }

@@ -12,15 +12,10 @@ final class LayerClassExampleGoldenTests: XCTestCase {
                            "scroll-layer", "tiled-layer", "player-layer"]
 
     func testEveryLayerClassExampleMatchesItsGoldenFrames() throws {
-        let artifacts = try Fixtures.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: artifacts) }
         for name in Self.examples {
-            let script = Fixtures.repositoryRoot.appendingPathComponent("Examples/\(name).swift-script")
-            let folder = Fixtures.repositoryRoot.appendingPathComponent("golden/examples/\(name)")
-            let result = try CarenderCLI.run(["golden", script.path, folder.path], cache: Fixtures.scriptCache,
-                                             extraEnvironment: ["CARENDER_GOLDEN_ARTIFACTS": artifacts.path])
-            XCTAssertEqual(result.status, 0, "\(name):\n\(result.standardOutput)\(result.standardError)")
-            XCTAssertTrue(result.standardOutput.contains("match \(folder.path)"), "\(name): \(result.standardOutput)")
+            try CarenderCLI.assertMatchesGoldens(
+                script: Fixtures.repositoryRoot.appendingPathComponent("Examples/\(name).swift-script"),
+                folder: Fixtures.repositoryRoot.appendingPathComponent("golden/examples/\(name)"), name: name)
         }
     }
 }
