@@ -76,10 +76,15 @@ package struct RenderJob: Codable, Equatable, Sendable {
 // The option types travel as their own values; those with a textual form people type travel as
 // that text, parsed again on decoding (so the rules live in one place).
 
-extension FrameSelection: Codable {
+/// An option value that travels in the job as the text people type for it.
+package protocol CodableAsTypedText: Codable, CustomStringConvertible {
+    /// Parses the text `description` gives, as the command line parses what people type.
+    init(parsing text: String) throws
+}
+
+extension CodableAsTypedText {
     package init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        try self.init(parsing: text)
+        try self.init(parsing: decoder.singleValueContainer().decode(String.self))
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -88,17 +93,8 @@ extension FrameSelection: Codable {
     }
 }
 
-extension Split: Codable {
-    package init(from decoder: Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        try self.init(parsing: text)
-    }
-
-    package func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
-}
+extension FrameSelection: CodableAsTypedText {}
+extension Split: CodableAsTypedText {}
 
 extension FrameNamePattern: Codable {
     package init(from decoder: Decoder) throws {
