@@ -63,21 +63,8 @@ final class PackagingTests: XCTestCase {
     }
 
     private func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_HOME"] = nil
         // Its own cache: the library it links is the installed one, not the build folder's.
-        environment["CARENDER_CACHE"] = folder.appendingPathComponent("cache").path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try runCommand(arguments, executable: executable, in: directory,
+                       environment: ["CARENDER_HOME": nil, "CARENDER_CACHE": folder.appendingPathComponent("cache").path])
     }
 }

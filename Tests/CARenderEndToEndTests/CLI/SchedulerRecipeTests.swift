@@ -123,23 +123,11 @@ final class SchedulerRecipeTests: XCTestCase {
     }
 
     private func shell(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = CarenderCLI.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["CARENDER_CACHE"] = CLIScripts.cache.path
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        var changes: [String: String?] = ["PATH": CarenderCLI.executable.deletingLastPathComponent().path + ":" + path,
+                                          "CARENDER_CACHE": CLIScripts.cache.path]
+        changes.merge(extra.mapValues { $0 }) { $1 }
+        return try runCommand(arguments, in: folder, environment: changes)
     }
 
     private func which(_ name: String) -> String? {

@@ -195,20 +195,8 @@ final class ConsumerPackageTests: XCTestCase {
     }
 
     private func swift(_ arguments: [String], in directory: URL, environment extra: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["CARENDER_RECORD_GOLDEN"] = nil
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        var changes: [String: String?] = ["CARENDER_RECORD_GOLDEN": nil]
+        changes.merge(extra.mapValues { $0 }) { $1 }
+        return try runCommand(["swift"] + arguments, in: directory, environment: changes)
     }
 }

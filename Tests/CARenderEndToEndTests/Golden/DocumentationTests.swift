@@ -12,14 +12,14 @@ final class DocumentationTests: XCTestCase {
         let graphs = folder.appendingPathComponent("symbol-graphs")
         try FileManager.default.createDirectory(at: graphs, withIntermediateDirectories: true)
         let modules = Fixtures.buildFolder.appendingPathComponent("Modules")
-        let extract = try run(["swift-symbolgraph-extract", "-module-name", "CARender", "-target", "x86_64-unknown-linux-gnu",
+        let extract = try runCommand(["swift-symbolgraph-extract", "-module-name", "CARender", "-target", "x86_64-unknown-linux-gnu",
                                "-I", modules.path, "-I", Fixtures.buildFolder.path, "-minimum-access-level", "public",
                                // The umbrella declares nothing itself: its pages are the layers' symbols it re-exports.
                                "-experimental-allowed-reexported-modules=" + Fixtures.libraryLayers.joined(separator: ","),
                                "-output-dir", graphs.path])
         XCTAssertEqual(extract.status, 0, extract.output)
         let catalog = Fixtures.repositoryRoot.appendingPathComponent("Sources/CARender/CARender.docc")
-        let convert = try run(["docc", "convert", catalog.path, "--additional-symbol-graph-dir", graphs.path,
+        let convert = try runCommand(["docc", "convert", catalog.path, "--additional-symbol-graph-dir", graphs.path,
                                "--fallback-display-name", "CARender", "--fallback-bundle-identifier", "carender.CARender",
                                "--output-path", folder.appendingPathComponent("out").path])
         XCTAssertEqual(convert.status, 0, convert.output)
@@ -30,18 +30,5 @@ final class DocumentationTests: XCTestCase {
             let page = folder.appendingPathComponent("out/data/documentation/carender/\(article).json")
             XCTAssertTrue(FileManager.default.fileExists(atPath: page.path), "the article \(article) is built")
         }
-    }
-
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -135,7 +135,7 @@ enum PublicSurface {
             if !extraction.reexported.isEmpty {
                 arguments.append("-experimental-allowed-reexported-modules=" + extraction.reexported.joined(separator: ","))
             }
-            let (status, log) = try run(arguments)
+            let (status, log) = try runCommand(arguments)
             guard status == 0 else {
                 throw CocoaError(.featureUnsupported, userInfo: [NSLocalizedDescriptionKey: "swift-symbolgraph-extract failed for \(extraction.module):\n\(log)"])
             }
@@ -315,19 +315,6 @@ enum PublicSurface {
             }
         }
         return keys
-    }
-
-    private static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
 
