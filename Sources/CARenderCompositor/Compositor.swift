@@ -132,6 +132,6 @@ package final class Compositor {
     /// The root's bounds space to device pixels: the root is positioned like any layer, in the
     /// stage's point space, which the scale turns into pixels.
     static func rootMap(_ root: RenderNode, scale: Double) -> ProjectiveMap {
-        ProjectiveMap(flattening: root.state.mappingToSuperlayer(nil)).then(.scale(scale))
+        ProjectiveMap(flattening: root.statePointer.mappingToSuperlayer(nil)).then(.scale(scale))
     }
 }

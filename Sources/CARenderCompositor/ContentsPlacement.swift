@@ -11,16 +11,16 @@ struct ContentsPlacement {
     /// The shown part of the image in unit image coordinates.
     var source: (x: Double, y: Double, width: Double, height: Double)
 
-    init(_ image: CGImage, state s: LayerState) {
-        let cr = s.contentsRect
+    init(_ image: CGImage, state s: UnsafePointer<LayerState>) {
+        let cr = s.pointee.contentsRect
         source = (x: Double(cr.minX), y: Double(cr.minY), width: Double(cr.width), height: Double(cr.height))
-        let contentsScale = s.contentsScale > 0 ? Double(s.contentsScale) : 1
+        let contentsScale = s.pointee.contentsScale > 0 ? Double(s.pointee.contentsScale) : 1
         let w = Double(image.width) * abs(source.width) / contentsScale
         let h = Double(image.height) * abs(source.height) / contentsScale
         let b = s.boundsBox
         let bw = b.x1 - b.x0, bh = b.y1 - b.y0
         var size = (w, h)
-        let gravity = s.contentsGravity
+        let gravity = s.pointee.contentsGravity
         if gravity == .resize {
             rect = b
             return
@@ -37,6 +37,10 @@ struct ContentsPlacement {
         let x0: Double = side.left ? b.x0 : side.right ? b.x1 - size.0 : b.x0 + (bw - size.0) / 2
         let y0: Double = side.top ? b.y1 - size.1 : side.bottom ? b.y0 : b.y0 + (bh - size.1) / 2
         rect = (x0, y0, x0 + size.0, y0 + size.1)
+    }
+
+    init(_ image: CGImage, state s: LayerState) {
+        self = withUnsafePointer(to: s) { ContentsPlacement(image, state: $0) }
     }
 }
 

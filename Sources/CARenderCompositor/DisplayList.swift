@@ -15,12 +15,10 @@ struct DisplayItem {
     var state: LayerState {
         unsafeAddress { statePointer }
     }
-    /// Where the layer's presentation state is: bind this, not `state`, to a local (a local copy
-    /// of the state would retain every reference it holds).
-    var statePointer: UnsafePointer<LayerState> {
-        UnsafeRawPointer(node).advanced(by: Self.stateOffset).assumingMemoryBound(to: LayerState.self)
-    }
-    private static let stateOffset = MemoryLayout<RenderNode>.offset(of: \RenderNode.state)!
+    /// Where the layer's presentation state is (its node's, valid as long as the node): bind
+    /// this, not `state`, to a local (a local copy of the state would retain every reference it
+    /// holds).
+    let statePointer: UnsafePointer<LayerState>
     var kind: RenderNode.Kind
     /// Drawing-order sublayers: `DisplayList.placed[firstChild ..< firstChild + childCount]`.
     var firstChild = 0
@@ -164,8 +162,8 @@ final class DisplayList {
             items[index].transition = transition
             if !node.pointee.transitionSnapshot.isEmpty {
                 let old = Self.element(node.pointee.transitionSnapshot, 0)
-                let parent = superlayer >= 0 ? items[superlayer].state.sublayerPlacement : nil
-                let toParent = ProjectiveMap(flattening: old.pointee.state.mappingToSuperlayer(parent))
+                let parent = superlayer >= 0 ? items[superlayer].statePointer.sublayerPlacement : nil
+                let toParent = ProjectiveMap(flattening: old.pointee.statePointer.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
                 items[index].snapshotToParent = toParent
@@ -179,9 +177,9 @@ final class DisplayList {
         // The state is read through `node` in place, never bound to a local: a local copy would
         // retain every reference it holds.
         let index = items.count
-        var item = DisplayItem(node: node, kind: node.pointee.kind, deviceMap: map)
+        var item = DisplayItem(node: node, statePointer: node.pointee.statePointer, kind: node.pointee.kind, deviceMap: map)
         if node.pointee.kind != .transformLayer {
-            if node.pointee.state.contents != nil { item.contents = node.pointee.state.contents as? CGImage }
+            if let held = node.pointee.state.heldContents { item.contents = held.value as? CGImage }
             if let crossfade = node.pointee.state.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
@@ -226,7 +224,7 @@ final class DisplayList {
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
         if !node.pointee.mask.isEmpty {
             let mask = Self.element(node.pointee.mask, 0)
-            let maskMap = ProjectiveMap(flattening: mask.pointee.state.mappingToSuperlayer(nil)).then(map)
+            let maskMap = ProjectiveMap(flattening: mask.pointee.statePointer.mappingToSuperlayer(nil)).then(map)
             items[index].mask = add(mask, map: maskMap)
         }
         items[index].extent = computeExtent(index, map: map, includeShadow: true)
@@ -260,10 +258,10 @@ final class DisplayList {
             Self.stableSort(&order, keys: &keys, from: base)
             items[index].visibleSublayers = order.count - base
             // Taken once for all the sublayers, field by field (not a copy of the state).
-            let superlayer = order.count > base ? node.pointee.state.sublayerPlacement : nil
+            let superlayer = order.count > base ? node.pointee.statePointer.sublayerPlacement : nil
             var k = base
             while k < order.count {
-                let toParent = sublayers[order[k]].state.mappingToSuperlayer(superlayer)
+                let toParent = sublayers[order[k]].statePointer.mappingToSuperlayer(superlayer)
                 if sublayers[order[k]].kind == .transformLayer {
                     let gatherBase = gathered.count
                     let keyBase = order.count
@@ -302,15 +300,15 @@ final class DisplayList {
     /// the nearest flattening ancestor, their depths (z / w of the bounds centre) in `keys`.
     private func gatherTransformLayerContents(_ node: UnsafePointer<RenderNode>, toParent: CATransform3D, alpha: Double) {
         guard !node.pointee.state.isHidden else { return }
-        let alpha = alpha * node.pointee.state.clampedOpacity
-        let placement = node.pointee.state.sublayerPlacement
+        let alpha = alpha * node.pointee.statePointer.clampedOpacity
+        let placement = node.pointee.statePointer.sublayerPlacement
         let count = node.pointee.sublayers.count
         var i = 0
         while i < count {
             let child = Self.element(node.pointee.sublayers, i)
             i += 1
             if child.pointee.state.isHidden { continue }
-            let m = CATransform3DConcat(child.pointee.state.mappingToSuperlayer(placement), toParent)
+            let m = CATransform3DConcat(child.pointee.statePointer.mappingToSuperlayer(placement), toParent)
             if child.pointee.kind == .transformLayer {
                 gatherTransformLayerContents(child, toParent: m, alpha: alpha)
                 continue
@@ -360,7 +358,7 @@ final class DisplayList {
         let first = items[i].firstChild, end = first + items[i].childCount
         let shadow = includeShadow && items[i].hasShadow ? shadowExtent(i, map: map) : .empty
         if items[i].kind != .transformLayer {
-            let box = s.pointee.boundsBox
+            let box = s.boundsBox
             let boundsExtent = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
             extent = boundsExtent
             if let shape = items[i].shapeBox {
@@ -369,11 +367,11 @@ final class DisplayList {
                 extent = extent.union(s.pointee.masksToBounds ? shapeExtent.intersection(boundsExtent) : shapeExtent)
             }
             if let image = items[i].contents {
-                let r = ContentsPlacement(image, state: s.pointee).rect
+                let r = ContentsPlacement(image, state: s).rect
                 extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
             }
             if let image = items[i].crossfadeFrom {
-                let r = ContentsPlacement(image, state: s.pointee).rect
+                let r = ContentsPlacement(image, state: s).rect
                 extent = extent.union(map.deviceBounds(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1))
             }
             extent = extent.union(shadow)
@@ -393,7 +391,7 @@ final class DisplayList {
         }
         let mask = items[i].mask
         if mask >= 0 {
-            let maskMap = ProjectiveMap(flattening: items[mask].state.mappingToSuperlayer(nil)).then(map)
+            let maskMap = ProjectiveMap(flattening: items[mask].statePointer.mappingToSuperlayer(nil)).then(map)
             extent = extent.intersection(self.extent(mask, map: maskMap)).union(shadow)
         }
         return extent
@@ -410,7 +408,7 @@ final class DisplayList {
         if let kind = TransitionKind(rawValue: transition.type.rawValue), kind == .cube || kind == .oglFlip {
             // The 3D types: exactly where this frame's faces land.
             let direction = TransitionDirection(subtype: transition.subtype?.rawValue)
-            let faces = TransitionFaces(kind: kind, direction: direction, box: items[item].state.boundsBox,
+            let faces = TransitionFaces(kind: kind, direction: direction, box: items[item].statePointer.boundsBox,
                                         progress: transition.progress)
             if let face = faces.new { extent = self.extent(item, map: face.map.then(map)) }
             if snapshot >= 0, let face = faces.old {
@@ -457,7 +455,7 @@ final class DisplayList {
             if let b = pathOutline.bounds { return (b.minX, b.minY, b.maxX, b.maxY) }
             return (0, 0, 0, 0)
         }
-        let b = s.pointee.boundsBox
+        let b = s.boundsBox
         guard items[i].hasContents || items[i].shapeBox != nil || items[i].childCount > 0 else { return b }
         var box = PointBounds()
         includeDrawing(of: i, map: .identity, ownShadow: false, in: &box)
@@ -471,11 +469,11 @@ final class DisplayList {
         let s = items[j].statePointer
         guard !s.pointee.isHidden else { return }
         if items[j].kind != .transformLayer {
-            let b = s.pointee.boundsBox
+            let b = s.boundsBox
             Self.include(b, map: map, in: &box)
             if let shape = items[j].shapeBox, !s.pointee.masksToBounds { Self.include(shape, map: map, in: &box) }
-            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s.pointee).rect, map: map, in: &box) }
-            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s.pointee).rect, map: map, in: &box) }
+            if let image = items[j].contents { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
+            if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
             if ownShadow && items[j].hasShadow {
                 let source = items[j].shadowSource
                 let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0)

@@ -209,9 +209,13 @@ struct AliasedEdgePainter<Inner: CoveragePainter>: CoveragePainter {
 extension FrameDrawing {
     /// The aliased outer edges of layer state `s` drawn under `map`, or nil when its edges are
     /// anti-aliased (on the pixel grid, allowed by the layer, or by the stage for all layers).
-    func aliasedEdges(_ s: LayerState, map: ProjectiveMap) -> AliasedEdges? {
+    func aliasedEdges(_ s: UnsafePointer<LayerState>, map: ProjectiveMap) -> AliasedEdges? {
         guard !antialiasesAllEdges else { return nil }
-        return AliasedEdges(bounds: s.boundsBox, map: map, allowsEdgeAntialiasing: s.allowsEdgeAntialiasing,
-                            mask: s.edgeAntialiasingMask)
+        return AliasedEdges(bounds: s.boundsBox, map: map, allowsEdgeAntialiasing: s.pointee.allowsEdgeAntialiasing,
+                            mask: s.pointee.edgeAntialiasingMask)
+    }
+
+    func aliasedEdges(_ s: LayerState, map: ProjectiveMap) -> AliasedEdges? {
+        withUnsafePointer(to: s) { aliasedEdges($0, map: map) }
     }
 }

@@ -42,7 +42,7 @@ extension FrameDrawing {
             shading = .linear(origin: start, slope: axis / size / length2)
         }
         var shape = scratch.borrowOutline()
-        addRoundedBounds(s.pointee, map: map, to: &shape)
+        addRoundedBounds(s, map: map, to: &shape)
         ramp.withUnsafeBufferPointer { ramp in
             var painter = GradientPainter(canvas: target, ramp: ramp.baseAddress!, last: ramp.count - 1,
                                           shading: shading, deviceToLayer: inverse)

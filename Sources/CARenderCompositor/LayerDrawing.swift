@@ -36,7 +36,7 @@ struct FrameDrawing {
         }
         // Back faces: a map that reverses winding shows the layer's back.
         if !list.items[i].state.isDoubleSided && map.determinant < 0 { return }
-        let opacity = list.items[i].state.clampedOpacity
+        let opacity = list.items[i].statePointer.clampedOpacity
         guard opacity > 0 else { return }
         if opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i) {
             // Group opacity: the subtree composites in an offscreen as small as its content,
@@ -79,7 +79,7 @@ struct FrameDrawing {
             drawLayerContent(i, map: map, into: target, alpha: alpha)
             return
         }
-        let maskMap = ProjectiveMap(flattening: list.items[mask].state.mappingToSuperlayer(nil)).then(map)
+        let maskMap = ProjectiveMap(flattening: list.items[mask].statePointer.mappingToSuperlayer(nil)).then(map)
         let extent = list.extent(i, map: map, includeShadow: shadow)
             .intersection(list.extent(mask, map: maskMap)).intersection(target.rect)
         guard !extent.isEmpty else { return }
@@ -99,7 +99,7 @@ struct FrameDrawing {
     func drawLayerContent(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         let s = list.items[i].statePointer
         if let color = s.pointee.backgroundColor {
-            fillRoundedBounds(s.pointee, map: map, color: color.premultiplied(opacity: alpha), into: target)
+            fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
         if list.items[i].kind == .gradientLayer && list.items[i].kindDrawings > 0 {
             drawGradient(i, map: map, into: target, alpha: alpha)
@@ -107,16 +107,16 @@ struct FrameDrawing {
         let ownContent = hasOwnContent(i)
         let sublayers = list.items[i].visibleSublayers > 0
         if s.pointee.masksToBounds && (ownContent || sublayers) {
-            let box = s.pointee.boundsBox
+            let box = s.boundsBox
             let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
             if !clip.isEmpty {
                 let inside = scratch.pool.acquire(clip)
                 if ownContent { drawOwnContent(i, map: map, into: inside, alpha: alpha) }
                 if sublayers { drawSublayers(i, map: map, into: inside, alpha: alpha) }
                 var shape = scratch.borrowOutline()
-                addRoundedBounds(s.pointee, map: map, to: &shape)
+                addRoundedBounds(s, map: map, to: &shape)
                 var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-                fill(shape, map: map, aliasedEdges: aliasedEdges(s.pointee, map: map), into: target, painter: &painter)
+                fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
                 scratch.giveBack(shape)
                 scratch.pool.release(inside)
             }
@@ -125,7 +125,7 @@ struct FrameDrawing {
             if sublayers { drawSublayers(i, map: map, into: target, alpha: alpha) }
         }
         if s.pointee.borderWidth > 0, let color = s.pointee.borderColor {
-            fillBorder(s.pointee, map: map, color: color.premultiplied(opacity: alpha), into: target)
+            fillBorder(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
         }
     }
 
@@ -171,10 +171,10 @@ struct FrameDrawing {
     func storesOpaqueBackground(_ i: Int, map: ProjectiveMap, over target: Canvas) -> Bool {
         guard list.items[i].kind == .layer, list.items[i].transition == nil, list.items[i].mask < 0 else { return false }
         let s = list.items[i].statePointer
-        guard !s.pointee.isHidden, s.pointee.clampedOpacity >= 1, s.pointee.cornerShape.radii == .zero,
+        guard !s.pointee.isHidden, s.clampedOpacity >= 1, s.cornerShape.radii == .zero,
               let color = s.pointee.backgroundColor, packed(color.premultiplied(opacity: 1)) >> 24 == 255,
               map.m12 == 0, map.m21 == 0, map.m13 == 0, map.m23 == 0, map.m33 > 0 else { return false }
-        let box = s.pointee.boundsBox
+        let box = s.boundsBox
         let a = map.apply(box.x0, box.y0), b = map.apply(box.x1, box.y1)
         let x0 = min(a.x, b.x) / map.m33, x1 = max(a.x, b.x) / map.m33
         let y0 = min(a.y, b.y) / map.m33, y1 = max(a.y, b.y) / map.m33

@@ -38,13 +38,18 @@ extension FrameDrawing {
 
     /// Adds the layer's rounded bounds to `shape`, flattened for `map`.
     func addRoundedBounds(_ s: LayerState, map: ProjectiveMap, to shape: inout Outline) {
+        withUnsafePointer(to: s) { addRoundedBounds($0, map: map, to: &shape) }
+    }
+
+    /// Adds the rounded bounds of the layer state at `s` to `shape`, flattened for `map`.
+    func addRoundedBounds(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, to shape: inout Outline) {
         let box = s.boundsBox
         shape.addRoundedRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, corners: s.cornerShape,
                              tolerance: cornerTolerance(map, box))
     }
 
     /// Fills the layer's rounded bounds with a premultiplied colour.
-    func fillRoundedBounds(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
+    func fillRoundedBounds(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
         guard color.w > 0 else { return }
         var shape = scratch.borrowOutline()
         addRoundedBounds(s, map: map, to: &shape)
@@ -57,9 +62,9 @@ extension FrameDrawing {
     /// radius `max(cornerRadius − borderWidth, 0)`. Both edges are one shape, so the ring has no
     /// seam of its own. Only the outer edge can be aliased (see `AliasedEdges`): the inner one
     /// lies inside the layer's quad.
-    func fillBorder(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
+    func fillBorder(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
         let box = s.boundsBox
-        let w = Double(s.borderWidth)
+        let w = Double(s.pointee.borderWidth)
         guard color.w > 0, w > 0, box.x1 > box.x0, box.y1 > box.y0 else { return }
         let corners = s.cornerShape
         let tol = cornerTolerance(map, box)

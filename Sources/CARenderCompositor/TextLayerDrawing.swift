@@ -20,7 +20,7 @@ extension FrameDrawing {
         let fontSize = Double(t.fontSize)
         guard fontSize.isFinite, fontSize > 0 else { return }
         let shaped = content.shaped(font: t.resolvedFont)
-        let box = s.pointee.boundsBox
+        let box = s.boundsBox
         var layout = scratch.borrowTextLayout()
         defer { scratch.giveBack(layout) }
         layout.layout(shaped, TextLayoutParameters(
@@ -37,7 +37,7 @@ extension FrameDrawing {
                              scratch: scratch.text)
             return
         }
-        drawTextBackingStore(shaped, layout: layout, fontSize: fontSize, state: s.pointee, contentsScale: contentsScale,
+        drawTextBackingStore(shaped, layout: layout, fontSize: fontSize, state: s, contentsScale: contentsScale,
                              map: map, into: target, alpha: alpha)
     }
 
@@ -46,7 +46,7 @@ extension FrameDrawing {
     /// the bounds the target can show is rasterized, so a huge or mostly off-screen text layer
     /// costs memory for what the frame shows (a rotated 4000-point layer on a 300 × 200 stage
     /// took the capped 16 M-pixel store, 320 MB with its texels).
-    private func drawTextBackingStore(_ shaped: ShapedText, layout: TextLayout, fontSize: Double, state s: LayerState,
+    private func drawTextBackingStore(_ shaped: ShapedText, layout: TextLayout, fontSize: Double, state s: UnsafePointer<LayerState>,
                                       contentsScale: Double, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         let box = s.boundsBox
         guard box.x1 > box.x0, box.y1 > box.y0, alpha > 0, let deviceToLayer = map.inverted(),
@@ -72,7 +72,7 @@ extension FrameDrawing {
         let store = Canvas(base: text.bitmap, rect: rect)
         store.clear()
         let toStore = ProjectiveMap.translation(-visible.x0, -visible.y0).then(.scale(k))
-        TextDrawing.draw(shaped, layout: layout, fontSize: fontSize, color: s.text.foregroundColor, alpha: 1,
+        TextDrawing.draw(shaped, layout: layout, fontSize: fontSize, color: s.pointee.text.foregroundColor, alpha: 1,
                          origin: SIMD2(box.x0, box.y0), clip: box, map: toStore, into: store, glyphs: glyphs,
                          scratch: text)
         var p = 0
@@ -84,7 +84,7 @@ extension FrameDrawing {
         let xAxis = SliceAxis(from: visible.x0, to: visible.x1, source: 0, width * k, center: 0, width * k, contentsScale: k)
         let yAxis = SliceAxis(from: visible.y0, to: visible.y1, source: 0, height * k, center: 0, height * k, contentsScale: k)
         let magnified = map.maxScale(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1) >= k
-        let filter = magnified ? s.magnificationFilter : s.minificationFilter
+        let filter = magnified ? s.pointee.magnificationFilter : s.pointee.minificationFilter
         var shape = scratch.borrowOutline()
         shape.addRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
         var painter = ImagePainter(canvas: target, pixels: text.texels, width: w, height: h, deviceToLayer: deviceToLayer,

@@ -44,7 +44,7 @@ extension FrameDrawing {
         }
         // A layer that masks to its bounds keeps its transition inside its rounded bounds: the
         // pictures sliding in and out show only through the layer's frame.
-        let box = s.pointee.boundsBox
+        let box = s.boundsBox
         let clip = map.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
         guard !clip.isEmpty else { return }
         let inside = scratch.pool.acquire(clip)
@@ -52,9 +52,9 @@ extension FrameDrawing {
         drawTransition(old: old, oldMap: oldMap, new: i, newMap: map, kind: kind, direction: direction,
                        progress: transition.progress, into: inside, alpha: alpha)
         var shape = scratch.borrowOutline()
-        addRoundedBounds(s.pointee, map: map, to: &shape)
+        addRoundedBounds(s, map: map, to: &shape)
         var painter = OffscreenPainter(source: inside, target: target, alpha: 1)
-        fill(shape, map: map, aliasedEdges: aliasedEdges(s.pointee, map: map), into: target, painter: &painter)
+        fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
         scratch.giveBack(shape)
     }
 
@@ -108,7 +108,7 @@ extension FrameDrawing {
         case .cube, .oglFlip:
             // Two planes in 3D; the visible faces of a cube, or the one visible side of a card,
             // never overlap on screen, so their order does not matter.
-            let faces = TransitionFaces(kind: kind, direction: direction, box: list.items[new].state.boundsBox,
+            let faces = TransitionFaces(kind: kind, direction: direction, box: list.items[new].statePointer.boundsBox,
                                         progress: p)
             if old >= 0, let face = faces.old {
                 drawPicture(old, map: face.map.then(oldMap), brightness: face.brightness, into: target, alpha: alpha)

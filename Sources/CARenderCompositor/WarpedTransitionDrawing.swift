@@ -75,7 +75,7 @@ extension FrameDrawing {
     func drawWarpedTransition(old: Int, oldMap: ProjectiveMap, new: Int, newMap: ProjectiveMap, kind: TransitionKind,
                               direction: TransitionDirection, progress p: Double, into target: Canvas, alpha: Double) {
         let s = list.items[new].statePointer
-        let box = s.pointee.boundsBox
+        let box = s.boundsBox
         guard let deviceToLayer = newMap.inverted() else { return }
         let region = newMap.deviceBounds(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1).intersection(target.rect)
         guard !region.isEmpty else { return }
@@ -98,7 +98,7 @@ extension FrameDrawing {
         let newPicture = PictureSampler(canvas: after, map: newMap, present: true)
         var shape = scratch.borrowOutline()
         shape.addRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1)
-        let edges = aliasedEdges(s.pointee, map: newMap)
+        let edges = aliasedEdges(s, map: newMap)
         func fillWarp<W: TransitionWarp>(_ warp: W) {
             var painter = WarpPainter(canvas: target, warp: warp, old: oldPicture, new: newPicture,
                                       deviceToLayer: deviceToLayer, alpha: Float(alpha))
@@ -125,7 +125,7 @@ extension FrameDrawing {
     /// centre (see `IrisAperture`); nothing outside it.
     func drawIrisTransition(old: Int, oldMap: ProjectiveMap, new: Int, newMap: ProjectiveMap, kind: TransitionKind,
                             progress p: Double, into target: Canvas, alpha: Double) {
-        let box = list.items[new].state.boundsBox
+        let box = list.items[new].statePointer.boundsBox
         guard let iris = IrisAperture(kind: kind, box: box, progress: p), iris.inradius > 0 else { return }
         let shown = iris.showsNew ? new : old
         guard shown >= 0 else { return }

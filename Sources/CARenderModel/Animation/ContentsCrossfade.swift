@@ -3,12 +3,17 @@
 /// new one rather than switching.
 package struct ContentsCrossfade {
     /// The image dissolving away (nil when fading in from no contents).
-    package var from: Any?
+    package var from: Any? {
+        get { heldFrom?.value }
+        set { heldFrom = .init(holding: newValue) }
+    }
+    /// `from`, held as one reference (see `HeldValue`).
+    private var heldFrom: HeldValue?
     /// 0 shows only `from`, 1 only the layer's `contents`.
     package var fraction: Double
 
     package init(from: Any?, fraction: Double) {
-        self.from = from
+        heldFrom = .init(holding: from)
         self.fraction = fraction
     }
 }

@@ -75,14 +75,74 @@ open class CALayer: NSObject {
 
     /// The model values as of the last outermost commit: what is rendered, before animations.
     /// Nil until the layer is first committed.
-    var committedState: LayerState?
+    var committedState: LayerState? {
+        get { committedStorage }
+        set {
+            committedStorage = newValue
+            hasCommittedState = newValue != nil
+            committedRenderState = nil
+        }
+    }
+    private var committedStorage: LayerState?
+    /// Whether the layer has committed values (testing the optional would copy them).
+    private(set) final var hasCommittedState = false
+
+    /// The committed values as render nodes share them while nothing animates the layer, made
+    /// when first drawn after a commit (see `sharedRenderState(flippedAbove:)`).
+    private var committedRenderState: LayerStateBox?
+    /// Boxes the layer's last presentation values were handed to the compositor in, reused once
+    /// the frames that drew them are gone (two: a frame's tree may still be alive while the next
+    /// is built).
+    private var presentationBoxes: (LayerStateBox?, LayerStateBox?)
+
+    /// The committed values for a render node of a layer nothing animates, with
+    /// `contentsAreFlipped` as its place in the tree says: one object every frame shares while
+    /// the values stay, so a frame neither copies them nor retains what they refer to. Nil
+    /// before the first commit (presentation then starts from the model values).
+    final func sharedRenderState(flippedAbove: Bool) -> LayerStateBox? {
+        guard hasCommittedState else { return nil }
+        if let box = committedRenderState, box.pointer.pointee.contentsAreFlipped == flippedAbove { return box }
+        var state = committedStorage!
+        state.contentsAreFlipped = flippedAbove
+        let box = LayerStateBox(state)
+        committedRenderState = box
+        return box
+    }
+
+    /// This frame's presentation values of a layer something animates, finished (`contentsAreFlipped`
+    /// as its place in the tree says, redrawn for animated keys of its own) in a box for its
+    /// render node, and the transition running on it.
+    final func animatedRenderState(localTime: Double, rate: Double, flippedAbove: Bool) -> (LayerStateBox, TransitionState?) {
+        var result = presentationValues(localTime: localTime, rate: rate)
+        if !result.customValues.isEmpty { redrawForAnimatedCustomKeys(result.customValues, into: &result.state) }
+        result.state.contentsAreFlipped = flippedAbove
+        return (presentationBox(taking: &result.state), result.transition)
+    }
+
+    /// A box holding `state` for this frame's render node: one of the layer's two boxes when no
+    /// earlier frame still draws from it (so an animated layer allocates nothing once warm), a
+    /// new one otherwise. The values are swapped in, not copied (a copy would retain every
+    /// reference they hold); `state` is left with the box's previous values.
+    private func presentationBox(taking state: inout LayerState) -> LayerStateBox {
+        if isKnownUniquelyReferenced(&presentationBoxes.0) {
+            swap(&presentationBoxes.0!.pointer.pointee, &state)
+            return presentationBoxes.0!
+        }
+        if isKnownUniquelyReferenced(&presentationBoxes.1) {
+            swap(&presentationBoxes.1!.pointer.pointee, &state)
+            return presentationBoxes.1!
+        }
+        let box = LayerStateBox(state)
+        if presentationBoxes.0 == nil { presentationBoxes.0 = box } else { presentationBoxes.1 = box }
+        return box
+    }
 
     /// Calls `body` with the address of the values presentation starts from — the committed
     /// values, or the model values before the first commit — read in place: a copy of the state
     /// would retain every reference it holds, for one number.
     final func withModelValues<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
-        if committedState != nil {
-            return withUnsafeMutablePointer(to: &committedState) { optional in
+        if hasCommittedState {
+            return withUnsafeMutablePointer(to: &committedStorage) { optional in
                 // A present optional's payload is at its start.
                 body(UnsafeRawPointer(optional))
             }

@@ -1,11 +1,14 @@
 import Foundation
 import CARenderGeometry
 
-extension LayerState {
+// Read through a pointer to the state: the compositor reaches each layer's state through its
+// render node, and calling a member on `pointer.pointee` copies the whole state first (retaining
+// every reference it holds) — these read the fields they need in place.
+extension UnsafePointer where Pointee == LayerState {
     /// The anchor point in the layer's own coordinates: `bounds.origin + anchorPoint ⊙ bounds.size`,
     /// z = `anchorPointZ`.
-    var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
-        (bounds.minX + anchorPoint.x * bounds.width, bounds.minY + anchorPoint.y * bounds.height, anchorPointZ)
+    package var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+        (pointee.bounds.minX + pointee.anchorPoint.x * pointee.bounds.width, pointee.bounds.minY + pointee.anchorPoint.y * pointee.bounds.height, pointee.anchorPointZ)
     }
 
     /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's,
@@ -16,8 +19,8 @@ extension LayerState {
     package func mappingToSuperlayer(_ superlayer: SublayerPlacement?) -> CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
-        m = CATransform3DConcat(m, transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        m = CATransform3DConcat(m, pointee.transform)
+        m = CATransform3DConcat(m, CATransform3DMakeTranslation(pointee.position.x, pointee.position.y, pointee.zPosition))
         guard let s = superlayer else { return m }
         if let t = s.sublayerTransform {
             let p = s.anchor
@@ -38,10 +41,29 @@ extension LayerState {
     /// What this layer adds to the placement of each of its sublayers, or nil when it adds
     /// nothing (an identity `sublayerTransform`, not geometry-flipped).
     package var sublayerPlacement: SublayerPlacement? {
-        let transformed = !CATransform3DIsIdentity(sublayerTransform)
-        guard transformed || isGeometryFlipped else { return nil }
-        return SublayerPlacement(sublayerTransform: transformed ? sublayerTransform : nil, anchor: anchorInBounds,
-                                 flipMirror: isGeometryFlipped ? bounds.minY + bounds.maxY : nil)
+        let transformed = !CATransform3DIsIdentity(pointee.sublayerTransform)
+        guard transformed || pointee.isGeometryFlipped else { return nil }
+        return SublayerPlacement(sublayerTransform: transformed ? pointee.sublayerTransform : nil, anchor: anchorInBounds,
+                                 flipMirror: pointee.isGeometryFlipped ? pointee.bounds.minY + pointee.bounds.maxY : nil)
+    }
+}
+
+extension LayerState {
+    /// The anchor point in the layer's own coordinates (see the pointer's `anchorInBounds`).
+    var anchorInBounds: (x: CGFloat, y: CGFloat, z: CGFloat) {
+        withUnsafePointer(to: self) { $0.anchorInBounds }
+    }
+
+    /// The 4×4 (row vectors) taking a point of this layer's coordinates into its superlayer's
+    /// (see the pointer's `mappingToSuperlayer(_:)`).
+    package func mappingToSuperlayer(_ superlayer: SublayerPlacement?) -> CATransform3D {
+        withUnsafePointer(to: self) { $0.mappingToSuperlayer(superlayer) }
+    }
+
+    /// What this layer adds to the placement of each of its sublayers (see the pointer's
+    /// `sublayerPlacement`).
+    package var sublayerPlacement: SublayerPlacement? {
+        withUnsafePointer(to: self) { $0.sublayerPlacement }
     }
 }
 

@@ -42,7 +42,12 @@ package struct LayerState {
     package var shadowPath: CGPath?
 
     // Contents
-    package var contents: Any?
+    /// The contents as set (usually a `CGImage`); held as `heldContents`, one reference.
+    package var contents: Any? {
+        get { heldContents?.value }
+        set { heldContents = .init(holding: newValue) }
+    }
+    package private(set) var heldContents: HeldValue?
     package var contentsGravity: CALayerContentsGravity = .resize
     package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)

@@ -31,7 +31,7 @@ extension LayerState {
     }
 
     /// 0 when every element of `t` is finite, NaN otherwise.
-    private static func spread(_ t: CATransform3D) -> CGFloat {
+    fileprivate static func spread(_ t: CATransform3D) -> CGFloat {
         var s = t.m11 - t.m11 + t.m12 - t.m12 + t.m13 - t.m13 + t.m14 - t.m14
         s += t.m21 - t.m21 + t.m22 - t.m22 + t.m23 - t.m23 + t.m24 - t.m24
         s += t.m31 - t.m31 + t.m32 - t.m32 + t.m33 - t.m33 + t.m34 - t.m34
@@ -40,11 +40,30 @@ extension LayerState {
     }
 }
 
+extension UnsafePointer where Pointee == LayerState {
+    /// Whether every geometry value is finite, read in place (see LayerState+Geometry.swift): the
+    /// check `nonFiniteGeometry` makes first, without copying the state to make it.
+    var hasFiniteGeometry: Bool {
+        let s = self
+        var spread = s.pointee.bounds.origin.x - s.pointee.bounds.origin.x + s.pointee.bounds.width - s.pointee.bounds.width
+        spread += s.pointee.bounds.origin.y - s.pointee.bounds.origin.y + s.pointee.bounds.height - s.pointee.bounds.height
+        spread += s.pointee.position.x - s.pointee.position.x + s.pointee.position.y - s.pointee.position.y
+        spread += s.pointee.zPosition - s.pointee.zPosition + s.pointee.anchorPointZ - s.pointee.anchorPointZ
+        spread += s.pointee.anchorPoint.x - s.pointee.anchorPoint.x + s.pointee.anchorPoint.y - s.pointee.anchorPoint.y
+        spread += LayerState.spread(s.pointee.transform) + LayerState.spread(s.pointee.sublayerTransform)
+        spread += s.pointee.cornerRadius - s.pointee.cornerRadius + s.pointee.borderWidth - s.pointee.borderWidth
+        spread += s.pointee.shadowRadius - s.pointee.shadowRadius
+        spread += s.pointee.shadowOffset.width - s.pointee.shadowOffset.width + s.pointee.shadowOffset.height - s.pointee.shadowOffset.height
+        spread += CGFloat(s.pointee.opacity - s.pointee.opacity) + CGFloat(s.pointee.shadowOpacity - s.pointee.shadowOpacity)
+        return spread == 0
+    }
+}
+
 extension RenderNode {
     /// Hides nodes whose geometry is not finite, warning once per layer and problem: the
     /// compositor only ever sees drawable numbers.
     mutating func hideIfNotFinite(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        guard let problem = state.nonFiniteGeometry else { return }
+        guard !statePointer.hasFiniteGeometry, let problem = state.nonFiniteGeometry else { return }
         log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") has a non-finite \(problem); it is not drawn")
         state.isHidden = true
     }

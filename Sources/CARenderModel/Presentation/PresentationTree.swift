@@ -9,9 +9,11 @@ import Foundation
 //   with sublayers or a mask, and the builder's stack): evaluation, finiteness checks and the
 //   animations' arithmetic allocate nothing. `FrameAllocationTests` holds the whole frame to it,
 //   `PresentationAllocationTests` the evaluation.
-// - One copy of each layer's state per frame (committed values → its node); nodes move into
-//   their parent's list, never copied again, and the compositor reads them in place. A model
-//   value an animation needs is read where the layer keeps it (`withModelValues`).
+// - No copy of the state of a layer nothing animates: its node shares the committed values
+//   (`sharedRenderState`, one retain). An animated layer's values are copied once (committed →
+//   presentation), into a box the layer reuses. Nodes move into their parent's list, never
+//   copied again, and the compositor reads them in place. A model value an animation needs is
+//   read where the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations of numbers, points, sizes, rectangles and their fields, and
 //   paths; other kinds evaluate themselves, allocation-free but slower.
@@ -48,19 +50,22 @@ extension CALayer {
         let log = stageContext.diagnostics
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
             visit: { layer, parent, children in
-                let (local, rate, result) = layer.evaluatedPresentation(parentTime: parent.time, parentRate: parent.rate)
-                let (customValues, transition) = (result.customValues, result.transition)
-                // The presentation values move into the node (their last use) and are finished
-                // there, not copied again.
-                var node = RenderNode(kind: layer.renderKind, state: (consume result).state)
-                layer.redrawForAnimatedCustomKeys(customValues, into: &node.state)
-                layer.contributeToFrame(&node, localTime: local, stageTime: parent.stageTime)
-                node.state.contentsAreFlipped = parent.flippedAbove
-                let flipsBelow = parent.flippedAbove != node.state.isGeometryFlipped
-                node.transition = transition
-                if transition != nil, let snapshot = layer.runningTransitionSnapshot {
-                    node.transitionSnapshot = [RenderNode(snapshot, log: log)]
+                let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
+                let rate = parent.rate * Double(layer.modelState.speed)
+                var node: RenderNode
+                if layer.presentationEntries.isEmpty, let shared = layer.sharedRenderState(flippedAbove: parent.flippedAbove) {
+                    // Nothing animates the layer: its node shares the committed values.
+                    node = RenderNode(kind: layer.renderKind, sharing: shared)
+                } else {
+                    let (box, transition) = layer.animatedRenderState(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
+                    node = RenderNode(kind: layer.renderKind, sharing: box)
+                    node.transition = transition
+                    if transition != nil, let snapshot = layer.runningTransitionSnapshot {
+                        node.transitionSnapshot = [RenderNode(snapshot, log: log)]
+                    }
                 }
+                layer.contributeToFrame(&node, localTime: local, stageTime: parent.stageTime)
+                let flipsBelow = parent.flippedAbove != node.statePointer.pointee.isGeometryFlipped
                 // A replicator's sublayers are its instances, built here; the builder visits
                 // the sublayers of every other layer.
                 let isReplicator = layer is CAReplicatorLayer

@@ -18,7 +18,22 @@ package struct RenderNode {
     }
 
     package var kind: Kind
-    package var state: LayerState
+    /// The layer's values, held by reference: a node shares its layer's committed values while
+    /// nothing animates it (see `CALayer.sharedRenderState(flippedAbove:)`), so building and
+    /// dropping the node retains one object rather than every reference in the state, and moving
+    /// a node moves a few words. Changed through `state`, which copies them first when shared.
+    private var box: LayerStateBox
+    /// The layer's presentation values.
+    package var state: LayerState {
+        unsafeAddress { UnsafePointer(box.pointer) }
+        unsafeMutableAddress {
+            if !isKnownUniquelyReferenced(&box) { box = LayerStateBox(box.pointer.pointee) }
+            return box.pointer
+        }
+    }
+    /// Where `state` is, for reading it in place for as long as the node (or its tree) lives:
+    /// binding `state` to a local would copy it, retaining every reference it holds.
+    package var statePointer: UnsafePointer<LayerState> { UnsafePointer(box.pointer) }
     /// Sublayers in `sublayers` order (the compositor sorts by `zPosition`).
     package var sublayers: [RenderNode]
     /// The mask layer, when there is one (0 or 1 elements).
@@ -34,9 +49,30 @@ package struct RenderNode {
     package var emitter: EmitterFrame?
 
     package init(kind: Kind = .layer, state: LayerState, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
+        self.init(kind: kind, sharing: LayerStateBox(state), sublayers: sublayers, mask: mask)
+    }
+
+    /// A node whose values are `box`'s, shared until the node changes them.
+    package init(kind: Kind = .layer, sharing box: LayerStateBox, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind
-        self.state = state
+        self.box = box
         self.sublayers = sublayers
         self.mask = mask
+    }
+}
+
+/// A `LayerState` on the heap, at an address that stays put for the box's life, shared by the
+/// render nodes of several frames (and the layer that made it) until one of them changes it.
+package final class LayerStateBox {
+    package let pointer: UnsafeMutablePointer<LayerState>
+
+    package init(_ state: consuming LayerState) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: state)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
     }
 }

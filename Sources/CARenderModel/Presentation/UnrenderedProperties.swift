@@ -1,9 +1,12 @@
 import CARenderGeometry
-extension LayerState {
-    /// Properties set to values the compositor does not draw yet, described for a warning.
+extension UnsafePointer where Pointee == LayerState {
+    /// Properties set to values the compositor does not draw yet, described for a warning; read
+    /// in place (see LayerState+Geometry.swift).
     var unrenderedSettings: [String] {
         var found: [String] = []
-        if magnificationFilter == .trilinear || minificationFilter == .trilinear { found.append("a .trilinear filter (drawn bilinear)") }
+        if pointee.magnificationFilter == .trilinear || pointee.minificationFilter == .trilinear {
+            found.append("a .trilinear filter (drawn bilinear)")
+        }
         return found
     }
 }
@@ -12,7 +15,7 @@ extension RenderNode {
     /// Says once per layer and setting that something asked for is not drawn, rather than
     /// silently drawing something else.
     func warnAboutUnrenderedSettings(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        for setting in state.unrenderedSettings {
+        for setting in statePointer.unrenderedSettings {
             log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
         }
     }
