@@ -74,7 +74,7 @@ open class CALayer: NSObject {
     }
 
     /// The model values as of the last outermost commit: what is rendered, before animations.
-    /// Nil until the layer is first committed.
+    /// Nil until the layer is first committed (`hasBeenCommitted`, which is set with it).
     var committedState: LayerState? {
         get { committedStorage }
         set {
@@ -141,6 +141,10 @@ open class CALayer: NSObject {
     /// values, or the model values before the first commit — read in place: a copy of the state
     /// would retain every reference it holds, for one number.
     final func withModelValues<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
+        // Which values to read is `hasCommittedState`, not `committedState != nil`: testing the
+        // optional copies the whole state (retaining and releasing everything it holds), even
+        // through a pointer.
+        assert(hasBeenCommitted == hasCommittedState, "committedState is present exactly when hasBeenCommitted")
         if hasCommittedState {
             return withUnsafeMutablePointer(to: &committedStorage) { optional in
                 // A present optional's payload is at its start.
