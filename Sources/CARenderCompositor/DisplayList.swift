@@ -179,21 +179,21 @@ final class DisplayList {
         let index = items.count
         var item = DisplayItem(node: node, statePointer: node.pointee.statePointer, kind: node.pointee.kind, deviceMap: map)
         if node.pointee.kind != .transformLayer {
-            if let held = node.pointee.state.heldContents { item.contents = held.value as? CGImage }
-            if let crossfade = node.pointee.state.contentsCrossfade {
+            if let held = node.pointee.statePointer.pointee.heldContents { item.contents = held.value as? CGImage }
+            if let crossfade = node.pointee.statePointer.pointee.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = node.pointee.state.shadowOpacity > 0 && !node.pointee.state.masksToBounds
-                && (node.pointee.state.shadowColor?.alpha ?? 0) > 0
+            item.hasShadow = node.pointee.statePointer.pointee.shadowOpacity > 0 && !node.pointee.statePointer.pointee.masksToBounds
+                && (node.pointee.statePointer.pointee.shadowColor?.alpha ?? 0) > 0
             switch node.pointee.kind {
             case .shapeLayer:
-                item.kindDrawings = node.pointee.state.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = node.pointee.state.shape.reachBox }
+                item.kindDrawings = node.pointee.statePointer.pointee.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = node.pointee.statePointer.pointee.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = node.pointee.state.gradient.colors?.isEmpty == false ? 1 : 0
+                item.kindDrawings = node.pointee.statePointer.pointee.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = node.pointee.state.text.content != nil ? 1 : 0
+                item.kindDrawings = node.pointee.statePointer.pointee.text.content != nil ? 1 : 0
             case .emitterLayer:
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
@@ -249,9 +249,9 @@ final class DisplayList {
             let base = order.count
             var i = 0
             while i < count {
-                if !sublayers[i].state.isHidden {
+                if !sublayers[i].statePointer.pointee.isHidden {
                     order.append(i)
-                    keys.append(Double(sublayers[i].state.zPosition))
+                    keys.append(Double(sublayers[i].statePointer.pointee.zPosition))
                 }
                 i += 1
             }
@@ -299,7 +299,7 @@ final class DisplayList {
     /// Collects the plain layers under a transform layer with their 4×4 maps into the 3D space of
     /// the nearest flattening ancestor, their depths (z / w of the bounds centre) in `keys`.
     private func gatherTransformLayerContents(_ node: UnsafePointer<RenderNode>, toParent: CATransform3D, alpha: Double) {
-        guard !node.pointee.state.isHidden else { return }
+        guard !node.pointee.statePointer.pointee.isHidden else { return }
         let alpha = alpha * node.pointee.statePointer.clampedOpacity
         let placement = node.pointee.statePointer.sublayerPlacement
         let count = node.pointee.sublayers.count
@@ -307,13 +307,13 @@ final class DisplayList {
         while i < count {
             let child = Self.element(node.pointee.sublayers, i)
             i += 1
-            if child.pointee.state.isHidden { continue }
+            if child.pointee.statePointer.pointee.isHidden { continue }
             let m = CATransform3DConcat(child.pointee.statePointer.mappingToSuperlayer(placement), toParent)
             if child.pointee.kind == .transformLayer {
                 gatherTransformLayerContents(child, toParent: m, alpha: alpha)
                 continue
             }
-            let b = child.pointee.state.bounds
+            let b = child.pointee.statePointer.pointee.bounds
             let cx = b.midX, cy = b.midY
             let z = cx * m.m13 + cy * m.m23 + m.m43
             let w = cx * m.m14 + cy * m.m24 + m.m44
@@ -416,7 +416,7 @@ final class DisplayList {
             }
             return extent
         }
-        let w = Double(items[item].state.bounds.width), h = Double(items[item].state.bounds.height)
+        let w = Double(items[item].statePointer.pointee.bounds.width), h = Double(items[item].statePointer.pointee.bounds.height)
         for k in 0..<5 {
             let (dx, dy): (Double, Double)
             switch k {

@@ -28,17 +28,17 @@ struct FrameDrawing {
     func drawLayer(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         // Fields are read one by one: binding a whole item or state would copy it, retaining
         // every reference it holds, for each layer of each frame.
-        guard !list.items[i].state.isHidden, alpha > 0 else { return }
+        guard !list.items[i].statePointer.pointee.isHidden, alpha > 0 else { return }
         if list.items[i].kind == .transformLayer {
             // A transform layer at the top of a drawing: its plain descendants, depth-sorted.
             drawSublayers(i, map: map, into: target, alpha: alpha)
             return
         }
         // Back faces: a map that reverses winding shows the layer's back.
-        if !list.items[i].state.isDoubleSided && map.determinant < 0 { return }
+        if !list.items[i].statePointer.pointee.isDoubleSided && map.determinant < 0 { return }
         let opacity = list.items[i].statePointer.clampedOpacity
         guard opacity > 0 else { return }
-        if opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i) {
+        if opacity < 1 && list.items[i].statePointer.pointee.allowsGroupOpacity && drawsSeveralThings(i) {
             // Group opacity: the subtree composites in an offscreen as small as its content,
             // which then blends once with the opacity.
             let shadowBeneath = shadowGoesUnderGroup(i)
@@ -74,7 +74,7 @@ struct FrameDrawing {
     /// so the shadow shows only around the card (real Apple renders of those layers).
     func drawLayerBody(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double, shadow: Bool = true) {
         let mask = list.items[i].mask
-        guard mask >= 0, !list.items[mask].state.isHidden else {
+        guard mask >= 0, !list.items[mask].statePointer.pointee.isHidden else {
             if shadow { drawShadow(i, map: map, into: target, alpha: alpha) }
             drawLayerContent(i, map: map, into: target, alpha: alpha)
             return
@@ -187,10 +187,10 @@ struct FrameDrawing {
     func drawsSeveralThings(_ i: Int) -> Bool {
         var count = 0
         if list.items[i].hasShadow { count += 1 }
-        if let background = list.items[i].state.backgroundColor, background.alpha > 0 { count += 1 }
+        if let background = list.items[i].statePointer.pointee.backgroundColor, background.alpha > 0 { count += 1 }
         if list.items[i].hasContents { count += 1 }
         count += list.items[i].kindDrawings
-        if list.items[i].state.borderWidth > 0, list.items[i].state.borderColor != nil { count += 1 }
+        if list.items[i].statePointer.pointee.borderWidth > 0, list.items[i].statePointer.pointee.borderColor != nil { count += 1 }
         if list.items[i].mask >= 0 { count += 2 }
         count += min(list.items[i].visibleSublayers, 2)
         return count > 1

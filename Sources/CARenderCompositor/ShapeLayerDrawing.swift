@@ -10,7 +10,7 @@ extension FrameDrawing {
     /// the path, dashed and trimmed to `strokeStart…strokeEnd` — with `strokeColor` over the fill.
     /// Each is blended on its own, as Core Animation does.
     func drawShape(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
-        let shape = list.items[i].state.shape
+        let shape = list.items[i].statePointer.pointee.shape
         guard let path = shape.path, let box = list.items[i].shapeBox else { return }
         let tol = tolerance(map, box)
         if let fill = shape.fillColor {

@@ -79,7 +79,7 @@ extension FrameDrawing {
         let p = min(max(progress.isNaN ? 0 : progress, 0), 1)
         // The travel is the layer's size along the direction.
         let n = direction.n
-        let bounds = list.items[new].state.bounds
+        let bounds = list.items[new].statePointer.pointee.bounds
         let travel = abs(n.x) * Double(bounds.width) + abs(n.y) * Double(bounds.height)
         let oldShift = ProjectiveMap.translation(n.x * travel * p, n.y * travel * p)
         let newShift = ProjectiveMap.translation(-n.x * travel * (1 - p), -n.y * travel * (1 - p))

@@ -22,8 +22,9 @@ package struct Pixmap: Sendable {
     /// Converts to a straight-alpha image, rounding each channel to nearest. (The PNG encoder
     /// converts row by row as it filters instead, without this copy: `pngData(options:)`.)
     package func unpremultiplied() -> RGBAImage {
-        // Opaque pixels are already straight: copy everything, then fix the translucent ones,
-        // testing two pixels' alphas at a time.
+        // Opaque pixels are already straight, and so are transparent black ones (all zero bytes,
+        // what most of a sparse frame is): copy everything, then fix the others, testing two
+        // pixels at a time.
         var out = bytes
         out.withUnsafeMutableBufferPointer { buffer in
             let pixels = buffer.count / 4
@@ -31,7 +32,7 @@ package struct Pixmap: Sendable {
             var i = 0
             while i + 1 < pixels {
                 let pair = raw.load(fromByteOffset: i &* 4, as: UInt64.self)
-                if pair & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 {
+                if pair & 0xFF00_0000_FF00_0000 != 0xFF00_0000_FF00_0000 && pair != 0 {
                     Self.unpremultiply(raw + i &* 4)
                     Self.unpremultiply(raw + (i &+ 1) &* 4)
                 }

@@ -25,15 +25,20 @@ package struct RenderNode {
     private var box: LayerStateBox
     /// The layer's presentation values.
     package var state: LayerState {
-        unsafeAddress { UnsafePointer(box.pointer) }
+        unsafeAddress { statePointer }
         unsafeMutableAddress {
-            if !isKnownUniquelyReferenced(&box) { box = LayerStateBox(box.pointer.pointee) }
+            if !isKnownUniquelyReferenced(&box) {
+                box = LayerStateBox(box.pointer.pointee)
+                statePointer = UnsafePointer(box.pointer)
+            }
             return box.pointer
         }
     }
-    /// Where `state` is, for reading it in place for as long as the node (or its tree) lives:
-    /// binding `state` to a local would copy it, retaining every reference it holds.
-    package var statePointer: UnsafePointer<LayerState> { UnsafePointer(box.pointer) }
+    /// Where `state` is (`box`'s values), for reading it in place for as long as the node (or
+    /// its tree) lives: binding `state` to a local would copy it, retaining every reference it
+    /// holds. Stored, so that reading it through a pointer to the node copies nothing (a
+    /// computed property called from another module would copy the node).
+    package private(set) var statePointer: UnsafePointer<LayerState>
     /// Sublayers in `sublayers` order (the compositor sorts by `zPosition`).
     package var sublayers: [RenderNode]
     /// The mask layer, when there is one (0 or 1 elements).
@@ -56,6 +61,7 @@ package struct RenderNode {
     package init(kind: Kind = .layer, sharing box: LayerStateBox, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind
         self.box = box
+        statePointer = UnsafePointer(box.pointer)
         self.sublayers = sublayers
         self.mask = mask
     }

@@ -210,7 +210,7 @@ public final class Stage {
         if !isRunningTurn && !isSettled { advance(to: time) }
         // Checked on the model tree, before the presentation tree is built (building it nests a
         // call per level on this thread's stack too).
-        let modelDepth = Self.depth(of: rootLayer, stack: &layerDepthStack, limit: Self.maximumDepth)
+        let modelDepth = rootLayer.subtreeDepth(limit: Self.maximumDepth, stack: &layerDepthStack)
         guard modelDepth <= Self.maximumDepth else {
             throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
@@ -248,27 +248,9 @@ public final class Stage {
     /// use). Only touched pages are committed, so a large reservation costs address space only.
     static let stackBytesPerLevel = 64 << 10
 
-    /// Reused by `depth(of:stack:limit:)`, so measuring the model tree does not allocate once warm.
-    private var layerDepthStack: [(layer: CALayer, level: Int)] = []
-
-    /// The number of levels of the model tree under `root` (sublayers and masks), walked without
-    /// recursion; stops counting past `limit` (returning `limit + 1`).
-    static func depth(of root: CALayer, stack: inout [(layer: CALayer, level: Int)], limit: Int) -> Int {
-        stack.removeAll(keepingCapacity: true)
-        stack.append((root, 1))
-        var deepest = 0
-        while let (layer, level) = stack.popLast() {
-            deepest = max(deepest, level)
-            if deepest > limit { break }
-            if let sublayers = layer.sublayers {
-                var i = 0
-                while i < sublayers.count { stack.append((sublayers[i], level + 1)); i += 1 }
-            }
-            if let mask = layer.mask { stack.append((mask, level + 1)) }
-        }
-        stack.removeAll(keepingCapacity: true)
-        return deepest
-    }
+    /// Reused by `CALayer.subtreeDepth(limit:stack:)`, so measuring the model tree does not
+    /// allocate once warm.
+    private var layerDepthStack: [(layer: Unmanaged<CALayer>, level: Int)] = []
 
     /// Reused by `depth(of:stack:)`, so measuring a frame's tree does not allocate once warm.
     private var depthStack: [(node: UnsafePointer<RenderNode>, level: Int)] = []
