@@ -40,6 +40,12 @@ final class DrawingScratch {
     private(set) var depthCovering = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var depthRows = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: 1)
     private var depthCapacity = 1
+    /// The extents of one group's siblings in the depth pass, whether each overlaps another,
+    /// and their indices sorted by top edge (room for `depthExtentCapacity` each).
+    private(set) var depthExtents = UnsafeMutablePointer<IntRect>.allocate(capacity: 1)
+    private(set) var depthOverlapped = UnsafeMutablePointer<Bool>.allocate(capacity: 1)
+    private(set) var depthByTop = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private var depthExtentCapacity = 1
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
@@ -56,6 +62,21 @@ final class DrawingScratch {
         depthActive.deallocate()
         depthCovering.deallocate()
         depthRows.deallocate()
+        depthExtents.deallocate()
+        depthOverlapped.deallocate()
+        depthByTop.deallocate()
+    }
+
+    /// Room for `count` siblings' extents in the depth pass.
+    func reserveDepthExtents(_ count: Int) {
+        guard count > depthExtentCapacity else { return }
+        depthExtents.deallocate()
+        depthOverlapped.deallocate()
+        depthByTop.deallocate()
+        depthExtentCapacity = count
+        depthExtents = .allocate(capacity: count)
+        depthOverlapped = .allocate(capacity: count)
+        depthByTop = .allocate(capacity: count)
     }
 
     /// Room to sort `count` siblings by depth.

@@ -71,15 +71,31 @@ extension FrameDrawing {
         guard !region.isEmpty else { return false }
         region = region.intersection(target.rect)
 
+        // Each sibling's extent and whether it overlaps another sibling's that reaches R.
+        scratch.reserveDepthExtents(count)
+        let extents = scratch.depthExtents, overlapped = scratch.depthOverlapped
+        for k in 0..<count {
+            let p = list.placed[first + k]
+            extents[k] = list.extent(p.item, map: p.toParent.then(map)).intersection(target.rect)
+            overlapped[k] = false
+        }
+        markOverlaps(extents, count: count, reaching: region, into: overlapped)
+
         let base = scratch.depthSiblings.count
         for k in first..<first + count {
             let p = list.placed[k]
             let childMap = p.toParent.then(map)
-            let extent = list.extent(p.item, map: childMap).intersection(target.rect)
+            let extent = extents[k - first]
             guard !extent.isEmpty else { continue }
             guard !extent.intersection(region).isEmpty, let inverse = childMap.inverted() else {
                 // Clear of every turned plane: painter's order is exact here.
                 drawPlaced(p.item, map: childMap, superlayerMap: map, into: target, alpha: alpha * p.alpha)
+                continue
+            }
+            if !overlapped[k - first] {
+                // No other sibling of the depth pass draws within its extent, so the pass would
+                // blend each of its pixels as it is: it goes on now, with the same bytes.
+                drawAlone(p.item, map: childMap, superlayerMap: map, extent: extent, into: target, alpha: alpha * p.alpha)
                 continue
             }
             let canvas = scratch.pool.acquire(extent)
@@ -96,6 +112,59 @@ extension FrameDrawing {
         return true
     }
 
+    /// Draws a sibling of the depth pass that overlaps no other, as the pass would have blended
+    /// it: an offscreen of its `extent` blended onto `target` pixel by pixel. A layer composited
+    /// as a group already draws that way — its group offscreen is blended once, and a shadow
+    /// beneath it goes straight onto the canvas only where the group's offscreen is empty (see
+    /// `ShadowTarget`) — so it draws straight onto `target`, sparing an offscreen, its clearing
+    /// and a second blend.
+    private func drawAlone(_ i: Int, map: ProjectiveMap, superlayerMap: ProjectiveMap, extent: IntRect,
+                           into target: Canvas, alpha: Double) {
+        if drawsAsGroup(i) {
+            drawPlaced(i, map: map, superlayerMap: superlayerMap, into: target, alpha: alpha)
+            return
+        }
+        let canvas = scratch.pool.acquire(extent)
+        drawPlaced(i, map: map, superlayerMap: superlayerMap, into: canvas, alpha: alpha)
+        blit(canvas, onto: target, alpha: 1)
+        scratch.pool.release(canvas)
+    }
+
+    /// Whether `drawPlaced` draws layer `i` through a group offscreen of its own blended once
+    /// onto its target (see `drawLayer`).
+    private func drawsAsGroup(_ i: Int) -> Bool {
+        guard list.items[i].transition == nil, list.items[i].kind != .transformLayer else { return false }
+        let opacity = list.items[i].state.clampedOpacity
+        return opacity > 0 && opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i)
+    }
+
+    /// Marks in `overlapped` each of the `count` extents reaching `region` that intersects
+    /// another one reaching it: a sweep down those extents sorted by their top edge.
+    private func markOverlaps(_ extents: UnsafeMutablePointer<IntRect>, count: Int, reaching region: IntRect,
+                              into overlapped: UnsafeMutablePointer<Bool>) {
+        let byTop = scratch.depthByTop
+        var n = 0
+        for k in 0..<count where !extents[k].intersection(region).isEmpty {
+            byTop[n] = Int32(k)
+            n += 1
+        }
+        guard n > 1 else { return }
+        var sorted = UnsafeMutableBufferPointer(start: byTop, count: n)
+        sorted.sort { extents[Int($0)].y0 < extents[Int($1)].y0 }
+        for a in 0..<n {
+            let r = extents[Int(byTop[a])]
+            var b = a + 1
+            while b < n, extents[Int(byTop[b])].y0 < r.y1 {
+                let o = extents[Int(byTop[b])]
+                if o.x0 < r.x1 && r.x0 < o.x1 {
+                    overlapped[Int(byTop[a])] = true
+                    overlapped[Int(byTop[b])] = true
+                }
+                b += 1
+            }
+        }
+    }
+
     /// Source-over blends the part of `source` outside `region` onto `target`.
     private func blit(_ source: Canvas, onto target: Canvas, outside region: IntRect) {
         let r = source.rect.intersection(target.rect)
@@ -106,12 +175,8 @@ extension FrameDrawing {
             while x < r.x1 {
                 if crosses && x >= region.x0 && x < region.x1 { x = region.x1; continue }
                 let end = crosses && x < region.x0 ? min(r.x1, region.x0) : r.x1
-                var s = source.pixel(x, y), d = target.pixel(x, y)
-                while x < end {
-                    let p = s.packedPixel
-                    if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
-                    s += 4; d += 4; x += 1
-                }
+                blendRow(source.pixel(x, y), onto: target.pixel(x, y), count: end - x)
+                x = end
             }
         }
     }
@@ -156,12 +221,8 @@ extension FrameDrawing {
                     }
                 }
                 if coveringCount == 1 {
-                    var s = siblings[base + Int(covering[0])].canvas.pixel(x, y), d = target.pixel(x, y)
-                    for _ in x..<spanEnd {
-                        let p = s.packedPixel
-                        if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
-                        s += 4; d += 4
-                    }
+                    blendRow(siblings[base + Int(covering[0])].canvas.pixel(x, y), onto: target.pixel(x, y),
+                             count: spanEnd - x)
                 } else if coveringCount > 1 {
                     for c in 0..<coveringCount { rows[c] = siblings[base + Int(covering[c])].canvas.pixel(x, y) }
                     blendByDepth(siblings, base: base, covering: covering, rows: rows, count: coveringCount,
@@ -174,56 +235,94 @@ extension FrameDrawing {
 
     /// Blends pixels `xs` of row `y`, each covered by the offscreens `covering[0..<count]` (in
     /// drawing order; `rows[c]` is offscreen `c`'s pixel at `xs.lowerBound`), back to front by
-    /// depth; a pixel only one of them draws is blended without computing depth.
+    /// depth. Four pixels at a time: a block only one offscreen draws in is blended as it is,
+    /// without computing depth (most blocks, where siblings' extents only meet); a block two or
+    /// more draw in is resolved pixel by pixel.
     @inline(__always)
     private func blendByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
                               rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
                               xs: Range<Int>, y: Int, py: Double, depths: UnsafeMutablePointer<Double>,
                               order: UnsafeMutablePointer<Int32>, into target: Canvas) {
-        var d = target.pixel(xs.lowerBound, y)
+        let d = target.pixel(xs.lowerBound, y)
         var offset = 0
-        for x in xs {
-            let px = Double(x) + 0.5
-            var present = 0
-            var only: UInt32 = 0
-            // `order` holds indices into `covering`, whose order is the drawing order.
+        var x = xs.lowerBound
+        while x + 4 <= xs.upperBound {
+            var drawing = 0
+            var only = SIMD4<UInt32>.zero
             for c in 0..<count {
-                let source = (rows[c] + offset).packedPixel
-                guard source != 0 else { continue }
+                let source = UnsafeRawPointer(rows[c] + offset).loadUnaligned(as: SIMD4<UInt32>.self)
+                guard source != .zero else { continue }
+                drawing += 1
                 only = source
-                if present == 0 {
-                    // Its depth is needed only once a second sibling draws here.
-                    order[0] = Int32(c)
-                    present = 1
-                    continue
+                if drawing > 1 { break }
+            }
+            if drawing == 1 {
+                let q = UnsafeRawPointer(d + offset).loadUnaligned(as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(d + offset).storeBytes(of: sourceOverPacked(q, only), as: SIMD4<UInt32>.self)
+            } else if drawing > 1 {
+                for k in 0..<4 {
+                    blendPixelByDepth(siblings, base: base, covering: covering, rows: rows, count: count,
+                                      offset: offset &+ 4 &* k, px: Double(x + k) + 0.5, py: py,
+                                      depths: depths, order: order, into: d)
                 }
-                if present == 1 {
-                    depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
-                }
-                let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
-                // Insertion, stable: a later sibling goes after equal depths.
-                var slot = present
-                while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
-                    depths[slot] = depths[slot - 1]
-                    order[slot] = order[slot - 1]
-                    slot -= 1
-                }
-                depths[slot] = depth
-                order[slot] = Int32(c)
-                present += 1
+            }
+            x += 4
+            offset &+= 16
+        }
+        while x < xs.upperBound {
+            blendPixelByDepth(siblings, base: base, covering: covering, rows: rows, count: count, offset: offset,
+                              px: Double(x) + 0.5, py: py, depths: depths, order: order, into: d)
+            x += 1
+            offset &+= 4
+        }
+    }
+
+    /// Blends the pixel at byte `offset` from the rows' starts (`d` is the target's row at the
+    /// same start; `px`, `py` its centre) back to front by depth; a pixel only one offscreen
+    /// draws is blended without computing depth.
+    @inline(__always)
+    private func blendPixelByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
+                                   rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
+                                   offset: Int, px: Double, py: Double, depths: UnsafeMutablePointer<Double>,
+                                   order: UnsafeMutablePointer<Int32>, into d: UnsafeMutablePointer<UInt8>) {
+        var present = 0
+        var only: UInt32 = 0
+        // `order` holds indices into `covering`, whose order is the drawing order.
+        for c in 0..<count {
+            let source = (rows[c] + offset).packedPixel
+            guard source != 0 else { continue }
+            only = source
+            if present == 0 {
+                // Its depth is needed only once a second sibling draws here.
+                order[0] = Int32(c)
+                present = 1
+                continue
             }
             if present == 1 {
-                d.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(d.packedPixel, only)
-            } else if present > 1 {
-                var pixel = d.packedPixel
-                for k in 0..<present {
-                    let source = (rows[Int(order[k])] + offset).packedPixel
-                    pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
-                }
-                d.packedPixel = pixel
+                depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
             }
-            d += 4
-            offset &+= 4
+            let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
+            // Insertion, stable: a later sibling goes after equal depths.
+            var slot = present
+            while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
+                depths[slot] = depths[slot - 1]
+                order[slot] = order[slot - 1]
+                slot -= 1
+            }
+            depths[slot] = depth
+            order[slot] = Int32(c)
+            present += 1
+        }
+        let target = d + offset
+        if present == 1 {
+            target.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(target.packedPixel, only)
+        } else if present > 1 {
+            var pixel = target.packedPixel
+            for k in 0..<present {
+                let source = (rows[Int(order[k])] + offset).packedPixel
+                pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
+            }
+            target.packedPixel = pixel
         }
     }
 
