@@ -45,8 +45,7 @@ struct RenderCommand: ParsableCommand {
         if let columns = output.columns, columns < 1 { throw ValidationError("--columns must be at least 1, got \(columns)") }
         if output.columns != nil && output.contactSheet == nil { throw ValidationError("--columns goes with --contact-sheet") }
         if output.startNumber < 0 { throw ValidationError("--start-number must not be negative, got \(output.startNumber)") }
-        if let crf = video.crf, !(0...63).contains(crf) { throw ValidationError("--crf must be from 0 to 63, got \(crf)") }
-        if video.video == nil && (video.codec != nil || video.crf != nil || video.pixelFormat != nil) {
+        if video.video == nil && video.encoding.isSet {
             throw ValidationError("--codec, --crf and --pixel-format go with --video")
         }
         if let frames = selection.frames {
@@ -103,7 +102,7 @@ struct RenderCommand: ParsableCommand {
         defer { staging?.remove() }
         // Fail before a long render, not after it.
         let videoExport = try video.video.map {
-            try VideoExport.prepare(path: $0, codec: video.codec, crf: video.crf, pixelFormat: video.pixelFormat)
+            try video.encoding.prepare(path: $0)
         }
         if let sheet = output.contactSheet { try ContactSheetDestination.check(sheet) }
         // A video alone needs no PNG files: frames go straight into ffmpeg.

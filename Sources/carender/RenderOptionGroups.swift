@@ -126,6 +126,16 @@ struct VideoOptions: ParsableArguments {
         valueName: "file"), completion: .file(extensions: ["mp4", "webm", "gif", "mov"]))
     var video: String?
 
+    @OptionGroup
+    var encoding: VideoEncodingOptions
+}
+
+/// How ffmpeg encodes a video: declared once for a render's `--video` and for `carender video`,
+/// so both take the same options with the same checks (and so make the same video).
+struct VideoEncodingOptions: ParsableArguments {
+    /// The range ffmpeg accepts for `-crf` (libvpx-vp9's; libx264's 8-bit range, 0–51, lies inside it).
+    static let crfRange = 0...63
+
     @Option(help: "The ffmpeg encoder (default: libx264, libvpx-vp9, gif or prores_ks by format).")
     var codec: String?
 
@@ -135,6 +145,20 @@ struct VideoOptions: ParsableArguments {
 
     @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha).")
     var pixelFormat: String?
+
+    /// Whether any encoding option was given (they need a video to apply to).
+    var isSet: Bool { codec != nil || crf != nil || pixelFormat != nil }
+
+    func validate() throws {
+        if let crf, !Self.crfRange.contains(crf) {
+            throw ValidationError("--crf must be from \(Self.crfRange.lowerBound) to \(Self.crfRange.upperBound), got \(crf)")
+        }
+    }
+
+    /// The export these options make for `path`.
+    func prepare(path: String) throws -> VideoExport {
+        try VideoExport.prepare(path: path, codec: codec, crf: crf, pixelFormat: pixelFormat)
+    }
 }
 
 struct ParallelOptions: ParsableArguments {

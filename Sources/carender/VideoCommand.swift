@@ -35,27 +35,19 @@ struct VideoCommand: ParsableCommand {
             transform: FrameRate.init(parsing:))
     var fps: FrameRate = FrameRate(numerator: 60, denominator: 1)
 
-    @Option(help: "The ffmpeg encoder (default: libx264, libvpx-vp9, gif or prores_ks by format).")
-    var codec: String?
-
-    @Option(parsing: .unconditional, help: "Constant rate factor of .mp4 and .webm: lower is better and larger (default 18 and 32).",
-            transform: { try wholeNumber($0, option: "--crf") })
-    var crf: Int?
-
-    @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha).")
-    var pixelFormat: String?
+    @OptionGroup
+    var encoding: VideoEncodingOptions
 
     @OptionGroup(title: "Reporting")
     var reporting: ReportingOptions
 
     func validate() throws {
-        if let crf, !(0...63).contains(crf) { throw ValidationError("--crf must be from 0 to 63, got \(crf)") }
         _ = try FrameFolder(frames)
     }
 
     func run() throws {
         let folder = try FrameFolder(frames)
-        let export = try VideoExport.prepare(path: output, codec: codec, crf: crf, pixelFormat: pixelFormat)
+        let export = try encoding.prepare(path: output)
         let run = try folder.run()
         let display = ProgressDisplay(style: reporting.progress, quiet: reporting.quiet, verbose: reporting.verbose)
         if export.container == .gif, let note = GIFTiming(fps: fps, frames: run.count).note(asked: fps) { display.note(note) }

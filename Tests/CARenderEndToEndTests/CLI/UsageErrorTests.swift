@@ -39,6 +39,7 @@ final class UsageErrorTests: XCTestCase {
             (["--start-number", "-3"], ["--start-number", "-3"]),
             (["--columns", "2"], ["--columns", "--contact-sheet"]),
             (["--crf", "20"], ["--crf", "--video"]),
+            (["--video", "v.mp4", "--crf", "64"], ["--crf must be from 0 to 63, got 64"]),
             (["--background", "chartreuse-ish"], ["chartreuse-ish"]),
             (["--alpha", "sometimes"], ["sometimes", "--alpha"]),
             (["--png-compression", "huge"], ["huge"]),
@@ -70,6 +71,8 @@ final class UsageErrorTests: XCTestCase {
             (["golden", script, folder.path, "--channel-tolerance", "300"], "--channel-tolerance"),
             (["golden", script, folder.appendingPathComponent("none").path, "--record"], "--times"),
             (["bench", "--iterations", "0"], "--iterations"),
+            // The same encoding options, with the same check, as a render's --video.
+            (["video", folder.path, "-o", folder.appendingPathComponent("v.mp4").path, "--crf", "64"], "--crf must be from 0 to 63, got 64"),
             (["help", "nosuch"], "'nosuch'"),
             (["nosuchscript.swift", "--fps", "abc"], "'abc'"),
         ]
