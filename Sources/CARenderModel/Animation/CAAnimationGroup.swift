@@ -93,7 +93,16 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
+    /// The group compiled once its children are (`GroupTrack`), when they all compile and the
+    /// group is not a subclass.
+    private(set) var compiledGroup: GroupTrack?
+
     override func compile(for layer: CALayer) {
+        compileChildren(for: layer)
+        compiledGroup = type(of: self) == CAAnimationGroup.self ? GroupTrack(self, children: animations ?? []) : nil
+    }
+
+    private func compileChildren(for layer: CALayer) {
         // Children in order, each nested group's completely before the next sibling's.
         var outer: [(children: [CAAnimation], index: Int)] = []
         var children = animations ?? []

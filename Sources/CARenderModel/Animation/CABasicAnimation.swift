@@ -48,7 +48,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         guard valueFunction == nil, let slot = track.slot ?? track.fieldSlot else { return nil }
         let values = compiledValues
         switch slot.kind {
-        case .cgFloat, .float:
+        case .cgFloat, .float, .transformField:
             return TypedBasicTrack<Double>(self, slot: slot, fraction: fraction, values: values).map { .number($0) }
         case .point:
             return TypedBasicTrack<CGPoint>(self, slot: slot, fraction: fraction, values: values).map { .point($0) }

@@ -150,11 +150,28 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         compiledValues = CompiledValues(frames: frames, times: times, spline: spline)
     }
 
-    /// Moving a whole point property along a path, the animation evaluates as its `PathTrack`
-    /// (not a subclass, which may evaluate differently).
+    /// Moving a whole point property along a path, the animation evaluates as its `PathTrack`;
+    /// through values of a property or field with a slot, in the linear, discrete and paced
+    /// modes, as a `KeyframeTrack` (not a subclass, which may evaluate differently, nor with a
+    /// value function, which maps numbers to transforms).
     override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
-        guard type(of: self) == CAKeyframeAnimation.self, let compiledPath, compiledPath.slot != nil else { return nil }
-        return .path(compiledPath)
+        guard type(of: self) == CAKeyframeAnimation.self else { return nil }
+        if let compiledPath { return compiledPath.slot != nil ? .path(compiledPath) : nil }
+        guard valueFunction == nil, let compiled = compiledValues, compiled.spline == nil,
+              let slot = track.slot ?? track.fieldSlot else { return nil }
+        let (frames, times) = (compiled.frames, compiled.times)
+        switch slot.kind {
+        case .cgFloat, .float, .transformField:
+            return KeyframeTrack<Double>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .numberKeyframes($0) }
+        case .point:
+            return KeyframeTrack<CGPoint>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .pointKeyframes($0) }
+        case .size:
+            return KeyframeTrack<CGSize>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .sizeKeyframes($0) }
+        case .rect:
+            return KeyframeTrack<CGRect>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .rectKeyframes($0) }
+        case .transform:
+            return KeyframeTrack<CATransform3D>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .transformKeyframes($0) }
+        }
     }
 
     // MARK: Evaluation

@@ -74,14 +74,18 @@ open class CALayer: NSObject {
     }
 
     /// The model values as of the last outermost commit: what is rendered, before animations.
-    /// Nil until the layer is first committed.
+    /// Nil until the layer is first committed (`hasBeenCommitted`, which is set with it).
     var committedState: LayerState?
 
     /// Calls `body` with the address of the values presentation starts from — the committed
     /// values, or the model values before the first commit — read in place: a copy of the state
     /// would retain every reference it holds, for one number.
     final func withModelValues<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
-        if committedState != nil {
+        // Which values to read is `hasBeenCommitted`, not `committedState != nil`: testing the
+        // optional copies the whole state (retaining and releasing everything it holds), even
+        // through a pointer. The two are set together and never cleared.
+        assert(hasBeenCommitted == (committedState != nil), "committedState is present exactly when hasBeenCommitted")
+        if hasBeenCommitted {
             return withUnsafeMutablePointer(to: &committedState) { optional in
                 // A present optional's payload is at its start.
                 body(UnsafeRawPointer(optional))

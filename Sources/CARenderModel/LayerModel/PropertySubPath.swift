@@ -107,16 +107,11 @@ enum PropertySubPath: Equatable {
         case (.rectOrigin(let i?), .rect(let r)): return number(i == 0 ? r.origin.x : r.origin.y)
         case (.rectSize(nil), .rect(let r)): return .size(r.size)
         case (.rectSize(let i?), .rect(let r)): return number(i == 0 ? r.size.width : r.size.height)
-        case (.rotation(let i), .transform(let t)):
-            return number(Self.component(TransformComponents(decomposing: t).rotation, i))
-        case (.scale(let i), .transform(let t)):
-            let s = TransformComponents(decomposing: t).scale
-            guard let i else { return number((s.x + s.y + s.z) / 3) }
-            return number(Self.component(s, i))
-        case (.translation(let i), .transform(let t)):
+        case (.rotation, .transform(let t)), (.scale, .transform(let t)), (.translation(_?), .transform(let t)):
+            return TransformField(self).map { number($0.value(in: t)) }
+        case (.translation(nil), .transform(let t)):
             let c = TransformComponents(decomposing: t).translation
-            guard let i else { return .size(CGSize(width: c.x, height: c.y)) }
-            return number(Self.component(c, i))
+            return .size(CGSize(width: c.x, height: c.y))
         default: return nil
         }
     }
@@ -147,18 +142,9 @@ enum PropertySubPath: Equatable {
         case (.rectSize(let i?), .rect(var r), .number):
             if i == 0 { r.size.width = scalar } else { r.size.height = scalar }
             return .rect(r)
-        case (.rotation(let i), .transform(let t), .number):
-            var c = TransformComponents(decomposing: t)
-            Self.set(&c.rotation, i, scalar)
-            return .transform(c.transform)
-        case (.scale(let i), .transform(let t), .number):
-            var c = TransformComponents(decomposing: t)
-            if let i { Self.set(&c.scale, i, scalar) } else { c.scale = (scalar, scalar, scalar) }
-            return .transform(c.transform)
-        case (.translation(let i?), .transform(let t), .number):
-            var c = TransformComponents(decomposing: t)
-            Self.set(&c.translation, i, scalar)
-            return .transform(c.transform)
+        case (.rotation, .transform(let t), .number), (.scale, .transform(let t), .number),
+             (.translation(_?), .transform(let t), .number):
+            return TransformField(self).map { .transform($0.replacing(in: t, with: scalar)) }
         case (.translation(nil), .transform(let t), .size(let s)):
             var c = TransformComponents(decomposing: t)
             c.translation.x = s.width
@@ -169,15 +155,64 @@ enum PropertySubPath: Equatable {
         }
     }
 
-    private static func component(_ v: (x: CGFloat, y: CGFloat, z: CGFloat), _ axis: Int) -> CGFloat {
-        axis == 0 ? v.x : (axis == 1 ? v.y : v.z)
+}
+
+/// A number inside a 3D transform that a key path names (`transform.rotation.z`,
+/// `transform.scale`, `sublayerTransform.translation.x`): read by decomposing the matrix, written
+/// by replacing the component and composing the matrix again with the others unchanged. Both
+/// the key-value path (`PropertySubPath`) and compiled animation tracks (a `StateSlot` of kind
+/// `transformField`) read and write through it, so the two cannot differ. One byte, so a slot
+/// that carries it stays two words.
+enum TransformField: UInt8 {
+    case rotationX, rotationY, rotationZ
+    case scaleX, scaleY, scaleZ
+    /// Bare `scale`: the average of the three factors; writing sets all three.
+    case scale
+    case translationX, translationY, translationZ
+
+    /// The field a sub-path names, when it names a number inside a transform.
+    init?(_ subPath: PropertySubPath) {
+        switch subPath {
+        case .rotation(let axis): self.init(rawValue: Self.rotationX.rawValue + UInt8(clamping: min(axis, 2)))
+        case .scale(let axis?): self.init(rawValue: Self.scaleX.rawValue + UInt8(clamping: min(axis, 2)))
+        case .scale(nil): self = .scale
+        case .translation(let axis?): self.init(rawValue: Self.translationX.rawValue + UInt8(clamping: min(axis, 2)))
+        default: return nil
+        }
     }
 
-    private static func set(_ v: inout (x: CGFloat, y: CGFloat, z: CGFloat), _ axis: Int, _ value: CGFloat) {
-        switch axis {
-        case 0: v.x = value
-        case 1: v.y = value
-        default: v.z = value
+    /// The field's value in `t`.
+    func value(in t: CATransform3D) -> CGFloat {
+        let c = TransformComponents(decomposing: t)
+        switch self {
+        case .rotationX: return c.rotation.x
+        case .rotationY: return c.rotation.y
+        case .rotationZ: return c.rotation.z
+        case .scaleX: return c.scale.x
+        case .scaleY: return c.scale.y
+        case .scaleZ: return c.scale.z
+        case .scale: return (c.scale.x + c.scale.y + c.scale.z) / 3
+        case .translationX: return c.translation.x
+        case .translationY: return c.translation.y
+        case .translationZ: return c.translation.z
         }
+    }
+
+    /// `t` with the field set to `value`, the other components unchanged.
+    func replacing(in t: CATransform3D, with value: CGFloat) -> CATransform3D {
+        var c = TransformComponents(decomposing: t)
+        switch self {
+        case .rotationX: c.rotation.x = value
+        case .rotationY: c.rotation.y = value
+        case .rotationZ: c.rotation.z = value
+        case .scaleX: c.scale.x = value
+        case .scaleY: c.scale.y = value
+        case .scaleZ: c.scale.z = value
+        case .scale: c.scale = (value, value, value)
+        case .translationX: c.translation.x = value
+        case .translationY: c.translation.y = value
+        case .translationZ: c.translation.z = value
+        }
+        return c.transform
     }
 }

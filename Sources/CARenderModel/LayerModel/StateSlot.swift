@@ -14,8 +14,12 @@ import CARenderGeometry
 /// else so that the caller falls back to the coding's general coercion.
 struct StateSlot {
     /// The Swift type stored at the offset.
-    enum Kind {
+    enum Kind: Equatable {
         case cgFloat, float, point, size, rect, transform
+        /// A number inside the transform stored at the offset (`transform.rotation.z`): a field
+        /// of a property rather than a property, which animation tracks read and write in place
+        /// like one (`PropertyTrack.fieldSlot`).
+        case transformField(TransformField)
     }
 
     let kind: Kind
@@ -32,6 +36,8 @@ struct StateSlot {
             case .size: return .size(bytes.load(fromByteOffset: offset, as: CGSize.self))
             case .rect: return .rect(bytes.load(fromByteOffset: offset, as: CGRect.self))
             case .transform: return .transform(bytes.load(fromByteOffset: offset, as: CATransform3D.self))
+            case .transformField(let field):
+                return .number(Double(field.value(in: bytes.load(fromByteOffset: offset, as: CATransform3D.self))), .cgFloat)
             }
         }
     }
@@ -47,6 +53,9 @@ struct StateSlot {
             case (.size, .size(let s)): bytes.storeBytes(of: s, toByteOffset: offset, as: CGSize.self)
             case (.rect, .rect(let r)): bytes.storeBytes(of: r, toByteOffset: offset, as: CGRect.self)
             case (.transform, .transform(let t)): bytes.storeBytes(of: t, toByteOffset: offset, as: CATransform3D.self)
+            case (.transformField(let field), .number(let v, _)):
+                let t = bytes.load(fromByteOffset: offset, as: CATransform3D.self)
+                bytes.storeBytes(of: field.replacing(in: t, with: CGFloat(v)), toByteOffset: offset, as: CATransform3D.self)
             default: return false
             }
             return true

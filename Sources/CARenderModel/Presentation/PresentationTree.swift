@@ -13,8 +13,9 @@ import Foundation
 //   their parent's list, never copied again, and the compositor reads them in place. A model
 //   value an animation needs is read where the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
-//   basic and spring animations of numbers, points, sizes, rectangles and their fields, and
-//   paths; other kinds evaluate themselves, allocation-free but slower.
+//   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
+//   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
+//   other kinds evaluate themselves, allocation-free but slower.
 // - No strings per layer: names for warnings are read only when there is a warning.
 
 extension CALayer {

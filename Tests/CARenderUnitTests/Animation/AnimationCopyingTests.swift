@@ -17,7 +17,7 @@ final class AnimationCopyingTests: XCTestCase {
         "CASpringAnimation": [],
         "CAKeyframeAnimation": ["mode", "compiledValues", "compiledPath"],
         "CATransition": [],
-        "CAAnimationGroup": ["listingGroups"],
+        "CAAnimationGroup": ["listingGroups", "compiledGroup"],
     ]
 
     func testEveryStoredPropertyIsInTheSettingsOrDerived() {

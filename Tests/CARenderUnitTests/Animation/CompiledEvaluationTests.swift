@@ -13,10 +13,11 @@ final class CompiledEvaluationTests: XCTestCase {
 
     /// The values compared: every property the cases animate, as exact bit patterns.
     private func fingerprint(_ state: LayerState) -> [UInt64] {
-        let t = state.transform
+        let t = state.transform, u = state.sublayerTransform
         return [Double(state.opacity), state.position.x, state.position.y, state.bounds.origin.x, state.bounds.origin.y,
                 state.bounds.size.width, state.bounds.size.height, state.shadowOffset.width, state.shadowOffset.height,
-                state.cornerRadius, t.m11, t.m12, t.m21, t.m22, t.m41, t.m42].map { Double($0).bitPattern }
+                state.cornerRadius, t.m11, t.m12, t.m13, t.m21, t.m22, t.m23, t.m31, t.m32, t.m33, t.m41, t.m42, t.m43,
+                u.m11, u.m12, u.m13, u.m21, u.m22, u.m23, u.m31, u.m32, u.m33, u.m41, u.m42, u.m43].map { Double($0).bitPattern }
     }
 
     /// Adds `configure`d animations of both classes to two layers and compares their
@@ -24,19 +25,34 @@ final class CompiledEvaluationTests: XCTestCase {
     private func compare<A: CAPropertyAnimation>(_ compiled: A.Type, _ general: A.Type, expectCompiled: Bool,
                                                  file: StaticString = #filePath, line: UInt = #line,
                                                  _ configure: (A) -> Void) {
+        compare(expectCompiled: expectCompiled, file: file, line: line) { isCompiled in
+            let animation = isCompiled ? compiled.init() : general.init()
+            configure(animation)
+            return animation
+        }
+    }
+
+    /// Adds `make(true)` and `make(false)` (the general evaluation's classes) to two layers and
+    /// compares their presentation over several cycles.
+    private func compare(expectCompiled: Bool, file: StaticString = #filePath, line: UInt = #line,
+                         _ make: (_ compiled: Bool) -> CAAnimation) {
         let clock = AnimationClock()
         let other = CALayer()
         other.bounds = clock.layer.bounds
         other.position = clock.layer.position
         clock.root.addSublayer(other)
-        let a = compiled.init(), b = general.init()
-        configure(a)
-        configure(b)
+        // A model transform with every component, so transform fields replace one of several.
+        for layer in [clock.layer, other] {
+            layer.transform = CATransform3DRotate(CATransform3DMakeScale(1.2, 0.9, 1.1), 0.4, 0.2, 0.3, 1)
+            layer.sublayerTransform = CATransform3DMakeTranslation(2, -3, 1)
+        }
+        let a = make(true), b = make(false)
         clock.layer.add(a, forKey: "k")
         other.add(b, forKey: "k")
         clock.commit()
-        XCTAssertEqual(clock.layer.animationEntries[0].evaluation != nil, expectCompiled, "compiled", file: file, line: line)
-        XCTAssertNil(other.animationEntries[0].evaluation, file: file, line: line)
+        XCTAssertEqual(clock.layer.animationEntries.map(\.key), ["k"], "no implicit animation", file: file, line: line)
+        XCTAssertEqual(clock.layer.animationEntries.first?.evaluation != nil, expectCompiled, "compiled", file: file, line: line)
+        XCTAssertNil(other.animationEntries.first?.evaluation ?? nil, file: file, line: line)
         for step in 0...90 {
             let t = clock.time + 0.037
             clock.advance(to: t)
@@ -117,9 +133,148 @@ final class CompiledEvaluationTests: XCTestCase {
             a.keyPath = "transform"; a.byValue = CATransform3DMakeTranslation(3, -4, 0); a.duration = 0.3
             a.repeatCount = 4; a.isCumulative = true; a.isAdditive = true
         }
-        // Value functions need the general evaluation.
+        // Numbers inside transforms: decomposed, replaced and recomposed in place.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.scale"; a.fromValue = 1; a.toValue = 1.5; a.duration = 0.8
+            a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut); a.autoreverses = true; a.repeatCount = .infinity
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.rotation.z"; a.byValue = 0.9; a.duration = 0.35; a.repeatCount = 4
+            a.isCumulative = true; a.isAdditive = true
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.rotation"; a.toValue = -2; a.duration = 0.6
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.rotation.x"; a.fromValue = 0.3; a.duration = 0.5
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.scale.y"; a.fromValue = 0.5; a.toValue = 2; a.duration = 0.5; a.isAdditive = true
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "transform.translation.x"; a.byValue = 12; a.duration = 0.5
+            a.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
+            a.keyPath = "sublayerTransform.translation.z"; a.fromValue = -4; a.toValue = 9; a.duration = 0.5
+        }
+        // Bare `translation` is a size; value functions turn numbers into transforms: both are
+        // evaluated by the animation.
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
-            a.keyPath = "transform.scale"; a.fromValue = 1; a.toValue = 2; a.duration = 1
+            a.keyPath = "transform.translation"; a.toValue = CGSize(width: 3, height: 4); a.duration = 0.5
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: false) { a in
+            a.keyPath = "transform"; a.valueFunction = CAValueFunction(name: .rotateZ)
+            a.fromValue = 0; a.toValue = 3; a.duration = 1
+        }
+    }
+
+    func testKeyframeValuesMatchTheGeneralEvaluation() {
+        let ease = CAMediaTimingFunction(name: .easeInEaseOut)
+        // The benchmark's keyframes: points with key times, rotations with segment functions.
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "position"; a.duration = 1.25; a.repeatCount = .infinity
+            a.values = [CGPoint(x: 4, y: 4), CGPoint(x: 6, y: 4), CGPoint(x: 6, y: 6), CGPoint(x: 4, y: 4)]
+            a.keyTimes = [0, 0.2, 0.7, 1]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "transform.rotation.z"; a.duration = 0.7; a.repeatCount = .infinity; a.autoreverses = true
+            a.values = [0, 1, -1, 0]; a.keyTimes = [0, 0.3, 0.6, 1]
+            a.timingFunctions = [ease, CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .linear)]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "opacity"; a.duration = 0.45; a.repeatCount = 5; a.isCumulative = true; a.isAdditive = true
+            a.values = [0.1, 0.8, 0.3]; a.timingFunction = CAMediaTimingFunction(controlPoints: 0.3, -0.4, 0.7, 1.6)
+            a.timingFunctions = [CAMediaTimingFunction(name: .easeOut)]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "bounds"; a.duration = 0.6; a.repeatCount = 3; a.autoreverses = true; a.isCumulative = true
+            a.values = [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 1, y: -2, width: 30, height: 12.5)]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "shadowOffset"; a.calculationMode = .discrete; a.duration = 0.5; a.repeatCount = 4
+            a.values = [CGSize(width: 1, height: 2), CGSize(width: -3, height: 4), CGSize(width: 5, height: 0)]
+            a.keyTimes = [0, 0.1, 0.8, 1]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "position.y"; a.calculationMode = .paced; a.duration = 0.9; a.repeatCount = 2
+            a.values = [10, 40, 35, 80]; a.timingFunction = ease; a.timingFunctions = [ease, ease, ease]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "transform"; a.duration = 0.8; a.repeatCount = 2; a.isAdditive = true
+            a.values = [CATransform3DIdentity, CATransform3DMakeRotation(1, 0, 0, 1), CATransform3DMakeScale(2, 1, 1)]
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "cornerRadius"; a.values = [7]; a.duration = 0.3
+        }
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: true) { a in
+            a.keyPath = "transform.scale"; a.values = [1, 2, 0.5]; a.keyTimes = [0, 0.5]; a.duration = 0.5 // ignored times
+        }
+        // The cubic modes' spline is evaluated by the animation.
+        compare(CAKeyframeAnimation.self, GeneralKeyframe.self, expectCompiled: false) { a in
+            a.keyPath = "position.x"; a.calculationMode = .cubic; a.values = [0, 10, 5, 20]; a.duration = 0.7
+        }
+    }
+
+    private final class GeneralGroup: CAAnimationGroup {}
+
+    /// A group of the benchmark's kind (children without durations of their own), and one with
+    /// its own timing function, timed children and keyframes; made of the general classes for
+    /// the general evaluation.
+    func testGroupsMatchTheGeneralEvaluation() {
+        func basic(_ compiled: Bool, _ keyPath: String) -> CABasicAnimation {
+            let a = compiled ? CABasicAnimation() : GeneralBasic()
+            a.keyPath = keyPath
+            return a
+        }
+        compare(expectCompiled: true) { compiled in
+            let fade = basic(compiled, "opacity")
+            (fade.fromValue, fade.toValue) = (0.5, 1)
+            let grow = basic(compiled, "bounds.size.width")
+            (grow.fromValue, grow.toValue) = (6, 7)
+            let group = compiled ? CAAnimationGroup() : GeneralGroup()
+            group.animations = [fade, grow]
+            group.duration = 1.5
+            group.repeatCount = .infinity
+            group.autoreverses = true
+            return group
+        }
+        compare(expectCompiled: true) { compiled in
+            let turn = basic(compiled, "transform.rotation.z")
+            (turn.byValue, turn.duration, turn.beginTime, turn.fillMode) = (2, 0.4, 0.2, .both)
+            turn.timingFunction = CAMediaTimingFunction(name: .easeOut)
+            let hop = compiled ? CAKeyframeAnimation() : GeneralKeyframe()
+            hop.keyPath = "position"
+            hop.values = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 5), CGPoint(x: 3, y: 3)]
+            (hop.duration, hop.speed, hop.repeatCount, hop.isAdditive) = (0.3, 2, 2, true)
+            let spring = compiled ? CASpringAnimation() : GeneralSpring()
+            spring.keyPath = "cornerRadius"
+            (spring.fromValue, spring.toValue, spring.damping) = (0, 8, 6)
+            let group = compiled ? CAAnimationGroup() : GeneralGroup()
+            group.animations = [turn, hop, spring]
+            group.duration = 0.9
+            group.repeatCount = 3
+            group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            return group
+        }
+        // A child the animation evaluates itself, or a nested group: the group evaluates itself.
+        compare(expectCompiled: false) { compiled in
+            let colour = basic(compiled, "backgroundColor")
+            colour.toValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            let group = compiled ? CAAnimationGroup() : GeneralGroup()
+            group.animations = [basic(compiled, "opacity"), colour]
+            group.duration = 0.5
+            return group
+        }
+        compare(expectCompiled: false) { compiled in
+            let inner = compiled ? CAAnimationGroup() : GeneralGroup()
+            let fade = basic(compiled, "opacity")
+            fade.toValue = 0.1
+            inner.animations = [fade]
+            let group = compiled ? CAAnimationGroup() : GeneralGroup()
+            group.animations = [inner]
+            group.duration = 0.5
+            return group
         }
     }
 

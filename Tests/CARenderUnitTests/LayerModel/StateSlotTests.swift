@@ -17,7 +17,7 @@ final class StateSlotTests: XCTestCase {
     /// A value of the slot's kind unlike any default (a skewed, translated transform included).
     private func sample(_ kind: StateSlot.Kind) -> AnimatableValue {
         switch kind {
-        case .cgFloat, .float: return .number(0.375, .double)
+        case .cgFloat, .float, .transformField: return .number(0.375, .double)
         case .point: return .point(CGPoint(x: 3.5, y: -7.25))
         case .size: return .size(CGSize(width: 11.5, height: 0.75))
         case .rect: return .rect(CGRect(x: -1.5, y: 2.25, width: 30, height: 40.5))
@@ -75,6 +75,34 @@ final class StateSlotTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 15)
+    }
+
+    /// Numbers inside transforms (`transform.rotation.z`) have slots of their own that read and
+    /// write exactly as the key path's coding does: decomposing, replacing, recomposing.
+    func testTransformFieldSlotsReadAndWriteAsTheKeyPathDoes() throws {
+        var model = LayerState()
+        model.transform = CATransform3DRotate(CATransform3DMakeScale(1.5, 0.5, 2), 0.7, 0.3, 0.2, 1)
+        model.transform.m41 = 5
+        model.sublayerTransform = CATransform3DMakeRotation(-0.4, 1, 0, 0)
+        var fields = 0
+        for property in ["transform", "sublayerTransform"] {
+            for field in ["rotation", "rotation.x", "rotation.y", "rotation.z", "scale", "scale.x", "scale.y", "scale.z",
+                          "translation.x", "translation.y", "translation.z"] {
+                let name = property + "." + field
+                let path = try XCTUnwrap(CALayer.propertyTable.resolve(name), name)
+                let slot = try XCTUnwrap(PropertyTrack(path).fieldSlot, name)
+                fields += 1
+                XCTAssertEqual(numbers(slot.value(in: model)), numbers(path.animatableValue(in: model)), name)
+                var viaPath = model, viaSlot = model
+                XCTAssertTrue(path.setAnimatableValue(.number(0.8125, .cgFloat), in: &viaPath), name)
+                XCTAssertTrue(slot.store(.number(0.8125, .cgFloat), in: &viaSlot), name)
+                XCTAssertEqual(numbers(.transform(viaSlot.transform)), numbers(.transform(viaPath.transform)), name)
+                XCTAssertEqual(numbers(.transform(viaSlot.sublayerTransform)), numbers(.transform(viaPath.sublayerTransform)), name)
+            }
+        }
+        XCTAssertEqual(fields, 22)
+        // Bare `translation` is a size, not a number: it has no field slot.
+        XCTAssertNil(PropertyTrack(try XCTUnwrap(CALayer.propertyTable.resolve("transform.translation"))).fieldSlot)
     }
 
     func testATrackFallsBackToTheCodingForValuesOfAnotherKind() throws {

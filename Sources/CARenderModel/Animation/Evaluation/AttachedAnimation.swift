@@ -34,6 +34,7 @@ package final class AttachedAnimation {
         beginTimePending = animation.beginTime == 0
         timing = animation.timingParameters()
         evaluation = (animation as? CAPropertyAnimation)?.compiledEvaluation
+            ?? (animation as? CAAnimationGroup)?.compiledGroup.map { .group($0) }
         isRemovedOnCompletion = animation.isRemovedOnCompletion
     }
 

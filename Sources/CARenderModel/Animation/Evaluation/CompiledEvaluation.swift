@@ -13,10 +13,12 @@ import CARenderPixels
 /// fetches no separate object for it); a path track, which owns its measured path, is one
 /// object.
 ///
-/// Basic animations and springs of numbers, points, sizes and rectangles are covered whole or
-/// as fields (`position.x`), with live model endpoints. Animations it does not cover (value
-/// functions, colours, transforms, keyframe values, groups, transitions, layer subclasses' own
-/// keys) are evaluated by the animation itself; both ways give identical values.
+/// Basic animations and springs of numbers, points, sizes, rectangles and transforms are
+/// covered whole or as fields (`position.x`, `transform.rotation.z`), with live model endpoints;
+/// keyframe values in the linear, discrete and paced modes likewise; groups whose children all
+/// compile. Animations it does not cover (value functions, colours, cubic keyframes, nested
+/// groups, transitions, layer subclasses' own keys) are evaluated by the animation itself; both
+/// ways give identical values.
 enum CompiledEvaluation {
     case number(TypedBasicTrack<Double>)
     case point(TypedBasicTrack<CGPoint>)
@@ -25,6 +27,14 @@ enum CompiledEvaluation {
     /// Held by reference: inline, two matrices would triple every record's size.
     case transform(TransformTrack)
     case path(PathTrack)
+    /// Keyframe values (`KeyframeTrack`), by reference like every case but the basic tracks.
+    case numberKeyframes(KeyframeTrack<Double>)
+    case pointKeyframes(KeyframeTrack<CGPoint>)
+    case sizeKeyframes(KeyframeTrack<CGSize>)
+    case rectKeyframes(KeyframeTrack<CGRect>)
+    case transformKeyframes(KeyframeTrack<CATransform3D>)
+    /// A group whose children all compile (`GroupTrack`).
+    case group(GroupTrack)
 
     /// Writes the animation's value for `sample` (a sample that contributes) into
     /// `accumulator`.
@@ -36,6 +46,12 @@ enum CompiledEvaluation {
         case .rect(let track): track.apply(sample, to: &accumulator)
         case .transform(let box): box.track.apply(sample, to: &accumulator)
         case .path(let track): track.apply(sample, to: &accumulator)
+        case .numberKeyframes(let track): track.apply(sample, to: &accumulator)
+        case .pointKeyframes(let track): track.apply(sample, to: &accumulator)
+        case .sizeKeyframes(let track): track.apply(sample, to: &accumulator)
+        case .rectKeyframes(let track): track.apply(sample, to: &accumulator)
+        case .transformKeyframes(let track): track.apply(sample, to: &accumulator)
+        case .group(let track): track.apply(sample, to: &accumulator)
         }
     }
 }

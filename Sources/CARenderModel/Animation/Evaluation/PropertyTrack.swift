@@ -18,8 +18,9 @@ struct PropertyTrack {
 
     /// The slot of the sub-path's field when the track animates a field of a point, size or
     /// rectangle property with a slot (`position.x`, `shadowOffset.height`,
-    /// `bounds.size.width`, `bounds.origin`): the field is stored in place like a property of
-    /// its own. The whole property's `slot` is nil then.
+    /// `bounds.size.width`, `bounds.origin`), or a number inside a transform
+    /// (`transform.rotation.z`, `transform.scale`): the field is stored in place like a property
+    /// of its own. The whole property's `slot` is nil then.
     let fieldSlot: StateSlot?
 
     init(_ path: ResolvedPropertyPath) {
@@ -31,7 +32,7 @@ struct PropertyTrack {
 
     /// The slot of `subPath`'s field inside a property stored at `slot`, when the field is a
     /// number, point or size stored in place (CGPoint, CGSize and CGRect are laid out as their
-    /// CGFloat fields in order).
+    /// CGFloat fields in order) or a number inside a transform (`TransformField`).
     static func fieldSlot(_ subPath: PropertySubPath, of slot: StateSlot) -> StateSlot? {
         let width = MemoryLayout<CGFloat>.stride
         switch (subPath, slot.kind) {
@@ -43,6 +44,8 @@ struct PropertyTrack {
             return StateSlot(kind: .point, offset: slot.offset)
         case (.rectSize(nil), .rect):
             return StateSlot(kind: .size, offset: slot.offset + 2 * width)
+        case (_, .transform):
+            return TransformField(subPath).map { StateSlot(kind: .transformField($0), offset: slot.offset) }
         default:
             return nil
         }

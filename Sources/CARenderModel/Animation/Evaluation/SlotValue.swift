@@ -3,7 +3,8 @@ import CARenderGeometry
 import CARenderPixels
 
 /// The value types a compiled track evaluates in, one per kind of `StateSlot`: numbers (as
-/// `Double`, whatever the stored type), points, sizes and rectangles. A track of one of these
+/// `Double`, whatever the stored type, and numbers inside transforms), points, sizes, rectangles
+/// and transforms. A track of one of these
 /// keeps its endpoints as plain values and reads and writes the presentation state in place,
 /// so a frame builds no `AnimatableValue` and calls no coding closure.
 ///
@@ -64,26 +65,36 @@ extension Double: SlotValue {
         self = v
     }
 
-    static func isStored(in kind: StateSlot.Kind) -> Bool { kind == .cgFloat || kind == .float }
-
-    static func read(_ slot: StateSlot, in state: LayerState) -> Double {
-        withUnsafeBytes(of: state) { bytes in
-            slot.kind == .float ? Double(bytes.load(fromByteOffset: slot.offset, as: Float.self))
-                : Double(bytes.load(fromByteOffset: slot.offset, as: CGFloat.self))
+    /// Numbers are stored as `CGFloat` or `Float`, or inside a transform (`TransformField`:
+    /// decomposed to read, recomposed to write, as the key path's coding does).
+    static func isStored(in kind: StateSlot.Kind) -> Bool {
+        switch kind {
+        case .cgFloat, .float, .transformField: return true
+        case .point, .size, .rect, .transform: return false
         }
     }
 
+    static func read(_ slot: StateSlot, in state: LayerState) -> Double {
+        withUnsafeBytes(of: state) { read(slot, at: $0.baseAddress!) }
+    }
+
     static func read(_ slot: StateSlot, at base: UnsafeRawPointer) -> Double {
-        slot.kind == .float ? Double(base.load(fromByteOffset: slot.offset, as: Float.self))
-            : Double(base.load(fromByteOffset: slot.offset, as: CGFloat.self))
+        switch slot.kind {
+        case .float: return Double(base.load(fromByteOffset: slot.offset, as: Float.self))
+        case .transformField(let field):
+            return Double(field.value(in: base.load(fromByteOffset: slot.offset, as: CATransform3D.self)))
+        default: return Double(base.load(fromByteOffset: slot.offset, as: CGFloat.self))
+        }
     }
 
     func write(to slot: StateSlot, in state: inout LayerState) {
         withUnsafeMutableBytes(of: &state) { bytes in
-            if slot.kind == .float {
-                bytes.storeBytes(of: Float(self), toByteOffset: slot.offset, as: Float.self)
-            } else {
-                bytes.storeBytes(of: CGFloat(self), toByteOffset: slot.offset, as: CGFloat.self)
+            switch slot.kind {
+            case .float: bytes.storeBytes(of: Float(self), toByteOffset: slot.offset, as: Float.self)
+            case .transformField(let field):
+                let t = bytes.load(fromByteOffset: slot.offset, as: CATransform3D.self)
+                bytes.storeBytes(of: field.replacing(in: t, with: CGFloat(self)), toByteOffset: slot.offset, as: CATransform3D.self)
+            default: bytes.storeBytes(of: CGFloat(self), toByteOffset: slot.offset, as: CGFloat.self)
             }
         }
     }
