@@ -40,6 +40,16 @@ final class DrawingScratch {
     private(set) var depthCovering = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var depthRows = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: 1)
     private var depthCapacity = 1
+    /// The siblings of depth-composited groups (their extents, whether each overlaps another)
+    /// and the pairs of them that overlap, as stacks (nested groups push above their parent's).
+    var depthMembers: [DepthMember] = []
+    var depthPairs: [SIMD2<Int32>] = []
+    /// One group's siblings sorted by top edge, and one sibling's overlaps with the others and
+    /// those crossing one row (room for `depthMemberCapacity` each).
+    private(set) var depthByTop = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var depthHoles = UnsafeMutablePointer<IntRect>.allocate(capacity: 1)
+    private(set) var depthHoleRows = UnsafeMutablePointer<IntRect>.allocate(capacity: 1)
+    private var depthMemberCapacity = 1
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
@@ -56,6 +66,21 @@ final class DrawingScratch {
         depthActive.deallocate()
         depthCovering.deallocate()
         depthRows.deallocate()
+        depthByTop.deallocate()
+        depthHoles.deallocate()
+        depthHoleRows.deallocate()
+    }
+
+    /// Room to sort `count` siblings of a depth-composited group and hold one's overlaps.
+    func reserveDepthMembers(_ count: Int) {
+        guard count > depthMemberCapacity else { return }
+        depthByTop.deallocate()
+        depthHoles.deallocate()
+        depthHoleRows.deallocate()
+        depthMemberCapacity = count
+        depthByTop = .allocate(capacity: count)
+        depthHoles = .allocate(capacity: count)
+        depthHoleRows = .allocate(capacity: count)
     }
 
     /// Room to sort `count` siblings by depth.

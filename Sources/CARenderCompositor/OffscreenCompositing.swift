@@ -34,24 +34,31 @@ extension FrameDrawing {
                     s += 4; d += 4; m += 4
                 }
             } else {
-                // Four pixels at a time (blending transparent black leaves a pixel as it was, and
-                // an opaque one replaces it, so no pixel needs a branch), then the rest.
-                var x = r.x0
-                while x + 4 <= r.x1 {
-                    let p = UnsafeRawPointer(s).loadUnaligned(as: SIMD4<UInt32>.self)
-                    if p != .zero {
-                        let q = UnsafeRawPointer(d).loadUnaligned(as: SIMD4<UInt32>.self)
-                        let blended = sourceOverPacked(q, scale >= 256 ? p : scalePacked(p, scale))
-                        UnsafeMutableRawPointer(d).storeBytes(of: blended, as: SIMD4<UInt32>.self)
-                    }
-                    s += 16; d += 16; x += 4
-                }
-                while x < r.x1 {
-                    let p = s.packedPixel
-                    if p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scale >= 256 ? p : scalePacked(p, scale)) }
-                    s += 4; d += 4; x += 1
-                }
+                blendRow(s, onto: d, count: r.x1 - r.x0, scale: scale)
             }
+        }
+    }
+
+    /// Source-over blends `count` pixels from `source` onto `target`, each scaled by `scale / 256`
+    /// (0…256) first: four pixels at a time (blending transparent black leaves a pixel as it
+    /// was, and an opaque one replaces it, so no pixel needs a branch), then the rest.
+    @inline(__always)
+    func blendRow(_ source: UnsafeMutablePointer<UInt8>, onto target: UnsafeMutablePointer<UInt8>, count: Int,
+                  scale: UInt32 = 256) {
+        var s = source, d = target, left = count
+        while left >= 4 {
+            let p = UnsafeRawPointer(s).loadUnaligned(as: SIMD4<UInt32>.self)
+            if p != .zero {
+                let q = UnsafeRawPointer(d).loadUnaligned(as: SIMD4<UInt32>.self)
+                let blended = sourceOverPacked(q, scale >= 256 ? p : scalePacked(p, scale))
+                UnsafeMutableRawPointer(d).storeBytes(of: blended, as: SIMD4<UInt32>.self)
+            }
+            s += 16; d += 16; left -= 4
+        }
+        while left > 0 {
+            let p = s.packedPixel
+            if p != 0 { d.packedPixel = sourceOverPacked(d.packedPixel, scale >= 256 ? p : scalePacked(p, scale)) }
+            s += 4; d += 4; left -= 1
         }
     }
 }

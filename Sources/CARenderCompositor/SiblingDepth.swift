@@ -23,9 +23,14 @@ import CARenderGeometry
 // gives, resolved per pixel. Outside R only flat siblings draw, whose planes are parallel and so
 // never cross: painter's order there is exact. A sibling that does not reach R draws straight
 // onto the canvas in its turn; one that does puts its part outside R on the canvas in its turn
-// and keeps the rest for the depth pass. So the cost grows with the siblings that overlap the
-// turned ones and with R's area, not with the size of the group (1 turned view among 50 flat
-// ones: see `carender bench --sibling-depth`). Siblings at equal depth (coplanar) keep the usual
+// and keeps the rest for the depth pass. Within R, only where two siblings' extents overlap can
+// two of them draw the same pixel: a sibling whose extent overlaps no other's goes on in its
+// turn (a group straight onto the canvas), and the others put their pixels outside every overlap
+// on the canvas as soon as they are drawn, so the pass reads only the overlaps — the same bytes,
+// since the pass would blend those pixels as they are onto pixels nothing else touches. So the
+// cost grows with the siblings that overlap the turned ones and with the overlaps' area, not
+// with the size of the group (1 turned view among 50 flat ones: see `carender bench
+// --sibling-depth`). Siblings at equal depth (coplanar) keep the usual
 // order: ascending zPosition, then sublayer order. Only groups with a turned plane take this path.
 
 /// A sibling of a depth-composited group: its offscreen, the device-to-bounds map that finds
@@ -51,6 +56,13 @@ struct DepthSibling {
     }
 }
 
+/// A sibling of a depth-composited group: its device extent, and whether it overlaps another
+/// sibling's within the turned planes' reach (so the depth pass must resolve it).
+struct DepthMember {
+    var extent: IntRect
+    var overlapped = false
+}
+
 extension PlacedLayer {
     /// Whether the layer's plane is turned against its superlayer's (its depth varies across it).
     var isTilted: Bool { depth.x != 0 || depth.y != 0 }
@@ -71,29 +83,168 @@ extension FrameDrawing {
         guard !region.isEmpty else { return false }
         region = region.intersection(target.rect)
 
-        let base = scratch.depthSiblings.count
+        // Each sibling's extent, and the pairs of those reaching R that overlap: only there do
+        // two siblings' pixels meet, so only there is the depth pass needed. (With a sibling
+        // whose plane is seen edge on — no inverse map — among them, the pass keeps all of R.)
+        let members = scratch.depthMembers.count, pairs = scratch.depthPairs.count
+        var invertible = true
         for k in first..<first + count {
             let p = list.placed[k]
             let childMap = p.toParent.then(map)
             let extent = list.extent(p.item, map: childMap).intersection(target.rect)
+            if !extent.intersection(region).isEmpty && childMap.inverted() == nil { invertible = false }
+            scratch.depthMembers.append(DepthMember(extent: extent))
+        }
+        markOverlaps(from: members, count: count, reaching: region)
+
+        let base = scratch.depthSiblings.count
+        for k in first..<first + count {
+            let p = list.placed[k]
+            let childMap = p.toParent.then(map)
+            let member = scratch.depthMembers[members + k - first]
+            let extent = member.extent
             guard !extent.isEmpty else { continue }
             guard !extent.intersection(region).isEmpty, let inverse = childMap.inverted() else {
                 // Clear of every turned plane: painter's order is exact here.
                 drawPlaced(p.item, map: childMap, superlayerMap: map, into: target, alpha: alpha * p.alpha)
                 continue
             }
+            if !member.overlapped {
+                // No other sibling of the depth pass draws within its extent, so the pass would
+                // blend each of its pixels as it is: it goes on now, with the same bytes.
+                drawAlone(p.item, map: childMap, superlayerMap: map, extent: extent, into: target, alpha: alpha * p.alpha)
+                continue
+            }
             let canvas = scratch.pool.acquire(extent)
             drawPlaced(p.item, map: childMap, superlayerMap: map, into: canvas, alpha: alpha * p.alpha)
-            blit(canvas, onto: target, outside: region)
+            if invertible {
+                // Its pixels that no other sibling's extent covers within R go on now (the pass
+                // would blend them as they are, onto the same pixels), while they are still in
+                // the cache; the pass then reads only where extents overlap.
+                blit(canvas, onto: target, withholding: k - first, members: members, pairs: pairs, region: region)
+            } else {
+                blit(canvas, onto: target, outside: region)
+            }
             let w = SIMD3(p.toParent.m13, p.toParent.m23, p.toParent.m33)
             let flat = !p.isTilted && w.x == 0 && w.y == 0 && w.z > 0
             scratch.depthSiblings.append(DepthSibling(canvas: canvas, deviceToLayer: inverse, depth: p.depth, w: w,
                                                       constantDepth: flat ? p.depth.z / w.z : nil))
         }
-        compositeByDepth(from: base, region: region, into: target)
+        compositeByDepth(from: base, region: region, overlapsOnly: invertible, into: target)
         for j in base..<scratch.depthSiblings.count { scratch.pool.release(scratch.depthSiblings[j].canvas) }
         scratch.depthSiblings.removeLast(scratch.depthSiblings.count - base)
+        scratch.depthMembers.removeLast(scratch.depthMembers.count - members)
+        scratch.depthPairs.removeLast(scratch.depthPairs.count - pairs)
         return true
+    }
+
+    /// Draws a sibling of the depth pass that overlaps no other, as the pass would have blended
+    /// it: an offscreen of its `extent` blended onto `target` pixel by pixel. A layer composited
+    /// as a group already draws that way — its group offscreen is blended once, and a shadow
+    /// beneath it goes straight onto the canvas only where the group's offscreen is empty (see
+    /// `ShadowTarget`) — so it draws straight onto `target`, sparing an offscreen, its clearing
+    /// and a second blend.
+    private func drawAlone(_ i: Int, map: ProjectiveMap, superlayerMap: ProjectiveMap, extent: IntRect,
+                           into target: Canvas, alpha: Double) {
+        if drawsAsGroup(i) {
+            drawPlaced(i, map: map, superlayerMap: superlayerMap, into: target, alpha: alpha)
+            return
+        }
+        let canvas = scratch.pool.acquire(extent)
+        drawPlaced(i, map: map, superlayerMap: superlayerMap, into: canvas, alpha: alpha)
+        blit(canvas, onto: target, alpha: 1)
+        scratch.pool.release(canvas)
+    }
+
+    /// Whether `drawPlaced` draws layer `i` through a group offscreen of its own blended once
+    /// onto its target (see `drawLayer`).
+    private func drawsAsGroup(_ i: Int) -> Bool {
+        guard list.items[i].transition == nil, list.items[i].kind != .transformLayer else { return false }
+        let opacity = list.items[i].state.clampedOpacity
+        return opacity > 0 && opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i)
+    }
+
+    /// Marks each of the `count` members from `scratch.depthMembers[base]` on whose extent
+    /// reaches `region` and meets another such extent, and records each such pair (indices
+    /// from `base`) in `scratch.depthPairs`: a sweep down the extents sorted by their top edge.
+    private func markOverlaps(from base: Int, count: Int, reaching region: IntRect) {
+        scratch.reserveDepthMembers(count)
+        let byTop = scratch.depthByTop
+        let scratch = self.scratch
+        scratch.depthMembers.withUnsafeMutableBufferPointer { all in
+            let members = all.baseAddress! + base
+            var n = 0
+            for k in 0..<count where !members[k].extent.intersection(region).isEmpty {
+                byTop[n] = Int32(k)
+                n += 1
+            }
+            guard n > 1 else { return }
+            // Insertion sort (the standard library's stable sort allocates; siblings tend to
+            // come in reading order, nearly sorted already).
+            for a in 1..<n {
+                let k = byTop[a], top = members[Int(k)].extent.y0
+                var slot = a
+                while slot > 0 && members[Int(byTop[slot - 1])].extent.y0 > top {
+                    byTop[slot] = byTop[slot - 1]
+                    slot -= 1
+                }
+                byTop[slot] = k
+            }
+            for a in 0..<n {
+                let r = members[Int(byTop[a])].extent
+                var b = a + 1
+                while b < n, members[Int(byTop[b])].extent.y0 < r.y1 {
+                    let o = members[Int(byTop[b])].extent
+                    if o.x0 < r.x1 && r.x0 < o.x1 {
+                        members[Int(byTop[a])].overlapped = true
+                        members[Int(byTop[b])].overlapped = true
+                        scratch.depthPairs.append(SIMD2(byTop[a], byTop[b]))
+                    }
+                    b += 1
+                }
+            }
+        }
+    }
+
+    /// Source-over blends `source` (member `k`'s offscreen) onto `target` except where, within
+    /// `region`, the extent of another member it overlaps (`scratch.depthPairs[pairs...]`)
+    /// covers it: those pixels are left for the depth pass.
+    private func blit(_ source: Canvas, onto target: Canvas, withholding k: Int, members: Int, pairs: Int,
+                      region: IntRect) {
+        let r = source.rect.intersection(target.rect)
+        guard !r.isEmpty else { return }
+        let holes = scratch.depthHoles
+        var holeCount = 0
+        for j in pairs..<scratch.depthPairs.count {
+            let pair = scratch.depthPairs[j]
+            guard Int(pair.x) == k || Int(pair.y) == k else { continue }
+            let other = Int(pair.x) == k ? Int(pair.y) : Int(pair.x)
+            let hole = scratch.depthMembers[members + other].extent.intersection(r).intersection(region)
+            if !hole.isEmpty {
+                holes[holeCount] = hole
+                holeCount += 1
+            }
+        }
+        let rows = scratch.depthHoleRows
+        for y in r.y0..<r.y1 {
+            // The holes crossing this row, sorted by their left edge.
+            var n = 0
+            for h in 0..<holeCount where y >= holes[h].y0 && y < holes[h].y1 {
+                var slot = n
+                while slot > 0 && rows[slot - 1].x0 > holes[h].x0 {
+                    rows[slot] = rows[slot - 1]
+                    slot -= 1
+                }
+                rows[slot] = holes[h]
+                n += 1
+            }
+            var x = r.x0
+            for h in 0..<n {
+                if rows[h].x0 > x { blendRow(source.pixel(x, y), onto: target.pixel(x, y), count: rows[h].x0 - x) }
+                x = max(x, rows[h].x1)
+            }
+            if x < r.x1 { blendRow(source.pixel(x, y), onto: target.pixel(x, y), count: r.x1 - x) }
+        }
     }
 
     /// Source-over blends the part of `source` outside `region` onto `target`.
@@ -106,12 +257,8 @@ extension FrameDrawing {
             while x < r.x1 {
                 if crosses && x >= region.x0 && x < region.x1 { x = region.x1; continue }
                 let end = crosses && x < region.x0 ? min(r.x1, region.x0) : r.x1
-                var s = source.pixel(x, y), d = target.pixel(x, y)
-                while x < end {
-                    let p = s.packedPixel
-                    if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
-                    s += 4; d += 4; x += 1
-                }
+                blendRow(source.pixel(x, y), onto: target.pixel(x, y), count: end - x)
+                x = end
             }
         }
     }
@@ -119,10 +266,10 @@ extension FrameDrawing {
     /// Blends the offscreens of `scratch.depthSiblings[base...]` onto `target` within `region`,
     /// per pixel back to front by the depth of each plane there (stable: equal depths keep
     /// drawing order). Each row considers only the siblings whose offscreen covers it, and is
-    /// walked in spans over which the same offscreens cover it: where one does (most of a frame
-    /// of siblings that only come near each other), its pixels are blended as they are, and
-    /// depth is computed only at pixels where two or more siblings draw.
-    private func compositeByDepth(from base: Int, region: IntRect, into target: Canvas) {
+    /// walked in spans over which the same offscreens cover it: where one does, its pixels are
+    /// blended as they are (unless `overlapsOnly`: they went on already), and depth is computed
+    /// only at pixels where two or more siblings draw.
+    private func compositeByDepth(from base: Int, region: IntRect, overlapsOnly: Bool, into target: Canvas) {
         let siblings = scratch.depthSiblings
         let n = siblings.count - base
         guard n > 0, !region.isEmpty else { return }
@@ -155,13 +302,9 @@ extension FrameDrawing {
                         spanEnd = min(spanEnd, r.x0)
                     }
                 }
-                if coveringCount == 1 {
-                    var s = siblings[base + Int(covering[0])].canvas.pixel(x, y), d = target.pixel(x, y)
-                    for _ in x..<spanEnd {
-                        let p = s.packedPixel
-                        if p != 0 { d.packedPixel = p >= 0xFF00_0000 ? p : sourceOverPacked(d.packedPixel, p) }
-                        s += 4; d += 4
-                    }
+                if coveringCount == 1 && !overlapsOnly {
+                    blendRow(siblings[base + Int(covering[0])].canvas.pixel(x, y), onto: target.pixel(x, y),
+                             count: spanEnd - x)
                 } else if coveringCount > 1 {
                     for c in 0..<coveringCount { rows[c] = siblings[base + Int(covering[c])].canvas.pixel(x, y) }
                     blendByDepth(siblings, base: base, covering: covering, rows: rows, count: coveringCount,
@@ -174,56 +317,94 @@ extension FrameDrawing {
 
     /// Blends pixels `xs` of row `y`, each covered by the offscreens `covering[0..<count]` (in
     /// drawing order; `rows[c]` is offscreen `c`'s pixel at `xs.lowerBound`), back to front by
-    /// depth; a pixel only one of them draws is blended without computing depth.
+    /// depth. Four pixels at a time: a block only one offscreen draws in is blended as it is,
+    /// without computing depth (most blocks, where siblings' extents only meet); a block two or
+    /// more draw in is resolved pixel by pixel.
     @inline(__always)
     private func blendByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
                               rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
                               xs: Range<Int>, y: Int, py: Double, depths: UnsafeMutablePointer<Double>,
                               order: UnsafeMutablePointer<Int32>, into target: Canvas) {
-        var d = target.pixel(xs.lowerBound, y)
+        let d = target.pixel(xs.lowerBound, y)
         var offset = 0
-        for x in xs {
-            let px = Double(x) + 0.5
-            var present = 0
-            var only: UInt32 = 0
-            // `order` holds indices into `covering`, whose order is the drawing order.
+        var x = xs.lowerBound
+        while x + 4 <= xs.upperBound {
+            var drawing = 0
+            var only = SIMD4<UInt32>.zero
             for c in 0..<count {
-                let source = (rows[c] + offset).packedPixel
-                guard source != 0 else { continue }
+                let source = UnsafeRawPointer(rows[c] + offset).loadUnaligned(as: SIMD4<UInt32>.self)
+                guard source != .zero else { continue }
+                drawing += 1
                 only = source
-                if present == 0 {
-                    // Its depth is needed only once a second sibling draws here.
-                    order[0] = Int32(c)
-                    present = 1
-                    continue
+                if drawing > 1 { break }
+            }
+            if drawing == 1 {
+                let q = UnsafeRawPointer(d + offset).loadUnaligned(as: SIMD4<UInt32>.self)
+                UnsafeMutableRawPointer(d + offset).storeBytes(of: sourceOverPacked(q, only), as: SIMD4<UInt32>.self)
+            } else if drawing > 1 {
+                for k in 0..<4 {
+                    blendPixelByDepth(siblings, base: base, covering: covering, rows: rows, count: count,
+                                      offset: offset &+ 4 &* k, px: Double(x + k) + 0.5, py: py,
+                                      depths: depths, order: order, into: d)
                 }
-                if present == 1 {
-                    depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
-                }
-                let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
-                // Insertion, stable: a later sibling goes after equal depths.
-                var slot = present
-                while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
-                    depths[slot] = depths[slot - 1]
-                    order[slot] = order[slot - 1]
-                    slot -= 1
-                }
-                depths[slot] = depth
-                order[slot] = Int32(c)
-                present += 1
+            }
+            x += 4
+            offset &+= 16
+        }
+        while x < xs.upperBound {
+            blendPixelByDepth(siblings, base: base, covering: covering, rows: rows, count: count, offset: offset,
+                              px: Double(x) + 0.5, py: py, depths: depths, order: order, into: d)
+            x += 1
+            offset &+= 4
+        }
+    }
+
+    /// Blends the pixel at byte `offset` from the rows' starts (`d` is the target's row at the
+    /// same start; `px`, `py` its centre) back to front by depth; a pixel only one offscreen
+    /// draws is blended without computing depth.
+    @inline(__always)
+    private func blendPixelByDepth(_ siblings: [DepthSibling], base: Int, covering: UnsafeMutablePointer<Int32>,
+                                   rows: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>, count: Int,
+                                   offset: Int, px: Double, py: Double, depths: UnsafeMutablePointer<Double>,
+                                   order: UnsafeMutablePointer<Int32>, into d: UnsafeMutablePointer<UInt8>) {
+        var present = 0
+        var only: UInt32 = 0
+        // `order` holds indices into `covering`, whose order is the drawing order.
+        for c in 0..<count {
+            let source = (rows[c] + offset).packedPixel
+            guard source != 0 else { continue }
+            only = source
+            if present == 0 {
+                // Its depth is needed only once a second sibling draws here.
+                order[0] = Int32(c)
+                present = 1
+                continue
             }
             if present == 1 {
-                d.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(d.packedPixel, only)
-            } else if present > 1 {
-                var pixel = d.packedPixel
-                for k in 0..<present {
-                    let source = (rows[Int(order[k])] + offset).packedPixel
-                    pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
-                }
-                d.packedPixel = pixel
+                depths[0] = siblings[base + Int(covering[Int(order[0])])].depth(atX: px, y: py)
             }
-            d += 4
-            offset &+= 4
+            let depth = siblings[base + Int(covering[c])].depth(atX: px, y: py)
+            // Insertion, stable: a later sibling goes after equal depths.
+            var slot = present
+            while slot > 0 && depths[slot - 1] > depth + Self.coplanarDepth {
+                depths[slot] = depths[slot - 1]
+                order[slot] = order[slot - 1]
+                slot -= 1
+            }
+            depths[slot] = depth
+            order[slot] = Int32(c)
+            present += 1
+        }
+        let target = d + offset
+        if present == 1 {
+            target.packedPixel = only >= 0xFF00_0000 ? only : sourceOverPacked(target.packedPixel, only)
+        } else if present > 1 {
+            var pixel = target.packedPixel
+            for k in 0..<present {
+                let source = (rows[Int(order[k])] + offset).packedPixel
+                pixel = source >= 0xFF00_0000 ? source : sourceOverPacked(pixel, source)
+            }
+            target.packedPixel = pixel
         }
     }
 
