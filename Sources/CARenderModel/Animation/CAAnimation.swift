@@ -68,6 +68,21 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
 
     /// Set on the first warning about this animation so each problem is reported once.
     var hasWarned = false
+    /// The frame's work compiled when the animation was added to a layer, when it needs nothing
+    /// but its own values (see `CompiledEvaluation`); the presentation pass then evaluates it
+    /// instead of the animation.
+    private(set) var compiledEvaluation: CompiledEvaluation?
+    /// The objects `compiledEvaluation` refers to without owning them (`Unowned`), kept alive
+    /// here, by the animation the layer's records hold.
+    private var compiledObjects: [AnyObject] = []
+
+    /// Sets `compiledEvaluation` to what `make` builds for `layer` (nil: off any stage),
+    /// keeping the objects it refers to.
+    final func setCompiledEvaluation(for layer: CALayer?, _ make: (_ keeping: inout CompiledObjects) -> CompiledEvaluation?) {
+        var objects = CompiledObjects(timingFunctions: layer?.stageContext.animations.timingFunctions)
+        compiledEvaluation = make(&objects)
+        compiledObjects = objects.objects
+    }
     /// The diagnostics of the stage of the layer the animation was added to (set when it is
     /// compiled for that layer).
     var diagnostics: DiagnosticLog?

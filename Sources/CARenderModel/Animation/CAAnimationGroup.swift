@@ -93,13 +93,15 @@ open class CAAnimationGroup: CAAnimation {
         }
     }
 
-    /// The group compiled once its children are (`GroupTrack`), when they all compile and the
-    /// group is not a subclass.
-    private(set) var compiledGroup: GroupTrack?
-
+    /// Compiles the children, then the group itself (`GroupTrack`) when they all compile and
+    /// the group is not a subclass.
     override func compile(for layer: CALayer) {
         compileChildren(for: layer)
-        compiledGroup = type(of: self) == CAAnimationGroup.self ? GroupTrack(self, children: animations ?? []) : nil
+        setCompiledEvaluation(for: layer) { objects in
+            guard type(of: self) == CAAnimationGroup.self,
+                  let group = GroupTrack(self, children: animations ?? [], sharing: objects) else { return nil }
+            return .group(objects.keep(group))
+        }
     }
 
     private func compileChildren(for layer: CALayer) {

@@ -34,14 +34,14 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// Between fixed endpoints of a whole numeric property, the animation evaluates as a
     /// `TypedBasicTrack`. Not for subclasses (a spring computes its own fraction), value
     /// functions, or an end that is the live model value.
-    override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
+    override func makeCompiledEvaluation(track: PropertyTrack, keeping objects: inout CompiledObjects) -> CompiledEvaluation? {
         // Subclasses other than the spring may change the evaluation; value functions map
         // numbers to transforms.
         let fraction: BasicFractionSource
         if type(of: self) == CABasicAnimation.self {
-            fraction = .timing(timingFunction)
+            fraction = .timing(timingFunction.map { objects.keepShared($0) })
         } else if type(of: self) == CASpringAnimation.self, let spring = self as? CASpringAnimation {
-            fraction = .spring(SpringCurveBox(spring.curve))
+            fraction = .spring(objects.keep(SpringCurveBox(spring.curve)))
         } else {
             return nil
         }
@@ -57,7 +57,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         case .rect:
             return TypedBasicTrack<CGRect>(self, slot: slot, fraction: fraction, values: values).map { .rect($0) }
         case .transform:
-            return TypedBasicTrack<CATransform3D>(self, slot: slot, fraction: fraction, values: values).map { .transform(TransformTrack($0)) }
+            return TypedBasicTrack<CATransform3D>(self, slot: slot, fraction: fraction, values: values).map { .transform(objects.keep(TransformTrack($0))) }
         }
     }
 

@@ -154,23 +154,23 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// through values of a property or field with a slot, in the linear, discrete and paced
     /// modes, as a `KeyframeTrack` (not a subclass, which may evaluate differently, nor with a
     /// value function, which maps numbers to transforms).
-    override func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? {
+    override func makeCompiledEvaluation(track: PropertyTrack, keeping objects: inout CompiledObjects) -> CompiledEvaluation? {
         guard type(of: self) == CAKeyframeAnimation.self else { return nil }
-        if let compiledPath { return compiledPath.slot != nil ? .path(compiledPath) : nil }
+        if let compiledPath { return compiledPath.slot != nil ? .path(objects.keep(compiledPath)) : nil }
         guard valueFunction == nil, let compiled = compiledValues, compiled.spline == nil,
               let slot = track.slot ?? track.fieldSlot else { return nil }
         let (frames, times) = (compiled.frames, compiled.times)
         switch slot.kind {
         case .cgFloat, .float, .transformField:
-            return KeyframeTrack<Double>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .numberKeyframes($0) }
+            return KeyframeTrack<Double>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .numberKeyframes(objects.keep($0)) }
         case .point:
-            return KeyframeTrack<CGPoint>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .pointKeyframes($0) }
+            return KeyframeTrack<CGPoint>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .pointKeyframes(objects.keep($0)) }
         case .size:
-            return KeyframeTrack<CGSize>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .sizeKeyframes($0) }
+            return KeyframeTrack<CGSize>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .sizeKeyframes(objects.keep($0)) }
         case .rect:
-            return KeyframeTrack<CGRect>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .rectKeyframes($0) }
+            return KeyframeTrack<CGRect>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .rectKeyframes(objects.keep($0)) }
         case .transform:
-            return KeyframeTrack<CATransform3D>(self, slot: slot, frames: frames, times: times, calculation: mode).map { .transformKeyframes($0) }
+            return KeyframeTrack<CATransform3D>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .transformKeyframes(objects.keep($0)) }
         }
     }
 

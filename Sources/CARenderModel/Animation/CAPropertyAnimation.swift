@@ -59,7 +59,7 @@ open class CAPropertyAnimation: CAAnimation {
     override func compile(for layer: CALayer) {
         diagnostics = layer.stageContext.diagnostics
         customKey = CustomPropertyKey(keyPath: keyPath, layer: layer)
-        compile(table: type(of: layer).propertyTable, model: layer.modelState)
+        compile(table: type(of: layer).propertyTable, model: layer.modelState, layer: layer)
         if let customKey { compileValues(template: customKey.template) }
     }
 
@@ -68,10 +68,10 @@ open class CAPropertyAnimation: CAAnimation {
 
     /// Resolves the key path in `table` (warning once when it animates nothing) and converts the
     /// animation's values, shaped like the property's value in `model`.
-    private func compile(table: LayerPropertyTable, model: LayerState) {
+    private func compile(table: LayerPropertyTable, model: LayerState, layer: CALayer?) {
         isCompiled = true
         track = nil
-        compiledEvaluation = nil
+        setCompiledEvaluation(for: nil) { _ in nil }
         guard let keyPath, !keyPath.isEmpty else {
             warnOnce("\(type(of: self)) has no keyPath; it animates nothing")
             return
@@ -88,16 +88,12 @@ open class CAPropertyAnimation: CAAnimation {
         let track = PropertyTrack(path)
         self.track = track
         compileValues(template: valueFunction?.neutralInput ?? track.value(in: model))
-        compiledEvaluation = makeCompiledEvaluation(track: track)
+        setCompiledEvaluation(for: layer) { makeCompiledEvaluation(track: track, keeping: &$0) }
     }
 
-    /// The frame's work compiled into one small object, when the animation needs nothing but
-    /// its own values (see `CompiledEvaluation`); the presentation pass then evaluates it
-    /// instead of the animation.
-    private(set) var compiledEvaluation: CompiledEvaluation?
-
-    /// Subclasses offer a compiled evaluation for `track` once their values are converted.
-    func makeCompiledEvaluation(track: PropertyTrack) -> CompiledEvaluation? { nil }
+    /// Subclasses offer a compiled evaluation for `track` once their values are converted,
+    /// adding the objects it refers to to `objects`.
+    func makeCompiledEvaluation(track: PropertyTrack, keeping objects: inout CompiledObjects) -> CompiledEvaluation? { nil }
 
     /// Converts the subclass's values once, shaped like `template` (the property's value, or a
     /// value function's input).
@@ -106,7 +102,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// The track for evaluation; an animation evaluated without being added through
     /// `add(_:forKey:)` resolves against CALayer's own properties on first use.
     func compiledTrack() -> PropertyTrack? {
-        if !isCompiled { compile(table: CALayer.baseProperties, model: LayerState()) }
+        if !isCompiled { compile(table: CALayer.baseProperties, model: LayerState(), layer: nil) }
         return track
     }
 

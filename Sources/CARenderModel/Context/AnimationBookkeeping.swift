@@ -12,6 +12,9 @@ package final class AnimationBookkeeping {
     /// A counter for keys of animations added with a nil key.
     var anonymousKeyCounter = 0
 
+    /// The timing functions compiled animations share, one per curve.
+    let timingFunctions = SharedTimingFunctions()
+
     /// Resolves pending begin times on every layer that received an animation since the last
     /// call (the outermost commit does this, with the stage's time).
     func resolvePendingBeginTimes(now: CFTimeInterval) {

@@ -33,8 +33,7 @@ package final class AttachedAnimation {
         self.animation = animation
         beginTimePending = animation.beginTime == 0
         timing = animation.timingParameters()
-        evaluation = (animation as? CAPropertyAnimation)?.compiledEvaluation
-            ?? (animation as? CAAnimationGroup)?.compiledGroup.map { .group($0) }
+        evaluation = animation.compiledEvaluation
         isRemovedOnCompletion = animation.isRemovedOnCompletion
     }
 

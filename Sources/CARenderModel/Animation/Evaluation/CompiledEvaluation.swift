@@ -10,8 +10,10 @@ import CARenderPixels
 /// straight into the presentation state.
 ///
 /// A basic track is a value held inline (in the layer's `PresentationEntry` records, so a frame
-/// fetches no separate object for it); a path track, which owns its measured path, is one
-/// object.
+/// fetches no separate object for it); the other tracks are objects. Either way the value is
+/// plain data: it refers to objects (tracks, timing functions, spring curves) without owning
+/// them (`Unowned`), so copying it into the records and out of them each frame retains and
+/// releases nothing; the animation that compiled it keeps them alive.
 ///
 /// Basic animations and springs of numbers, points, sizes, rectangles and transforms are
 /// covered whole or as fields (`position.x`, `transform.rotation.z`), with live model endpoints;
@@ -25,16 +27,16 @@ enum CompiledEvaluation {
     case size(TypedBasicTrack<CGSize>)
     case rect(TypedBasicTrack<CGRect>)
     /// Held by reference: inline, two matrices would triple every record's size.
-    case transform(TransformTrack)
-    case path(PathTrack)
+    case transform(Unowned<TransformTrack>)
+    case path(Unowned<PathTrack>)
     /// Keyframe values (`KeyframeTrack`), by reference like every case but the basic tracks.
-    case numberKeyframes(KeyframeTrack<Double>)
-    case pointKeyframes(KeyframeTrack<CGPoint>)
-    case sizeKeyframes(KeyframeTrack<CGSize>)
-    case rectKeyframes(KeyframeTrack<CGRect>)
-    case transformKeyframes(KeyframeTrack<CATransform3D>)
+    case numberKeyframes(Unowned<KeyframeTrack<Double>>)
+    case pointKeyframes(Unowned<KeyframeTrack<CGPoint>>)
+    case sizeKeyframes(Unowned<KeyframeTrack<CGSize>>)
+    case rectKeyframes(Unowned<KeyframeTrack<CGRect>>)
+    case transformKeyframes(Unowned<KeyframeTrack<CATransform3D>>)
     /// A group whose children all compile (`GroupTrack`).
-    case group(GroupTrack)
+    case group(Unowned<GroupTrack>)
 
     /// Writes the animation's value for `sample` (a sample that contributes) into
     /// `accumulator`.
@@ -44,15 +46,36 @@ enum CompiledEvaluation {
         case .point(let track): track.apply(sample, to: &accumulator)
         case .size(let track): track.apply(sample, to: &accumulator)
         case .rect(let track): track.apply(sample, to: &accumulator)
-        case .transform(let box): box.track.apply(sample, to: &accumulator)
-        case .path(let track): track.apply(sample, to: &accumulator)
-        case .numberKeyframes(let track): track.apply(sample, to: &accumulator)
-        case .pointKeyframes(let track): track.apply(sample, to: &accumulator)
-        case .sizeKeyframes(let track): track.apply(sample, to: &accumulator)
-        case .rectKeyframes(let track): track.apply(sample, to: &accumulator)
-        case .transformKeyframes(let track): track.apply(sample, to: &accumulator)
-        case .group(let track): track.apply(sample, to: &accumulator)
+        case .transform(let box): box.with { $0.track.apply(sample, to: &accumulator) }
+        case .path(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .numberKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .pointKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .sizeKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .rectKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .transformKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
+        case .group(let track): track.with { $0.apply(sample, to: &accumulator) }
         }
+    }
+}
+
+/// An object a compiled evaluation refers to without owning it: copying the reference retains
+/// and releases nothing. Made only by `CompiledObjects.keep`, which keeps a strong reference in
+/// the compiling animation, so the object outlives every evaluation that refers to it: the
+/// layer's records hold the attached animation.
+struct Unowned<Object: AnyObject> {
+    private let reference: Unmanaged<Object>
+
+    fileprivate init(_ object: Object) {
+        reference = .passUnretained(object)
+    }
+
+    /// The object (retained by the caller if it keeps it).
+    var object: Object { reference.takeUnretainedValue() }
+
+    /// Calls `body` with the object, without retaining it.
+    @inline(__always)
+    func with<Result>(_ body: (Object) -> Result) -> Result {
+        reference._withUnsafeGuaranteedRef(body)
     }
 }
 
@@ -140,18 +163,44 @@ struct TypedBasicTrack<Value: SlotValue> {
     }
 }
 
+/// What compiling an animation's evaluation keeps alive (the objects it refers to as
+/// `Unowned`), and the stage's shared timing functions its tracks use instead of their own.
+struct CompiledObjects {
+    private(set) var objects: [AnyObject] = []
+    /// The stage's shared functions (none for an animation evaluated off any stage).
+    let timingFunctions: SharedTimingFunctions?
+
+    /// `object`, kept alive by the animation, for an evaluation to refer to.
+    mutating func keep<Object: AnyObject>(_ object: Object) -> Unowned<Object> {
+        objects.append(object)
+        return Unowned(object)
+    }
+
+    /// The stage's function for `function`'s curve, kept alive by the animation.
+    mutating func keepShared(_ function: CAMediaTimingFunction) -> Unowned<CAMediaTimingFunction> {
+        keep(shared(function))
+    }
+
+    /// The stage's function for `function`'s curve, for a track that holds it strongly.
+    func shared(_ function: CAMediaTimingFunction) -> CAMediaTimingFunction {
+        timingFunctions?.shared(function) ?? function
+    }
+}
+
 /// How a basic animation's sample becomes its interpolation fraction.
 enum BasicFractionSource {
     /// The animation's timing function (none: linear).
-    case timing(CAMediaTimingFunction?)
+    case timing(Unowned<CAMediaTimingFunction>?)
     /// A spring's progress at the sample's basic time (`CASpringAnimation`).
-    case spring(SpringCurveBox)
+    case spring(Unowned<SpringCurveBox>)
 
     @inline(__always)
     func fraction(_ sample: TimingSample) -> Double {
         switch self {
-        case .timing(let function): return function?.evaluate(sample.progress) ?? sample.progress
-        case .spring(let box): return box.curve.progress(at: sample.basicTime)
+        case .timing(let function):
+            guard let function else { return sample.progress }
+            return function.with { $0.evaluate(sample.progress) }
+        case .spring(let box): return box.with { $0.curve.progress(at: sample.basicTime) }
         }
     }
 }

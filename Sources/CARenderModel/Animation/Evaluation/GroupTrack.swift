@@ -22,9 +22,11 @@ final class GroupTrack {
 
     private let timingFunction: CAMediaTimingFunction?
     private let children: ContiguousArray<Child>
+    /// The child animations, which keep alive what their evaluations refer to.
+    private let animations: [CAAnimation]
 
     /// Nil when a child has no compiled evaluation.
-    init?(_ group: CAAnimationGroup, children animations: [CAAnimation]) {
+    init?(_ group: CAAnimationGroup, children animations: [CAAnimation], sharing functions: CompiledObjects) {
         var children = ContiguousArray<Child>()
         children.reserveCapacity(animations.count)
         for animation in animations {
@@ -32,8 +34,9 @@ final class GroupTrack {
             children.append(Child(timing: property.timingParameters(inheritedDuration: 0), inheritsDuration: !(property.duration > 0),
                                   evaluation: evaluation))
         }
-        timingFunction = group.timingFunction
+        timingFunction = group.timingFunction.map(functions.shared)
         self.children = children
+        self.animations = animations
     }
 
     /// `CAAnimationGroup`'s evaluation of one sample of the group.

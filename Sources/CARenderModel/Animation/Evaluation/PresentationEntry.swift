@@ -37,7 +37,7 @@ struct PresentationEntry {
         for entry in entries where !entry.beginTimePending && !(entry.isRemovedOnCompletion && entry.didStop) {
             var evaluation = entry.evaluation
             var pacedPath: PacedPathFrame?
-            if case .path(let track) = evaluation, let frame = track.pacedFrame { (evaluation, pacedPath) = (nil, frame) }
+            if case .path(let track) = evaluation, let frame = track.object.pacedFrame { (evaluation, pacedPath) = (nil, frame) }
             records.append(PresentationEntry(timing: entry.timing, isRemovedOnCompletion: entry.isRemovedOnCompletion,
                                              evaluation: evaluation, pacedPath: pacedPath, entry: entry))
         }

@@ -32,7 +32,7 @@ final class KeyframeTrack<Value: SlotValue> {
 
     /// Nil when a keyframe is not a value of this type, or the slot does not hold one.
     init?(_ animation: CAKeyframeAnimation, slot: StateSlot, frames: [AnimatableValue], times: [Double],
-          calculation: KeyframeCalculation) {
+          calculation: KeyframeCalculation, sharing functions: CompiledObjects) {
         guard Value.isStored(in: slot.kind), !frames.isEmpty, !calculation.isCubic else { return nil }
         var values = ContiguousArray<Value>()
         values.reserveCapacity(frames.count)
@@ -47,8 +47,8 @@ final class KeyframeTrack<Value: SlotValue> {
         self.frames = values
         self.times = times
         self.isDiscrete = isDiscrete
-        timingFunction = calculation.isPaced ? nil : animation.timingFunction
-        segmentFunctions = calculation.isPaced ? [] : animation.timingFunctions ?? []
+        timingFunction = calculation.isPaced ? nil : animation.timingFunction.map(functions.shared)
+        segmentFunctions = calculation.isPaced ? [] : (animation.timingFunctions ?? []).map(functions.shared)
         autoreverses = animation.autoreverses
         isCumulative = animation.isCumulative
         isAdditive = animation.isAdditive
