@@ -1,6 +1,5 @@
-// A deflate compressor (RFC 1951 inside RFC 1950's zlib framing) for filtered PNG rows, at the
-// sizes of libdeflate's level 4 or a little below (a few percent above zlib's default level) in
-// about two thirds of its time.
+// A deflate compressor (RFC 1951 inside RFC 1950's zlib framing) for filtered PNG rows, about 5%
+// above zlib's default level in size, in about half of libdeflate level 4's time.
 //
 // zlib and libdeflate search hash chains: at each position they walk up to dozens of earlier
 // positions whose next bytes hash alike and keep the longest match. On a filtered interface frame
@@ -8,13 +7,15 @@
 // the previous byte and the previous pixel (a flat fill or a gradient is a run of one residual),
 // the same place in the row above and one pixel either side of it (an edge, straight or slanted,
 // leaves the same residuals row after row) -- plus repeats further back (a card's edge next to the
-// same card's, a shadow's falloff under the next card), which two small hash tables find: one
-// keeps the last LONG_WAYS positions of each 8-byte sequence's hash (long repeats), the other the
-// last position of each 4-byte sequence's (short ones, kept only when at least FAR_MIN long, since
-// a distant match costs up to 13 extra bits). The longest candidate wins (greedy: a step of lazy
-// evaluation was measured to cost more than a deeper long table for the same bytes). Positions
-// inside a match are entered into the tables sparsely (see INSERT_STEP), and never inside runs,
-// whose positions predict nothing.
+// same card's, a shadow's falloff under the next card), which a small hash table finds: it keeps
+// the last LONG_WAYS positions of each 8-byte sequence's hash. The longest candidate wins (greedy:
+// a step of lazy evaluation was measured to cost more than a deeper table for the same bytes).
+// Positions inside a match are entered into the table sparsely (see INSERT_STEP), and never inside
+// runs, whose positions predict nothing.
+//
+// Two ways and no table of 4-byte sequences: on the 48 spinning cards (1280x720) four ways and a
+// second table of the last position of each 4-byte sequence's hash made files 3.5% smaller (1.015x
+// instead of 1.05x the size of zlib level 6 through Pillow) for about 18% more encoding time.
 //
 // Blocks, Huffman codes and the zlib framing are deflate_stream.c's, shared with run_deflate.c.
 #include "match_deflate.h"
@@ -22,27 +23,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Hash tables: positions (0 = none; position 0 never starts a match) of the last LONG_WAYS 8-byte
- * sequences per hash value, most recent first, and of the last 4-byte sequence per hash value:
- * 4 × 2^14 + 2^15 entries (384 KiB) stay in the L2 cache. */
+/* Hash table: positions (0 = none; position 0 never starts a match) of the last LONG_WAYS 8-byte
+ * sequences per hash value, most recent first: 2 × 2^14 entries (128 KiB) stay in the L2 cache. */
 #define LONG_HASH_BITS 14
-#define LONG_WAYS 4
-#define SHORT_HASH_BITS 15
-#define TABLE_ENTRIES ((LONG_WAYS << LONG_HASH_BITS) + (1u << SHORT_HASH_BITS))
+#define LONG_WAYS 2
+#define TABLE_ENTRIES (LONG_WAYS << LONG_HASH_BITS)
 /* Shortest match taken from each kind of candidate: 3 bytes at distance 1 or bpp (a short code,
- * no extra bits), 4 from the row above or the long table (about 10-13 extra bits of distance), 5
- * from the short table (a 4-byte match far back costs about what 4 literals do). */
+ * no extra bits), 4 from the row above or the table (about 10-13 extra bits of distance). */
 #define NEAR_MIN 3
 #define ROW_MIN 4
-#define FAR_MIN 5
 /* Inside a match that is not a run, every INSERT_STEP-th position and each of the last INSERT_TAIL
- * go into the hash tables, so repeats of what it covered can be found later (the tail, where the
+ * go into the hash table, so repeats of what it covered can be found later (the tail, where the
  * next match starts, matters most: denser insertion costs more than it saves). */
 #define INSERT_STEP 32
 #define INSERT_TAIL 16
-/* The short table is probed only when no candidate has found this many bytes: a longer match
- * there is rare, since an 8-byte repeat would have come from the long table. */
-#define SHORT_PROBE_BELOW 8
 
 static inline uint32_t load32(const uint8_t *p) {
     uint32_t v;
@@ -56,18 +50,15 @@ static inline uint32_t long_hash(const uint8_t *p) {
     return (uint32_t)((v * 0x9E3779B185EBCA87ull) >> (64 - LONG_HASH_BITS));
 }
 
-static inline uint32_t short_hash(uint32_t v) { return (v * 0x9E3779B1u) >> (32 - SHORT_HASH_BITS); }
-
 typedef struct {
     size_t length, distance;
 } found_match;
 
-/* Enters position p (p + 8 <= size) into both tables. */
-static inline void insert(const uint8_t *in, size_t p, uint32_t *long_table, uint32_t *short_table) {
+/* Enters position p (p + 8 <= size) into the table. */
+static inline void insert(const uint8_t *in, size_t p, uint32_t *long_table) {
     uint32_t *bucket = long_table + LONG_WAYS * long_hash(in + p);
     memmove(bucket + 1, bucket, (LONG_WAYS - 1) * sizeof *bucket);
     bucket[0] = (uint32_t)p;
-    short_table[short_hash(load32(in + p))] = (uint32_t)p;
 }
 
 /* Keeps the match at `distance` when its first 4 bytes (3 when `three`) equal `v`'s and it is at
@@ -84,20 +75,18 @@ static inline __attribute__((always_inline)) void consider(const uint8_t *in, si
     }
 }
 
-/* The longest match at i (1 <= i, i + 8 <= size) among the candidates; enters i into both hash
- * tables. `rows` says whether the row-above candidates are in reach (i >= row_bytes + bpp, within
+/* The longest match at i (1 <= i, i + 8 <= size) among the candidates; enters i into the hash
+ * table. `rows` says whether the row-above candidates are in reach (i >= row_bytes + bpp, within
  * the window). */
 static inline __attribute__((always_inline)) found_match find_match(const uint8_t *in, size_t size, size_t i,
                                                                    size_t bpp, size_t row_bytes, int rows,
-                                                                   uint32_t *long_table, uint32_t *short_table) {
+                                                                   uint32_t *long_table) {
     uint32_t v = load32(in + i);
-    uint32_t *bucket = long_table + LONG_WAYS * long_hash(in + i), *short_slot = short_table + short_hash(v);
+    uint32_t *bucket = long_table + LONG_WAYS * long_hash(in + i);
     uint32_t long_candidates[LONG_WAYS];
     memcpy(long_candidates, bucket, sizeof long_candidates);
-    size_t short_candidate = *short_slot;
     memmove(bucket + 1, bucket, (LONG_WAYS - 1) * sizeof *bucket);
     bucket[0] = (uint32_t)i;
-    *short_slot = (uint32_t)i;
     size_t limit = size - i < DEFLATE_MAX_MATCH ? size - i : DEFLATE_MAX_MATCH;
     found_match best = {0, 0};
     consider(in, i, 1, v, 1, NEAR_MIN, limit, &best);
@@ -114,16 +103,13 @@ static inline __attribute__((always_inline)) found_match find_match(const uint8_
         if (!candidate || i - candidate > DEFLATE_WINDOW) break;
         consider(in, i, i - candidate, v, 0, ROW_MIN, limit, &best);
     }
-    if (best.length < SHORT_PROBE_BELOW && short_candidate && i - short_candidate <= DEFLATE_WINDOW) {
-        consider(in, i, i - short_candidate, v, 0, FAR_MIN, limit, &best);
-    }
     return best;
 }
 
 /* What the tokenizer needs besides the bytes. */
 typedef struct {
     size_t bpp, row_bytes;
-    uint32_t *long_table, *short_table;
+    uint32_t *long_table;
 } match_state;
 
 /* A deflate_tokenizer (deflate_stream.h) over a match_state. */
@@ -131,7 +117,7 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, void 
                              size_t *token_count, deflate_symbol_counts *counts) {
     const match_state *m = state;
     size_t bpp = m->bpp, row_bytes = m->row_bytes;
-    uint32_t *long_table = m->long_table, *short_table = m->short_table;
+    uint32_t *long_table = m->long_table;
     size_t end = size - start > DEFLATE_BLOCK_INPUT ? start + DEFLATE_BLOCK_INPUT : size;
     size_t literal_start = start, i = start > 0 ? start : 1, n = 0;
     /* Candidates read 8 bytes from i (the long hash); the last few bytes are literals. */
@@ -141,7 +127,7 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, void 
     uint32_t literal_counts[4][256];
     memset(literal_counts, 0, sizeof literal_counts);
     while (i < end && i <= last) {
-        found_match best = find_match(in, size, i, bpp, row_bytes, i >= row_start, long_table, short_table);
+        found_match best = find_match(in, size, i, bpp, row_bytes, i >= row_start, long_table);
         if (best.length < DEFLATE_MIN_MATCH) {
             i++;
             continue;
@@ -155,8 +141,8 @@ static size_t tokenize_block(const uint8_t *in, size_t size, size_t start, void 
             size_t match_end = i + best.length < last + 1 ? i + best.length : last + 1;
             size_t dense = match_end > i + 1 + INSERT_TAIL ? match_end - INSERT_TAIL : i + 1;
             size_t p = i + 1;
-            for (; p < dense; p += INSERT_STEP) insert(in, p, long_table, short_table);
-            for (; p < match_end; p++) insert(in, p, long_table, short_table);
+            for (; p < dense; p += INSERT_STEP) insert(in, p, long_table);
+            for (; p < match_end; p++) insert(in, p, long_table);
         }
         i += best.length;
         literal_start = i;
@@ -172,10 +158,9 @@ size_t cpng_match_deflate(const uint8_t *in, size_t size, size_t bpp, size_t row
     if (!deflate_scratch_reserve_tokens(scratch)) return 0;
     if (!scratch->hash_table) scratch->hash_table = malloc(TABLE_ENTRIES * sizeof *scratch->hash_table);
     if (!scratch->hash_table) return 0;
-    /* Each frame starts with empty tables, so its bytes never depend on the frame before. */
+    /* Each frame starts with an empty table, so its bytes never depend on the frame before. */
     memset(scratch->hash_table, 0, TABLE_ENTRIES * sizeof *scratch->hash_table);
-    match_state state = {bpp < 1 ? 1 : bpp, row_bytes, scratch->hash_table,
-                         scratch->hash_table + (LONG_WAYS << LONG_HASH_BITS)};
+    match_state state = {bpp < 1 ? 1 : bpp, row_bytes, scratch->hash_table};
     if (state.row_bytes < state.bpp + 1) state.row_bytes = state.bpp + 1;
     return deflate_stream_compress(in, size, out, scratch->tokens, tokenize_block, &state);
 }

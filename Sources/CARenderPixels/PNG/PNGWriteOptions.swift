@@ -1,6 +1,6 @@
 /// How frames are compressed. The default (filters chosen per frame and per row, deflated by the
-/// shim's matcher) writes interface frames within a few percent of zlib's level 6 in about a fifth
-/// of zlib level 1's time; `fast` deflates with runs only, in about half of that, for files a
+/// shim's matcher) writes interface frames about 5% above zlib's level 6 in about a fifth of zlib
+/// level 1's time; `fast` deflates with runs only, in about half of that, for files a
 /// sixth to a quarter larger (see the table of measured settings in README).
 public struct PNGWriteOptions: Equatable, Sendable {
     /// PNG row filters. With several, each row gets the one whose residuals are smallest.
@@ -25,10 +25,10 @@ public struct PNGWriteOptions: Equatable, Sendable {
         /// libdeflate at `compressionLevel`: matches anywhere in the last 32 KiB.
         case libdeflate
         /// A few candidate matches per position, where filtered interface frames repeat: the
-        /// previous byte and pixel, the row above and a pixel either side of it, and the last
-        /// earlier places whose next 8 and next 4 bytes hash alike; greedy; `compressionLevel` is
-        /// not used. On interface frames, files no larger than libdeflate level 4's (a few percent
-        /// above zlib's level 6) in about half its time.
+        /// previous byte and pixel, the row above and a pixel either side of it, and the last two
+        /// earlier places whose next 8 bytes hash alike; greedy; `compressionLevel` is not used.
+        /// On interface frames, files about 1% larger than libdeflate level 4's (about 5% above
+        /// zlib's level 6) in about half its time.
         case matches
         /// Matches of a repeated byte or a repeated pixel only (what filtering makes of flat fills,
         /// straight edges and gradients), each block with its own Huffman codes; `compressionLevel`

@@ -4,7 +4,7 @@ import XCTest
 
 /// `--png-compression default`: filtered rows deflated by the shim's matcher, which looks for
 /// matches at a few candidate places per position (the previous byte and pixel, the row above and
-/// a pixel either side of it, the last places whose next 8 and next 4 bytes hashed alike). The
+/// a pixel either side of it, the last two places whose next 8 bytes hashed alike). The
 /// files must be standard PNGs: each is read back with libpng (whose zlib checks the codes, the
 /// distances and the Adler-32 checksum) and must give the exact pixels.
 final class MatchDeflateTests: XCTestCase {
@@ -64,7 +64,7 @@ final class MatchDeflateTests: XCTestCase {
     }
 
     /// Noise with repeats at every distance the candidates look at (1, a pixel, a row, a row plus
-    /// and minus a pixel) and at distances only the hash tables find, up to the 32 KiB window.
+    /// and minus a pixel) and at distances only the hash table finds, up to the 32 KiB window.
     func testRepeatsAtEveryCandidateDistanceRoundTrip() throws {
         var noise = EncoderTestImages.Noise(state: 9)
         let width = 500
@@ -113,7 +113,7 @@ final class MatchDeflateTests: XCTestCase {
         }
     }
 
-    /// The hash tables start empty for every frame: the bytes never depend on what the thread
+    /// The hash table starts empty for every frame: the bytes never depend on what the thread
     /// encoded before, nor on which thread encodes.
     func testSameBytesWhateverWasEncodedBefore() throws {
         let frame = EncoderTestImages.interfaceFrame(width: 320, height: 180, alpha: false)
