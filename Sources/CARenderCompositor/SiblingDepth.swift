@@ -160,8 +160,9 @@ extension FrameDrawing {
     /// onto its target (see `drawLayer`).
     private func drawsAsGroup(_ i: Int) -> Bool {
         guard list.items[i].transition == nil, list.items[i].kind != .transformLayer else { return false }
-        let opacity = list.items[i].state.clampedOpacity
-        return opacity > 0 && opacity < 1 && list.items[i].state.allowsGroupOpacity && drawsSeveralThings(i)
+        let state = list.items[i].statePointer
+        let opacity = state.clampedOpacity
+        return opacity > 0 && opacity < 1 && state.pointee.allowsGroupOpacity && drawsSeveralThings(i)
     }
 
     /// Marks each of the `count` members from `scratch.depthMembers[base]` on whose extent
