@@ -51,8 +51,7 @@ extension CALayer {
         let log = stageContext.diagnostics
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
             visit: { layer, parent, children in
-                let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
-                let rate = parent.rate * Double(layer.modelState.speed)
+                let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
                 var node: RenderNode
                 if layer.presentationEntries.isEmpty, let shared = layer.sharedRenderState(flippedAbove: parent.flippedAbove) {
                     // Nothing animates the layer: its node shares the committed values.
@@ -122,11 +121,16 @@ extension CALayer {
         animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot
     }
 
+    /// The layer's local time and rate when its superlayer's local time is `parentTime` and runs
+    /// at `parentRate`.
+    private func localClock(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double) {
+        (layerTiming.layerLocalTime(parentTime: parentTime), parentRate * Double(modelState.speed))
+    }
+
     /// The layer's local time and rate, and its presentation values, when its superlayer's
     /// local time is `parentTime` and runs at `parentRate`.
     private func evaluatedPresentation(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double, PresentationAccumulator) {
-        let local = layerTiming.layerLocalTime(parentTime: parentTime)
-        let rate = parentRate * Double(modelState.speed)
+        let (local, rate) = localClock(parentTime: parentTime, parentRate: parentRate)
         return (local, rate, presentationValues(localTime: local, rate: rate))
     }
 
