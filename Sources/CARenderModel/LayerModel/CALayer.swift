@@ -79,13 +79,10 @@ open class CALayer: NSObject {
         get { committedStorage }
         set {
             committedStorage = newValue
-            hasCommittedState = newValue != nil
             committedRenderState = nil
         }
     }
     private var committedStorage: LayerState?
-    /// Whether the layer has committed values (testing the optional would copy them).
-    private(set) final var hasCommittedState = false
 
     /// The committed values as render nodes share them while nothing animates the layer, made
     /// when first drawn after a commit (see `sharedRenderState(flippedAbove:)`).
@@ -100,7 +97,7 @@ open class CALayer: NSObject {
     /// the values stay, so a frame neither copies them nor retains what they refer to. Nil
     /// before the first commit (presentation then starts from the model values).
     final func sharedRenderState(flippedAbove: Bool) -> LayerStateBox? {
-        guard hasCommittedState else { return nil }
+        guard hasBeenCommitted else { return nil }
         if let box = committedRenderState, box.pointer.pointee.contentsAreFlipped == flippedAbove { return box }
         var state = committedStorage!
         state.contentsAreFlipped = flippedAbove
@@ -141,11 +138,11 @@ open class CALayer: NSObject {
     /// values, or the model values before the first commit — read in place: a copy of the state
     /// would retain every reference it holds, for one number.
     final func withModelValues<Result>(_ body: (UnsafeRawPointer) -> Result) -> Result {
-        // Which values to read is `hasCommittedState`, not `committedState != nil`: testing the
+        // Which values to read is `hasBeenCommitted`, not `committedState != nil`: testing the
         // optional copies the whole state (retaining and releasing everything it holds), even
         // through a pointer.
-        assert(hasBeenCommitted == hasCommittedState, "committedState is present exactly when hasBeenCommitted")
-        if hasCommittedState {
+        assert(hasBeenCommitted == (committedStorage != nil), "committedState is present exactly when hasBeenCommitted")
+        if hasBeenCommitted {
             return withUnsafeMutablePointer(to: &committedStorage) { optional in
                 // A present optional's payload is at its start.
                 body(UnsafeRawPointer(optional))
@@ -154,7 +151,9 @@ open class CALayer: NSObject {
         return withUnsafeMutablePointer(to: &modelState) { body(UnsafeRawPointer($0)) }
     }
     /// Whether the layer has been part of a committed stage tree (only such layers animate
-    /// implicitly).
+    /// implicitly). Set together with the layer's first `committedState`, which is never removed,
+    /// so it also says whether there are committed values (without testing that optional, which
+    /// copies them).
     var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false

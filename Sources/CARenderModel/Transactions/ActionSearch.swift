@@ -90,7 +90,7 @@ extension CALayer {
     /// first committed state; a layer with a history (`SteppedLayer`) starts being stepped.
     func markCommittedSubtree(in context: StageContext) {
         forEachInSubtree { layer in
-            if !layer.hasBeenCommitted || !layer.hasCommittedState {
+            if !layer.hasBeenCommitted {
                 layer.hasBeenCommitted = true
                 layer.committedState = layer.modelState
                 if let stepped = layer as? any SteppedLayer { context.steppedLayers.add(stepped, now: context.time) }
