@@ -174,26 +174,27 @@ final class DisplayList {
 
     /// Adds a layer and its subtree drawn through `map`; returns its item.
     private func add(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap) -> Int {
-        // The state is read through `node` in place, never bound to a local: a local copy would
-        // retain every reference it holds.
+        // The state is read in place through its pointer, never bound to a local value: a local
+        // copy would retain every reference it holds.
         let index = items.count
-        var item = DisplayItem(node: node, statePointer: node.pointee.statePointer, kind: node.pointee.kind, deviceMap: map)
+        let s = node.pointee.statePointer
+        var item = DisplayItem(node: node, statePointer: s, kind: node.pointee.kind, deviceMap: map)
         if node.pointee.kind != .transformLayer {
-            if let held = node.pointee.statePointer.pointee.heldContents { item.contents = held.value as? CGImage }
-            if let crossfade = node.pointee.statePointer.pointee.contentsCrossfade {
+            if let held = s.pointee.heldContents { item.contents = held.value as? CGImage }
+            if let crossfade = s.pointee.contentsCrossfade {
                 item.isCrossfading = true
                 item.crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = node.pointee.statePointer.pointee.shadowOpacity > 0 && !node.pointee.statePointer.pointee.masksToBounds
-                && (node.pointee.statePointer.pointee.shadowColor?.alpha ?? 0) > 0
+            item.hasShadow = s.pointee.shadowOpacity > 0 && !s.pointee.masksToBounds
+                && (s.pointee.shadowColor?.alpha ?? 0) > 0
             switch node.pointee.kind {
             case .shapeLayer:
-                item.kindDrawings = node.pointee.statePointer.pointee.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = node.pointee.statePointer.pointee.shape.reachBox }
+                item.kindDrawings = s.pointee.shape.drawingCount
+                if item.kindDrawings > 0 { item.shapeBox = s.pointee.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = node.pointee.statePointer.pointee.gradient.colors?.isEmpty == false ? 1 : 0
+                item.kindDrawings = s.pointee.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = node.pointee.statePointer.pointee.text.content != nil ? 1 : 0
+                item.kindDrawings = s.pointee.text.content != nil ? 1 : 0
             case .emitterLayer:
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
