@@ -6,16 +6,8 @@ extension LayerState {
     /// be placed), or nil when all are finite.
     var nonFiniteGeometry: String? {
         // Every layer is checked every frame: the usual all-finite answer is found without
-        // building the description's arrays (x − x is 0 for a finite x, NaN otherwise).
-        var spread = bounds.origin.x - bounds.origin.x + bounds.width - bounds.width
-        spread += bounds.origin.y - bounds.origin.y + bounds.height - bounds.height
-        spread += position.x - position.x + position.y - position.y + zPosition - zPosition
-        spread += anchorPointZ - anchorPointZ + anchorPoint.x - anchorPoint.x + anchorPoint.y - anchorPoint.y
-        spread += Self.spread(transform) + Self.spread(sublayerTransform)
-        spread += cornerRadius - cornerRadius + borderWidth - borderWidth + shadowRadius - shadowRadius
-        spread += shadowOffset.width - shadowOffset.width + shadowOffset.height - shadowOffset.height
-        spread += CGFloat(opacity - opacity) + CGFloat(shadowOpacity - shadowOpacity)
-        if spread == 0 { return nil }
+        // building the description's arrays.
+        if withUnsafePointer(to: self, { $0.hasFiniteGeometry }) { return nil }
         func bad(_ values: [CGFloat]) -> Bool { values.contains { !$0.isFinite } }
         if bad([bounds.origin.x, bounds.origin.y, bounds.width, bounds.height]) { return "bounds \(bounds)" }
         if bad([position.x, position.y]) { return "position \(position)" }
@@ -42,7 +34,8 @@ extension LayerState {
 
 extension UnsafePointer where Pointee == LayerState {
     /// Whether every geometry value is finite, read in place (see LayerState+Geometry.swift): the
-    /// check `nonFiniteGeometry` makes first, without copying the state to make it.
+    /// check `nonFiniteGeometry` makes first, without copying the state to make it. x − x is 0
+    /// for a finite x and NaN otherwise, so the sum is 0 exactly when all are finite.
     var hasFiniteGeometry: Bool {
         let s = self
         var spread = s.pointee.bounds.origin.x - s.pointee.bounds.origin.x + s.pointee.bounds.width - s.pointee.bounds.width
