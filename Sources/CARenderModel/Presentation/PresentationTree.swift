@@ -172,7 +172,6 @@ extension CALayer {
     func applyAnimations(localTime: Double, rate: Double, to values: UnsafeMutablePointer<LayerState>)
         -> (transition: TransitionState?, customValues: [String: AnimatableValue]) {
         var accumulator = PresentationAccumulator(layer: self, values: values, parentFrozen: rate == 0)
-        accumulator.customModel = customValues
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
         // `PresentationEntry`), in place. Index loops: this runs for every layer every frame and

@@ -11,7 +11,11 @@ struct MediaTimingParameters: Equatable {
     var repeatCount: Double = 0
     var repeatDuration: Double = 0
     var autoreverses = false
-    var fillMode: CAMediaTimingFillMode = .removed
+    /// The fill mode as the two flags the evaluation reads (`fillMode` is a string: comparing
+    /// it, or copying it with the parameters into every frame's records, costs more than the
+    /// rest of a sample).
+    var fillsForwards = false
+    var fillsBackwards = false
 
     init(beginTime: Double = 0, duration: Double = 0, speed: Double = 1, timeOffset: Double = 0,
          repeatCount: Double = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
@@ -23,7 +27,8 @@ struct MediaTimingParameters: Equatable {
         self.repeatCount = repeatCount
         self.repeatDuration = repeatDuration
         self.autoreverses = autoreverses
-        self.fillMode = fillMode
+        fillsForwards = fillMode.fillsForwards
+        fillsBackwards = fillMode.fillsBackwards
     }
 
     init(_ timing: any CAMediaTiming, duration: Double) {
@@ -78,7 +83,7 @@ struct MediaTimingParameters: Equatable {
             }
             return basicSample(activeTime: wrap(tau + timeOffset, into: a), terminal: false, phase: .active)
         case .before:
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             if speed < 0 {
                 let t = wrapNegative(timeOffset, into: a)
                 return basicSample(activeTime: t, terminal: t == a, phase: .before)
@@ -88,7 +93,7 @@ struct MediaTimingParameters: Equatable {
             if parentFrozen && speed > 0 && tau == a {
                 return basicSample(activeTime: a, terminal: true, phase: .active)
             }
-            guard fillMode.fillsForwards else { return nil }
+            guard fillsForwards else { return nil }
             if speed < 0 { return basicSample(activeTime: 0, terminal: false, phase: .after) }
             return basicSample(activeTime: a, terminal: true, phase: .after)
         }
@@ -156,7 +161,7 @@ struct MediaTimingParameters: Equatable {
             return (tp - beginTime) * speed + timeOffset
         }
         var both = self
-        both.fillMode = .both
+        (both.fillsForwards, both.fillsBackwards) = (true, true)
         if both.duration <= 0 { both.duration = .infinity }
         return both.sample(parentTime: tp)?.basicTime ?? ((tp - beginTime) * speed + timeOffset)
     }

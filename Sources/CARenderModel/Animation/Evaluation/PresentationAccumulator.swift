@@ -19,8 +19,9 @@ struct PresentationAccumulator {
     /// The presentation values' address, for reading a slot in place.
     var stateAddress: UnsafeRawPointer { UnsafeRawPointer(values) }
     /// The layer whose committed model values resolve missing `from`/`to` values live, so a
-    /// model change mid-animation bends the animation's path.
-    private let layer: CALayer
+    /// model change mid-animation bends the animation's path. Not retained: the accumulator
+    /// lives only while the layer applies its animations.
+    private unowned(unsafe) let layer: CALayer
     /// The layer's model values, once an animation has asked for them.
     private var modelCopy: LayerState?
     /// The transition running on the layer, if any.
@@ -30,8 +31,9 @@ struct PresentationAccumulator {
     /// Presentation values of a layer subclass's own keys (see CustomPropertyKey.swift); empty,
     /// and so allocation-free, unless such a key is animated.
     var customValues: [String: AnimatableValue] = [:]
-    /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints.
-    var customModel: [String: Any] = [:]
+    /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints
+    /// (read only by such keys' animations).
+    var customModel: [String: Any] { layer.customValues }
 
     /// Applies `layer`'s animations to the values at `values`, which start as its committed
     /// values (its model values if it was never committed), plus whatever the animations
