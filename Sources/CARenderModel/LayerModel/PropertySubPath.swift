@@ -183,7 +183,7 @@ enum TransformField: UInt8 {
 
     /// The field's value in `t`.
     func value(in t: CATransform3D) -> CGFloat {
-        let c = TransformComponents(decomposing: t)
+        let c = Self.components(of: t)
         switch self {
         case .rotationX: return c.rotation.x
         case .rotationY: return c.rotation.y
@@ -200,7 +200,7 @@ enum TransformField: UInt8 {
 
     /// `t` with the field set to `value`, the other components unchanged.
     func replacing(in t: CATransform3D, with value: CGFloat) -> CATransform3D {
-        var c = TransformComponents(decomposing: t)
+        var c = Self.components(of: t)
         switch self {
         case .rotationX: c.rotation.x = value
         case .rotationY: c.rotation.y = value
@@ -215,4 +215,14 @@ enum TransformField: UInt8 {
         }
         return c.transform
     }
+
+    /// `TransformComponents(decomposing: t)`; the identity's (most layers' transform, decomposed
+    /// every frame a field of it is animated) worked out once, which gives the same bits, as
+    /// decomposing is a pure function of the matrix's.
+    private static func components(of t: CATransform3D) -> TransformComponents {
+        t.isBitwiseEqual(to: identity) ? identityComponents : TransformComponents(decomposing: t)
+    }
+
+    private static let identity = CATransform3DIdentity
+    private static let identityComponents = TransformComponents(decomposing: CATransform3DIdentity)
 }

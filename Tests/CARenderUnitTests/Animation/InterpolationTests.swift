@@ -137,4 +137,56 @@ final class InterpolationTests: XCTestCase {
         assertMatrix(clock.state(at: 0.5).transform,
                      CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(5, 0, 0)))
     }
+
+    /// The bits of a matrix's elements.
+    private func bits(_ t: CATransform3D) -> [UInt64] { t.rowMajorElements.map { Double($0).bitPattern } }
+
+    /// A compiled transform animation remembers the decompositions of its ends; the blend must
+    /// be that of fresh decompositions whatever the ends do from frame to frame (stay, change,
+    /// swap, differ only in the sign of a zero, fail to decompose).
+    func testRememberedDecompositionsBlendAsFreshOnes() {
+        let a = CATransform3DRotate(CATransform3DMakeScale(1.2, 0.8, 1), 0.7, 0, 0, 1)
+        let b = CATransform3DTranslate(CATransform3DMakeRotation(-1.1, 0.3, 0.2, 1), 4, -2, 1)
+        var signed = CATransform3DIdentity
+        signed.m12 = -0.0
+        signed.m41 = -0.0
+        var flat = CATransform3DIdentity
+        flat.m44 = 0
+        let moved = CATransform3DMakeTranslation(3, 0, 0)
+        let ends = [(a, b), (a, b), (CATransform3DIdentity, b), (moved, b), (signed, b), (signed, a), (b, a), (a, a),
+                    (b, moved), (flat, b), (a, flat), (a, b)]
+        var remembered = TransformDecompositions()
+        for (step, (x, y)) in ends.enumerated() {
+            for p in [0.0, 0.3, 0.5, 0.77, 1.0] {
+                XCTAssertEqual(bits(remembered.interpolate(x, y, p)), bits(interpolateTransform(x, y, p)), "step \(step) at \(p)")
+            }
+        }
+    }
+
+    /// Fields of a transform (`transform.scale`, `transform.rotation.z`) read and replace the
+    /// identity from components worked out once; they must be the identity's decomposition.
+    func testTransformFieldsOfTheIdentityAreItsDecomposition() {
+        let fields: [TransformField] = [.rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale,
+                                        .translationX, .translationY, .translationZ]
+        let identity = CATransform3DIdentity
+        let fresh = TransformComponents(decomposing: identity)
+        for field in fields {
+            var expected = fresh
+            let value: CGFloat
+            switch field {
+            case .rotationX: (value, expected.rotation.x) = (fresh.rotation.x, 0.4)
+            case .rotationY: (value, expected.rotation.y) = (fresh.rotation.y, 0.4)
+            case .rotationZ: (value, expected.rotation.z) = (fresh.rotation.z, 0.4)
+            case .scaleX: (value, expected.scale.x) = (fresh.scale.x, 0.4)
+            case .scaleY: (value, expected.scale.y) = (fresh.scale.y, 0.4)
+            case .scaleZ: (value, expected.scale.z) = (fresh.scale.z, 0.4)
+            case .scale: (value, expected.scale) = ((fresh.scale.x + fresh.scale.y + fresh.scale.z) / 3, (0.4, 0.4, 0.4))
+            case .translationX: (value, expected.translation.x) = (fresh.translation.x, 0.4)
+            case .translationY: (value, expected.translation.y) = (fresh.translation.y, 0.4)
+            case .translationZ: (value, expected.translation.z) = (fresh.translation.z, 0.4)
+            }
+            XCTAssertEqual(bits(field.replacing(in: identity, with: 0.4)), bits(expected.transform), "\(field)")
+            XCTAssertEqual(Double(field.value(in: identity)).bitPattern, Double(value).bitPattern, "\(field)")
+        }
+    }
 }

@@ -46,7 +46,7 @@ enum CompiledEvaluation {
         case .point(let track): track.apply(sample, to: &accumulator)
         case .size(let track): track.apply(sample, to: &accumulator)
         case .rect(let track): track.apply(sample, to: &accumulator)
-        case .transform(let box): box.with { $0.track.apply(sample, to: &accumulator) }
+        case .transform(let box): box.with { $0.apply(sample, to: &accumulator) }
         case .path(let track): track.with { $0.apply(sample, to: &accumulator) }
         case .numberKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
         case .pointKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
@@ -168,6 +168,14 @@ struct TypedBasicTrack<Value: SlotValue> {
     /// CABasicAnimation's evaluation: the fraction between the endpoints, whole cycles added
     /// when cumulative (`n × cycleEnd + value`), the value below added when additive.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        apply(sample, to: &accumulator, interpolating: Value.interpolate)
+    }
+
+    /// `apply(_:to:)` blending the ends with `interpolate` (`Value.interpolate`, or a version
+    /// of it that remembers work between frames).
+    @inline(__always)
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator,
+               interpolating interpolate: (Value, Value, Double) -> Value) {
         let start: Value, end: Value
         switch ends {
         case .fixed: (start, end) = (first, second)
@@ -180,7 +188,7 @@ struct TypedBasicTrack<Value: SlotValue> {
             let model: Value = accumulator.modelValue(at: slot)
             (start, end) = (model, model)
         }
-        Value.interpolate(start, end, fraction.fraction(sample))
+        interpolate(start, end, fraction.fraction(sample))
             .store(cumulating: isCumulative ? (autoreverses ? start : end) : nil, completedCycles: sample.completedCycles,
                    additive: isAdditive, to: slot, in: &accumulator)
     }
@@ -237,11 +245,18 @@ final class SpringCurveBox {
     }
 }
 
-/// A basic animation of a whole transform (`transform`, `sublayerTransform`), compiled.
+/// A basic animation of a whole transform (`transform`, `sublayerTransform`), compiled. Its
+/// ends are decomposed only when they change (`TransformDecompositions`): a fixed value, or a
+/// model value the layer keeps, is decomposed once rather than every frame.
 final class TransformTrack {
     let track: TypedBasicTrack<CATransform3D>
+    private var decompositions = TransformDecompositions()
 
     init(_ track: TypedBasicTrack<CATransform3D>) {
         self.track = track
+    }
+
+    func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
+        track.apply(sample, to: &accumulator) { a, b, p in decompositions.interpolate(a, b, p) }
     }
 }

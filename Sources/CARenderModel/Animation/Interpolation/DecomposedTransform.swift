@@ -142,8 +142,61 @@ struct DecomposedTransform: Equatable {
 /// interpolate the parts, recompose. When either cannot be decomposed the value jumps at the
 /// midpoint.
 func interpolateTransform(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
+    interpolateTransform(a, b, p) { matrix, _ in DecomposedTransform(matrix) }
+}
+
+/// `interpolateTransform(a, b, p)` with the ends decomposed by `parts` (`DecomposedTransform(_:)`
+/// or a cache of it: `parts(a, 0)`, `parts(b, 1)`).
+@inline(__always)
+func interpolateTransform(_ a: CATransform3D, _ b: CATransform3D, _ p: Double,
+                          parts: (CATransform3D, _ end: Int) -> DecomposedTransform?) -> CATransform3D {
     if p == 0 { return a }
     if p == 1 { return b }
-    guard let da = DecomposedTransform(a), let db = DecomposedTransform(b) else { return p < 0.5 ? a : b }
+    guard let da = parts(a, 0), let db = parts(b, 1) else { return p < 0.5 ? a : b }
     return DecomposedTransform.interpolate(da, db, p).matrix
+}
+
+/// The decompositions of the two ends a transform animation last blended, so that ends which
+/// stay the same from frame to frame (the animation's own values, a model value that does not
+/// change) are decomposed once, not every frame: decomposing is a pure function of the matrix's
+/// bits, so the parts, and the blend, are exactly those of a fresh decomposition.
+struct TransformDecompositions {
+    private struct Entry {
+        var matrix: CATransform3D
+        var parts: DecomposedTransform?
+    }
+
+    /// One per end: a changing start does not evict a fixed end.
+    private var ends: (Entry?, Entry?) = (nil, nil)
+
+    /// `DecomposedTransform(matrix)`, remembered for `end` (0 or 1).
+    mutating func parts(of matrix: CATransform3D, end: Int) -> DecomposedTransform? {
+        if let entry = ends.0, entry.matrix.isBitwiseEqual(to: matrix) { return entry.parts }
+        if let entry = ends.1, entry.matrix.isBitwiseEqual(to: matrix) { return entry.parts }
+        let entry = Entry(matrix: matrix, parts: DecomposedTransform(matrix))
+        if end == 0 { ends.0 = entry } else { ends.1 = entry }
+        return entry.parts
+    }
+
+    /// `interpolateTransform(a, b, p)`, decomposing only ends not seen last time.
+    mutating func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
+        interpolateTransform(a, b, p) { matrix, end in parts(of: matrix, end: end) }
+    }
+}
+
+extension CATransform3D {
+    /// Whether the two matrices have the same bits (unlike `==`, tells 0 from −0, which a
+    /// decomposition may carry into its result, and a NaN equals itself).
+    @inline(__always)
+    func isBitwiseEqual(to other: CATransform3D) -> Bool {
+        withUnsafeBytes(of: self) { a in
+            withUnsafeBytes(of: other) { b in
+                var difference: UInt64 = 0
+                for i in 0..<(MemoryLayout<CATransform3D>.size / 8) {
+                    difference |= a.load(fromByteOffset: 8 * i, as: UInt64.self) ^ b.load(fromByteOffset: 8 * i, as: UInt64.self)
+                }
+                return difference == 0
+            }
+        }
+    }
 }
