@@ -58,9 +58,40 @@ package struct TransformComponents: Equatable {
     /// The matrix these components describe.
     package var transform: CATransform3D {
         var m = CATransform3DMakeScale(scale.x, scale.y, scale.z)
+        // Turning about x and y by zero (the usual case: only `rotation.z` is set) leaves the
+        // scale matrix as it is, bit for bit: the rotation matrix of a zero angle about either
+        // axis is exactly the identity (cos 0 = 1, every other term a sum of +0s), and a product
+        // with the identity gives back each finite element, the zeros' products adding +0 to
+        // it, which keeps the element unless it is −0 (zeros off the diagonal are +0). So both
+        // products are skipped when the scales are finite and none is −0; `fullyComposed`
+        // is the same matrix the long way.
+        if rotation.x == 0, rotation.y == 0, Self.isPlainFactor(scale.x), Self.isPlainFactor(scale.y), Self.isPlainFactor(scale.z) {
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.z, 0, 0, 1))
+        } else {
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.x, 1, 0, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.y, 0, 1, 0))
+            m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.z, 0, 0, 1))
+        }
+        return finished(m)
+    }
+
+    /// `transform` without skipping the zero turns (for checking that skipping changes nothing).
+    var fullyComposed: CATransform3D {
+        var m = CATransform3DMakeScale(scale.x, scale.y, scale.z)
         m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.x, 1, 0, 0))
         m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.y, 0, 1, 0))
         m = CATransform3DConcat(m, CATransform3DMakeRotation(rotation.z, 0, 0, 1))
+        return finished(m)
+    }
+
+    /// A scale factor that a product with the identity gives back bit for bit: finite, not −0.
+    private static func isPlainFactor(_ x: CGFloat) -> Bool {
+        x.isFinite && !(x == 0 && x.sign == .minus)
+    }
+
+    /// `m` (scale and rotation) with the translation and perspective applied.
+    private func finished(_ rotated: CATransform3D) -> CATransform3D {
+        var m = rotated
         m.m41 = translation.x
         m.m42 = translation.y
         m.m43 = translation.z
