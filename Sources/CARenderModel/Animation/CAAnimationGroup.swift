@@ -99,7 +99,7 @@ open class CAAnimationGroup: CAAnimation {
         compileChildren(for: layer)
         setCompiledEvaluation(for: layer) { objects in
             guard type(of: self) == CAAnimationGroup.self,
-                  let group = GroupTrack(self, children: animations ?? [], sharing: objects) else { return nil }
+                  let group = GroupTrack.make(self, children: animations ?? [], keeping: &objects) else { return nil }
             return .group(objects.keep(group))
         }
     }

@@ -10,7 +10,11 @@ import Foundation
 /// `CAAnimationGroup` itself. Both ways do the same steps: the group's timing function warps its
 /// basic time, each child samples its own timing at that time (a child without a duration of its
 /// own takes the group's), and the children write in order.
-final class GroupTrack {
+///
+/// One allocation: the children are stored after the group's own values (a `ManagedBuffer`),
+/// so a frame fetches the group and its children together rather than following a pointer to a
+/// separate array.
+final class GroupTrack: ManagedBuffer<GroupTrack.Header, GroupTrack.Child> {
     /// One child as a frame reads it.
     struct Child {
         /// The child's timing (`timingParameters(inheritedDuration:)`); its duration is replaced
@@ -20,38 +24,53 @@ final class GroupTrack {
         let evaluation: CompiledEvaluation
     }
 
-    private let timingFunction: CAMediaTimingFunction?
-    private let children: ContiguousArray<Child>
-    /// The child animations, which keep alive what their evaluations refer to.
-    private let animations: [CAAnimation]
+    /// The group's own values, stored before its children.
+    struct Header {
+        let timingFunction: Unowned<CAMediaTimingFunction>?
+        /// How many children follow.
+        let count: Int
+        /// The child animations, which keep alive what their evaluations refer to.
+        let animations: [CAAnimation]
+    }
 
-    /// Nil when a child has no compiled evaluation.
-    init?(_ group: CAAnimationGroup, children animations: [CAAnimation], sharing functions: CompiledObjects) {
-        var children = ContiguousArray<Child>()
+    /// The group's track, or nil when a child has no compiled evaluation.
+    static func make(_ group: CAAnimationGroup, children animations: [CAAnimation],
+                     keeping objects: inout CompiledObjects) -> GroupTrack? {
+        var children: [Child] = []
         children.reserveCapacity(animations.count)
         for animation in animations {
             guard let property = animation as? CAPropertyAnimation, let evaluation = property.compiledEvaluation else { return nil }
             children.append(Child(timing: property.timingParameters(inheritedDuration: 0), inheritsDuration: !(property.duration > 0),
                                   evaluation: evaluation))
         }
-        timingFunction = group.timingFunction.map(functions.shared)
-        self.children = children
-        self.animations = animations
+        let header = Header(timingFunction: group.timingFunction.map { objects.keepShared($0) }, count: children.count,
+                            animations: animations)
+        let track = unsafeDowncast(create(minimumCapacity: children.count) { _ in header }, to: GroupTrack.self)
+        track.withUnsafeMutablePointerToElements { $0.initialize(from: children, count: children.count) }
+        return track
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, children in children.deinitialize(count: header.pointee.count) }
     }
 
     /// Calls `body` with every slot the children may write.
     func forEachWrittenSlot(_ body: (StateSlot) -> Void) {
-        for child in children { child.evaluation.forEachWrittenSlot(body) }
+        withUnsafeMutablePointers { header, children in
+            for index in 0..<header.pointee.count { children[index].evaluation.forEachWrittenSlot(body) }
+        }
     }
 
     /// `CAAnimationGroup`'s evaluation of one sample of the group.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        let progress = sample.progress
-        let childTime = (timingFunction?.evaluate(progress) ?? progress) * sample.duration
-        children.withUnsafeBufferPointer { children in
+        withUnsafeMutablePointers { header, children in
+            let progress = sample.progress
+            let timingFunction = header.pointee.timingFunction
+            let childTime = (timingFunction?.with { $0.evaluate(progress) } ?? progress) * sample.duration
+            let count = header.pointee.count
             var index = 0
-            while index < children.count {
-                let child = children.baseAddress! + index
+            while index < count {
+                let child = children + index
                 index += 1
                 let childSample: TimingSample?
                 if child.pointee.inheritsDuration {
