@@ -162,15 +162,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let (frames, times) = (compiled.frames, compiled.times)
         switch slot.kind {
         case .cgFloat, .float, .transformField:
-            return KeyframeTrack<Double>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .numberKeyframes(objects.keep($0)) }
+            return KeyframeTrack<Double>.make(self, slot: slot, frames: frames, times: times, calculation: mode, keeping: &objects).map { .numberKeyframes(objects.keep($0)) }
         case .point:
-            return KeyframeTrack<CGPoint>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .pointKeyframes(objects.keep($0)) }
+            return KeyframeTrack<CGPoint>.make(self, slot: slot, frames: frames, times: times, calculation: mode, keeping: &objects).map { .pointKeyframes(objects.keep($0)) }
         case .size:
-            return KeyframeTrack<CGSize>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .sizeKeyframes(objects.keep($0)) }
+            return KeyframeTrack<CGSize>.make(self, slot: slot, frames: frames, times: times, calculation: mode, keeping: &objects).map { .sizeKeyframes(objects.keep($0)) }
         case .rect:
-            return KeyframeTrack<CGRect>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .rectKeyframes(objects.keep($0)) }
+            return KeyframeTrack<CGRect>.make(self, slot: slot, frames: frames, times: times, calculation: mode, keeping: &objects).map { .rectKeyframes(objects.keep($0)) }
         case .transform:
-            return KeyframeTrack<CATransform3D>(self, slot: slot, frames: frames, times: times, calculation: mode, sharing: objects).map { .transformKeyframes(objects.keep($0)) }
+            return KeyframeTrack<CATransform3D>.make(self, slot: slot, frames: frames, times: times, calculation: mode, keeping: &objects).map { .transformKeyframes(objects.keep($0)) }
         }
     }
 

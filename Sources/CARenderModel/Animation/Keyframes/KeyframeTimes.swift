@@ -66,12 +66,18 @@ enum KeyframeTimes {
     /// before the first time it is segment 0 at 0, after the last the final segment at 1; a
     /// zero-length segment jumps to its end.
     static func locate(_ s: Double, in times: [Double]) -> (index: Int, local: Double) {
-        let last = times.count - 1
-        if s <= times[0] { return (0, 0) }
-        if s >= times[last] { return (last - 1, 1) }
+        locate(s, count: times.count) { times[$0] }
+    }
+
+    /// `locate(_:in:)` for `count` times read with `time` (wherever they are stored).
+    @inline(__always)
+    static func locate(_ s: Double, count: Int, time: (Int) -> Double) -> (index: Int, local: Double) {
+        let last = count - 1
+        if s <= time(0) { return (0, 0) }
+        if s >= time(last) { return (last - 1, 1) }
         var i = 0
-        while i + 1 < last && times[i + 1] <= s { i += 1 }
-        let span = times[i + 1] - times[i]
-        return (i, span > 0 ? (s - times[i]) / span : 1)
+        while i + 1 < last && time(i + 1) <= s { i += 1 }
+        let span = time(i + 1) - time(i)
+        return (i, span > 0 ? (s - time(i)) / span : 1)
     }
 }

@@ -13,29 +13,20 @@ import CARenderGeometry
 /// The arithmetic is `CAKeyframeAnimation`'s general evaluation step for step (the same segment
 /// search, `SlotValue`'s blends and sums, the same finish as every compiled track), so the
 /// values are identical.
-final class KeyframeTrack<Value: SlotValue> {
+///
+/// One allocation: the keys (each keyframe's time, value and segment function) are stored after
+/// the track's own values (a `ManagedBuffer`), so a frame fetches them together instead of
+/// following pointers to three arrays.
+final class KeyframeTrack<Value: SlotValue>: ManagedBuffer<KeyframeTrackHeader, KeyframeKey<Value>> {
     /// Where the value is stored.
-    let slot: StateSlot
-    /// The keyframe values, at least one.
-    private let frames: ContiguousArray<Value>
-    /// Their times (discrete mode: `frames.count + 1` boundaries, each value holding until the
-    /// next); at least two unless there is a single linear keyframe.
-    private let times: [Double]
-    /// The animation's timing function, applied to the progress before the segment is looked up
-    /// (nil when linear, and in paced mode, which ignores it).
-    private let timingFunction: CAMediaTimingFunction?
-    /// Each segment's own timing function (`timingFunctions`; empty in paced mode).
-    private let segmentFunctions: [CAMediaTimingFunction]
-    private let isDiscrete: Bool
-    private let autoreverses: Bool
-    private let isCumulative: Bool
-    private let isAdditive: Bool
+    var slot: StateSlot { header.slot }
 
-    /// Nil when a keyframe is not a value of this type, or the slot does not hold one.
-    init?(_ animation: CAKeyframeAnimation, slot: StateSlot, frames: [AnimatableValue], times: [Double],
-          calculation: KeyframeCalculation, sharing functions: CompiledObjects) {
+    /// The track, or nil when a keyframe is not a value of this type, or the slot does not
+    /// hold one.
+    static func make(_ animation: CAKeyframeAnimation, slot: StateSlot, frames: [AnimatableValue], times: [Double],
+                     calculation: KeyframeCalculation, keeping objects: inout CompiledObjects) -> KeyframeTrack? {
         guard Value.isStored(in: slot.kind), !frames.isEmpty, !calculation.isCubic else { return nil }
-        var values = ContiguousArray<Value>()
+        var values: [Value] = []
         values.reserveCapacity(frames.count)
         for frame in frames {
             guard let value = Value(frame) else { return nil }
@@ -44,35 +35,82 @@ final class KeyframeTrack<Value: SlotValue> {
         let isDiscrete = calculation == .discrete
         // The segment search needs two times; a single interpolated keyframe needs none.
         guard times.count >= 2 || (!isDiscrete && frames.count == 1) else { return nil }
-        self.slot = slot
-        self.frames = values
-        self.times = times
-        self.isDiscrete = isDiscrete
-        timingFunction = calculation.isPaced ? nil : animation.timingFunction.map(functions.shared)
-        segmentFunctions = calculation.isPaced ? [] : (animation.timingFunctions ?? []).map(functions.shared)
-        autoreverses = animation.autoreverses
-        isCumulative = animation.isCumulative
-        isAdditive = animation.isAdditive
+        // The paced mode ignores the timing functions.
+        let timingFunction = calculation.isPaced ? nil : animation.timingFunction.map { objects.keepShared($0) }
+        let segmentFunctions = calculation.isPaced ? [] : (animation.timingFunctions ?? []).map { objects.keepShared($0) }
+        // Discrete mode has one more time (boundary) than values; the key past the last value
+        // repeats it, and is never read as a value.
+        let count = max(values.count, times.count)
+        var keys: [KeyframeKey<Value>] = []
+        keys.reserveCapacity(count)
+        for index in 0..<count {
+            keys.append(KeyframeKey(time: index < times.count ? times[index] : 0, value: values[min(index, values.count - 1)],
+                                    function: index < segmentFunctions.count ? segmentFunctions[index] : nil))
+        }
+        let header = KeyframeTrackHeader(slot: slot, timingFunction: timingFunction, frameCount: values.count, timeCount: times.count,
+                                         segmentFunctionCount: min(segmentFunctions.count, count), keyCount: count,
+                                         isDiscrete: isDiscrete, autoreverses: animation.autoreverses,
+                                         isCumulative: animation.isCumulative, isAdditive: animation.isAdditive)
+        let track = unsafeDowncast(create(minimumCapacity: count) { _ in header }, to: KeyframeTrack.self)
+        track.withUnsafeMutablePointerToElements { $0.initialize(from: keys, count: count) }
+        return track
+    }
+
+    deinit {
+        _ = withUnsafeMutablePointers { header, keys in keys.deinitialize(count: header.pointee.keyCount) }
     }
 
     /// `CAKeyframeAnimation`'s evaluation: the keyframe progress (through the timing function),
     /// the value there, whole cycles of the cycle's end value added when cumulative, the value
     /// below added when additive.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        let progress = sample.progress
-        let s = timingFunction?.evaluate(progress) ?? progress
-        let count = frames.count
-        let value: Value
-        if isDiscrete {
-            value = s >= 1 ? frames[count - 1] : frames[min(KeyframeTimes.locate(s, in: times).index, count - 1)]
-        } else if count < 2 {
-            value = frames[0]
-        } else {
-            let (i, local) = KeyframeTimes.locate(s, in: times)
-            let u = i < segmentFunctions.count ? segmentFunctions[i].evaluate(local) : local
-            value = Value.interpolate(frames[i], frames[i + 1], u)
+        withUnsafeMutablePointers { header, keys in
+            let progress = sample.progress
+            let s = header.pointee.timingFunction?.with { $0.evaluate(progress) } ?? progress
+            let count = header.pointee.frameCount, timeCount = header.pointee.timeCount
+            let value: Value
+            if header.pointee.isDiscrete {
+                value = s >= 1 ? keys[count - 1].value
+                    : keys[min(KeyframeTimes.locate(s, count: timeCount, time: { keys[$0].time }).index, count - 1)].value
+            } else if count < 2 {
+                value = keys[0].value
+            } else {
+                let (i, local) = KeyframeTimes.locate(s, count: timeCount, time: { keys[$0].time })
+                let u = i < header.pointee.segmentFunctionCount ? keys[i].function!.with { $0.evaluate(local) } : local
+                value = Value.interpolate(keys[i].value, keys[i + 1].value, u)
+            }
+            let cycleEnd = header.pointee.isCumulative ? (header.pointee.autoreverses ? keys[0].value : keys[count - 1].value) : nil
+            value.store(cumulating: cycleEnd, completedCycles: sample.completedCycles, additive: header.pointee.isAdditive,
+                        to: header.pointee.slot, in: &accumulator)
         }
-        value.store(cumulating: isCumulative ? (autoreverses ? frames[0] : frames[count - 1]) : nil,
-                    completedCycles: sample.completedCycles, additive: isAdditive, to: slot, in: &accumulator)
     }
+}
+
+/// One keyframe of a `KeyframeTrack`: its time, its value, and the timing function of the
+/// segment it starts (nil: linear, or none given).
+struct KeyframeKey<Value: SlotValue> {
+    let time: Double
+    let value: Value
+    let function: Unowned<CAMediaTimingFunction>?
+}
+
+/// A `KeyframeTrack`'s own values, stored before its keys.
+struct KeyframeTrackHeader {
+    let slot: StateSlot
+    /// The animation's timing function, applied to the progress before the segment is looked up
+    /// (nil when linear, and in paced mode, which ignores it).
+    let timingFunction: Unowned<CAMediaTimingFunction>?
+    /// How many keyframe values there are (at least one).
+    let frameCount: Int
+    /// How many times (discrete mode: `frameCount + 1` boundaries, each value holding until the
+    /// next); at least two unless there is a single linear keyframe.
+    let timeCount: Int
+    /// How many segments have their own timing function (`timingFunctions`; none in paced mode).
+    let segmentFunctionCount: Int
+    /// How many keys follow.
+    let keyCount: Int
+    let isDiscrete: Bool
+    let autoreverses: Bool
+    let isCumulative: Bool
+    let isAdditive: Bool
 }
