@@ -123,10 +123,12 @@ open class CALayer: NSObject {
     private func presentationBox(taking state: inout LayerState) -> LayerStateBox {
         if isKnownUniquelyReferenced(&presentationBoxes.0) {
             swap(&presentationBoxes.0!.pointer.pointee, &state)
+            presentationBoxes.0!.isCheckedForDrawing = false
             return presentationBoxes.0!
         }
         if isKnownUniquelyReferenced(&presentationBoxes.1) {
             swap(&presentationBoxes.1!.pointer.pointee, &state)
+            presentationBoxes.1!.isCheckedForDrawing = false
             return presentationBoxes.1!
         }
         let box = LayerStateBox(state)
