@@ -78,18 +78,21 @@ package struct PageResources: Sendable {
         ("/studio.css", "studio.css", "text/css; charset=utf-8"),
     ]
 
-    /// The bundle SwiftPM copies beside the executable (`<package>_<target>.resources`).
-    static let bundleName = "carender_CARenderStudio.resources"
+    /// The bundle SwiftPM copies beside the executable (`<package>_<target>.resources`), and
+    /// `carender install` into the installed library's folder.
+    package static let bundleName = "carender_CARenderStudio.resources"
 
-    /// Reads the page from the resource folder beside `executable`.
-    package static func load(besideExecutable executable: URL) throws -> PageResources {
-        let folder = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent(bundleName).appendingPathComponent("Page")
+    /// Reads the page from the first of `folders` that holds the resource bundle.
+    package static func load(searching folders: [URL]) throws -> PageResources {
+        let pages = folders.map { $0.appendingPathComponent(bundleName).appendingPathComponent("Page") }
+        guard let folder = pages.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent("index.html").path) }) else {
+            throw PreviewError("the preview's page is missing (no \(bundleName) in \(folders.map(\.path).joined(separator: " or "))); rebuild carender, or reinstall it with `carender install`")
+        }
         var files: [String: (Data, String)] = [:]
         for entry in names {
             let url = folder.appendingPathComponent(entry.file)
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw PreviewError("the preview's page is missing (\(url.path)); keep the \(bundleName) folder beside the carender executable")
+                throw PreviewError("the preview's page is incomplete: cannot read \(url.path)")
             }
             files[entry.path] = (data, entry.type)
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
+import CARenderStudio
 import Foundation
 
-/// `carender install [--prefix DIR]`: copies carender and the CARender library scripts are compiled
-/// against into `DIR/bin` and `DIR/lib/carender`, so the installed `carender` runs from any folder
+/// `carender install [--prefix DIR]`: copies carender, the CARender library scripts are compiled
+/// against and the preview's page into `DIR/bin` and `DIR/lib/carender`, so the installed `carender` runs from any folder
 /// and keeps working when the build folder is cleaned or moved.
 ///
 /// A copy of the `carender` executable alone cannot render: it compiles scripts against
@@ -15,7 +16,7 @@ struct InstallCommand: ParsableCommand {
         usage: "carender install [--prefix DIR]",
         discussion: """
             Writes DIR/bin/carender and DIR/lib/carender/ (the library, its Swift modules and the \
-            C headers scripts are compiled against). Put DIR/bin on PATH. Run it from a release \
+            C headers scripts are compiled against, and the preview's page). Put DIR/bin on PATH. Run it from a release \
             build (swift build -c release): the installed carender renders as fast as the build.
 
             Example:
@@ -46,6 +47,12 @@ struct InstallCommand: ParsableCommand {
                 try manager.copyItem(at: source.modulesDirectory.appendingPathComponent(name),
                                      to: staging.appendingPathComponent("Modules").appendingPathComponent(name))
             }
+            // The preview's page (`carender preview` looks for it in the library's folder too).
+            let page = source.directory.appendingPathComponent(PageResources.bundleName)
+            guard manager.fileExists(atPath: page.path) else {
+                throw CLIError("\(page.path) is missing: carender preview would have no page to serve (rebuild carender)")
+            }
+            try manager.copyItem(at: page, to: staging.appendingPathComponent(PageResources.bundleName))
             // The C shims: their headers, and module maps pointing at them.
             for (module, map) in zip(LibraryLocation.cModules, source.cModuleMaps) {
                 let headers = try LibraryLocation.umbrellaDirectory(inModuleMap: map)

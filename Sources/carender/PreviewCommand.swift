@@ -55,14 +55,19 @@ struct PreviewCommand: ParsableCommand {
             throw CLIError("cannot read the script \(script): \(reason)")
         }
         let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let library = try LibraryLocation.find()
         let page: PageResources
         do {
-            page = try PageResources.load(besideExecutable: executable)
+            // Beside the executable in a build folder; in the library's folder when installed.
+            page = try PageResources.load(searching: [executable.resolvingSymlinksInPath().deletingLastPathComponent(), library.directory])
         } catch {
             throw CLIError("\(error)")
         }
-        let library = try LibraryLocation.find()
-        let folder = try Self.makePrivateFolder()
+        // The workers' sockets and exports live in a private folder like any run's (a killed
+        // preview's is removed by the next carender run).
+        let privateFolder = try HostSession()
+        defer { privateFolder.remove() }
+        let folder = privateFolder.folder
         let stop = try StopSignal()
 
         var options = RenderOptions()
@@ -108,7 +113,6 @@ struct PreviewCommand: ParsableCommand {
             done.signal()
         }
         _ = done.wait(timeout: .now() + 2)
-        try? FileManager.default.removeItem(at: folder)
         // A stop request is the outcome, whatever the server then said (the signal interrupts
         // its socket calls, which it can report as a lost connection).
         if signal == StopSignal.failure { throw CLIError(failure.message ?? "the preview server stopped") }
@@ -141,15 +145,6 @@ struct PreviewCommand: ParsableCommand {
         }
         try? handle.close()
         return result
-    }
-
-    /// A folder only this user can enter, for the workers' sockets and exports.
-    private static func makePrivateFolder() throws -> URL {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("carender-preview-XXXXXX").path.utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw CLIError("cannot create a private folder in \(FileManager.default.temporaryDirectory.path): \(String(cString: strerror(errno)))")
-        }
-        return URL(fileURLWithPath: String(cString: made))
     }
 
     private static func openBrowser(_ url: URL) {

@@ -27,3 +27,15 @@ package func runCommand(_ arguments: [String], executable: URL = URL(fileURLWith
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Runs `swift` (SwiftPM) as `runCommand` does, with a temporary folder of its own (`TMPDIR`),
+/// removed when it ends: every SwiftPM run leaves a `TemporaryDirectory.*` folder and lock files
+/// in the temporary folder, which would otherwise pile up in `/tmp` with each test run.
+package func runSwiftPM(_ arguments: [String], in directory: URL? = nil,
+                        environment changes: [String: String?] = [:]) throws -> (status: Int32, output: String) {
+    let temporary = try Fixtures.temporaryFolder("swiftpm")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    var changes = changes
+    changes["TMPDIR"] = temporary.path
+    return try runCommand(["swift"] + arguments, in: directory, environment: changes)
+}

@@ -14,6 +14,9 @@ package final class WebDriver {
     }
 
     private let driver: Process
+    /// The driver's and the browser's temporary folder (`TMPDIR`), removed when they end:
+    /// Chromium leaves profile folders (`org.chromium.Chromium.*`) behind in it.
+    private let temporary: URL
     private let base: URL
     private let session: String
 
@@ -25,12 +28,19 @@ package final class WebDriver {
     /// Starts ChromeDriver on a free port and opens a headless browser window of `width × height`.
     package init(width: Int = 1400, height: Int = 900) throws {
         let port = try Self.freePort()
+        temporary = try Fixtures.temporaryFolder("chromium")
         driver = Process()
         driver.executableURL = URL(fileURLWithPath: Self.chromeDriver)
         driver.arguments = ["--port=\(port)", "--log-level=OFF"]
+        driver.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         driver.standardOutput = FileHandle.nullDevice
         driver.standardError = FileHandle.nullDevice
-        try driver.run()
+        do {
+            try driver.run()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
         base = URL(string: "http://127.0.0.1:\(port)")!
         var ready = false
         var problem = "no answer"
@@ -48,7 +58,7 @@ package final class WebDriver {
             Thread.sleep(forTimeInterval: 0.1)
         }
         guard ready else {
-            driver.terminate()
+            Self.end(driver, removing: temporary)
             throw Failure(description: "chromedriver did not start on port \(port): \(problem)")
         }
         let capabilities: [String: Any] = [
@@ -72,9 +82,16 @@ package final class WebDriver {
             }
             session = id
         } catch {
-            driver.terminate()
+            Self.end(driver, removing: temporary)
             throw error
         }
+    }
+
+    /// Stops the driver (and so its browser) and removes their temporary folder.
+    private static func end(_ driver: Process, removing temporary: URL) {
+        if driver.isRunning { driver.terminate() }
+        driver.waitUntilExit()
+        try? FileManager.default.removeItem(at: temporary)
     }
 
     deinit {
@@ -87,8 +104,7 @@ package final class WebDriver {
         guard !quitted else { return }
         quitted = true
         _ = try? call("DELETE", "", nil)
-        if driver.isRunning { driver.terminate() }
-        driver.waitUntilExit()
+        Self.end(driver, removing: temporary)
     }
 
     package func open(_ url: URL) throws {

@@ -80,17 +80,21 @@ open class CALayer: NSObject {
         set {
             committedStorage = newValue
             committedRenderState = nil
+            presentationGeneration &+= 1
         }
     }
     private var committedStorage: LayerState?
+    /// Changes whenever the committed values or the presentation records change, so that a
+    /// presentation box filled from the committed values knows whether it still holds them
+    /// wherever no animation writes (see `PresentationBoxes`).
+    private(set) var presentationGeneration: UInt64 = 1
 
     /// The committed values as render nodes share them while nothing animates the layer, made
     /// when first drawn after a commit (see `sharedRenderState(flippedAbove:)`).
     private var committedRenderState: LayerStateBox?
     /// Boxes the layer's last presentation values were handed to the compositor in, reused once
-    /// the frames that drew them are gone (two: a frame's tree may still be alive while the next
-    /// is built).
-    private var presentationBoxes: (LayerStateBox?, LayerStateBox?)
+    /// the frames that drew them are gone (see `animatedRenderState`).
+    var presentationBoxes = PresentationBoxes()
 
     /// The committed values for a render node of a layer nothing animates, with
     /// `contentsAreFlipped` as its place in the tree says: one object every frame shares while
@@ -103,36 +107,6 @@ open class CALayer: NSObject {
         state.contentsAreFlipped = flippedAbove
         let box = LayerStateBox(state)
         committedRenderState = box
-        return box
-    }
-
-    /// This frame's presentation values of a layer something animates, finished (`contentsAreFlipped`
-    /// as its place in the tree says, redrawn for animated keys of its own) in a box for its
-    /// render node, and the transition running on it.
-    final func animatedRenderState(localTime: Double, rate: Double, flippedAbove: Bool) -> (LayerStateBox, TransitionState?) {
-        var result = presentationValues(localTime: localTime, rate: rate)
-        if !result.customValues.isEmpty { redrawForAnimatedCustomKeys(result.customValues, into: &result.state) }
-        result.state.contentsAreFlipped = flippedAbove
-        return (presentationBox(taking: &result.state), result.transition)
-    }
-
-    /// A box holding `state` for this frame's render node: one of the layer's two boxes when no
-    /// earlier frame still draws from it (so an animated layer allocates nothing once warm), a
-    /// new one otherwise. The values are swapped in, not copied (a copy would retain every
-    /// reference they hold); `state` is left with the box's previous values.
-    private func presentationBox(taking state: inout LayerState) -> LayerStateBox {
-        if isKnownUniquelyReferenced(&presentationBoxes.0) {
-            swap(&presentationBoxes.0!.pointer.pointee, &state)
-            presentationBoxes.0!.isCheckedForDrawing = false
-            return presentationBoxes.0!
-        }
-        if isKnownUniquelyReferenced(&presentationBoxes.1) {
-            swap(&presentationBoxes.1!.pointer.pointee, &state)
-            presentationBoxes.1!.isCheckedForDrawing = false
-            return presentationBoxes.1!
-        }
-        let box = LayerStateBox(state)
-        if presentationBoxes.0 == nil { presentationBoxes.0 = box } else { presentationBoxes.1 = box }
         return box
     }
 
@@ -175,7 +149,12 @@ open class CALayer: NSObject {
     /// Rebuilds `presentationEntries` after the entries, a begin time or a stop flag changed.
     func refreshPresentationEntries() {
         presentationEntries = PresentationEntry.records(for: animationEntries)
+        presentationWrites = PresentationEntry.writtenSpans(of: presentationEntries)
+        presentationGeneration &+= 1
     }
+    /// The parts of the state `presentationEntries` write, when every record is compiled (nil
+    /// when an animation evaluates itself and may write anything).
+    private(set) var presentationWrites: ContiguousArray<StateSpan>? = []
 
     private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.

@@ -26,6 +26,21 @@ struct StateSlot {
     /// The field's byte offset in `LayerState` (`MemoryLayout.offset(of:)`).
     let offset: Int
 
+    /// How many bytes the stored value takes (a transform field's whole transform).
+    var byteCount: Int {
+        switch kind {
+        case .cgFloat: return MemoryLayout<CGFloat>.size
+        case .float: return MemoryLayout<Float>.size
+        case .point: return MemoryLayout<CGPoint>.size
+        case .size: return MemoryLayout<CGSize>.size
+        case .rect: return MemoryLayout<CGRect>.size
+        case .transform, .transformField: return MemoryLayout<CATransform3D>.size
+        }
+    }
+
+    /// The layer's `transform`, which a path animation with a rotation mode turns.
+    static let transform = StateSlot(kind: .transform, offset: MemoryLayout<LayerState>.offset(of: \.transform)!)
+
     /// The value at the slot in `state`, as the property's coding reads it.
     func value(in state: LayerState) -> AnimatableValue {
         withUnsafeBytes(of: state) { bytes in

@@ -10,10 +10,11 @@ import Foundation
 //   animations' arithmetic allocate nothing. `FrameAllocationTests` holds the whole frame to it,
 //   `PresentationAllocationTests` the evaluation.
 // - No copy of the state of a layer nothing animates: its node shares the committed values
-//   (`sharedRenderState`, one retain). An animated layer's values are copied once (committed →
-//   presentation), into a box the layer reuses. Nodes move into their parent's list, never
-//   copied again, and the compositor reads them in place. A model value an animation needs is
-//   read where the layer keeps it (`withModelValues`).
+//   (`sharedRenderState`, one retain). An animated layer's values are written into one of two
+//   boxes the layer reuses; when all its animations are compiled, only the properties they write
+//   are restored from the committed values first (`PresentationBoxes`), else the whole state is.
+//   Nodes move into their parent's list, never copied again, and the compositor reads them in
+//   place. A model value an animation needs is read where the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
 //   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
@@ -136,7 +137,7 @@ extension CALayer {
 
     /// The layer's local time and rate, and its presentation values, when its superlayer's
     /// local time is `parentTime` and runs at `parentRate`.
-    private func evaluatedPresentation(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double, PresentationAccumulator) {
+    private func evaluatedPresentation(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double, PresentedValues) {
         let (local, rate) = localClock(parentTime: parentTime, parentRate: parentRate)
         return (local, rate, presentationValues(localTime: local, rate: rate))
     }
@@ -155,7 +156,19 @@ extension CALayer {
     }
 
     /// The model values with every attached animation applied, in `animationKeys()` order, at
-    /// the layer's local time `localTime`.
+    /// the layer's local time `localTime` (see `applyAnimations(localTime:rate:to:)`).
+    func presentationValues(localTime: Double, rate: Double) -> PresentedValues {
+        var state = committedState ?? modelState
+        let (transition, customValues) = withUnsafeMutablePointer(to: &state) {
+            applyAnimations(localTime: localTime, rate: rate, to: $0)
+        }
+        return PresentedValues(state: state, transition: transition, customValues: customValues)
+    }
+
+    /// Applies every attached animation, in `animationKeys()` order, at the layer's local time
+    /// `localTime` to the values at `values`, which hold the layer's committed values (its
+    /// model values if it was never committed) wherever an animation may write; returns the
+    /// running transition and the presentation values of the layer subclass's own keys.
     ///
     /// An animation past its end with `isRemovedOnCompletion` contributes nothing even before
     /// the stage has delivered its stop, so presentation is a pure function of time. Animations
@@ -163,8 +176,9 @@ extension CALayer {
     /// clock runs against the stage clock: 0 when stopped (a speed-0 layer or ancestor),
     /// negative when running backwards, in which case an animation has ended once its clock is
     /// back before its start.
-    func presentationValues(localTime: Double, rate: Double) -> PresentationAccumulator {
-        var accumulator = PresentationAccumulator(layer: self, parentFrozen: rate == 0)
+    func applyAnimations(localTime: Double, rate: Double, to values: UnsafeMutablePointer<LayerState>)
+        -> (transition: TransitionState?, customValues: [String: AnimatableValue]) {
+        var accumulator = PresentationAccumulator(layer: self, values: values, parentFrozen: rate == 0)
         accumulator.customModel = customValues
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
@@ -191,6 +205,6 @@ extension CALayer {
                 }
             }
         }
-        return accumulator
+        return (accumulator.transition, accumulator.customValues)
     }
 }

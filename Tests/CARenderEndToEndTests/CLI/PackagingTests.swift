@@ -54,6 +54,14 @@ final class PackagingTests: XCTestCase {
         XCTAssertEqual(render.status, 0, render.output)
         XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("still.png").path))
 
+        // Its preview serves the page (installed beside the library, not beside the executable).
+        let preview = try PreviewProcess(script: CLIScripts.opaque, executable: installed,
+                                         environment: ["CARENDER_HOME": nil, "CARENDER_CACHE": folder.appendingPathComponent("cache").path])
+        defer { preview.stop() }
+        let page = try LoopbackHTTP.request(port: try XCTUnwrap(preview.url.port), path: "/")
+        XCTAssertEqual(page.status, 200)
+        XCTAssertTrue(String(decoding: page.body, as: UTF8.self).contains("<script src=\"/studio.js\""))
+
         let copy = folder.appendingPathComponent("copy/carender")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CarenderCLI.executable, to: copy)

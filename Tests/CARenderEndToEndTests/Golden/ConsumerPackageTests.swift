@@ -197,6 +197,6 @@ final class ConsumerPackageTests: XCTestCase {
     private func swift(_ arguments: [String], in directory: URL, environment extra: [String: String]) throws -> (status: Int32, output: String) {
         var changes: [String: String?] = ["CARENDER_RECORD_GOLDEN": nil]
         changes.merge(extra.mapValues { $0 }) { $1 }
-        return try runCommand(["swift"] + arguments, in: directory, environment: changes)
+        return try runSwiftPM(arguments, in: directory, environment: changes)
     }
 }

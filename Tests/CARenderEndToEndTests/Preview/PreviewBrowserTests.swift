@@ -216,11 +216,15 @@ final class PreviewProcess {
     let url: URL
     private let errors = Pipe()
 
-    init(script: URL, extraArguments: [String] = []) throws {
-        process.executableURL = CarenderCLI.executable
+    /// Starts `executable` (the build's carender unless given) with the test's environment
+    /// and `changes` over it (a `nil` value removes a variable).
+    init(script: URL, extraArguments: [String] = [], executable: URL = CarenderCLI.executable,
+         environment changes: [String: String?] = [:]) throws {
+        process.executableURL = executable
         process.arguments = ["preview", script.path, "--port", "0"] + extraArguments
         var environment = ProcessInfo.processInfo.environment
         environment["CARENDER_CACHE"] = Fixtures.scriptCache.path
+        for (name, value) in changes { environment[name] = value }
         process.environment = environment
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

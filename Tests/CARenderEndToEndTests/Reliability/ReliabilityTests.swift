@@ -210,12 +210,16 @@ final class ReliabilityTests: XCTestCase {
     /// `carender preview`'s workers are started as render workers are (own process group, a
     /// guard): a worker that ignores SIGINT and SIGTERM and has not reached `stage.run()` yet (so
     /// no closed socket ends it) does not outlive a `kill -9` of the preview, and Ctrl-C ends the
-    /// preview (130) and its workers.
+    /// preview (130) and its workers. Nothing is left in the temporary folder: the private folder
+    /// the killed preview could not remove is removed by the next run.
     func testPreviewWorkersDoNotOutliveCarender() throws {
         try BadInputHarness.warmUp.get()
+        let temporary = scratch.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         for (signal, status) in [(SIGKILL, nil), (SIGINT, Int32(130))] {
             let preview = try BadInputHarness.Run(["preview", BadInputHarness.script.path, "--port", "0"],
-                                                  environment: ["BAD_INPUT_CASE": "ignoresStopSlowStart"], scratch: scratch)
+                                                  environment: ["BAD_INPUT_CASE": "ignoresStopSlowStart", "TMPDIR": temporary.path],
+                                                  scratch: scratch)
             var workers: [pid_t] = []
             // The first build starts a worker at once (to describe the stage).
             XCTAssertTrue(BadInputHarness.waitUntil(limit: 60) {
@@ -228,6 +232,8 @@ final class ReliabilityTests: XCTestCase {
             XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { workers.allSatisfy { !BadInputHarness.isAlive($0) } },
                           "a preview worker ignoring SIGTERM outlived carender (\(signal == SIGKILL ? "kill -9" : "Ctrl-C"))")
         }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [],
+                       "carender preview left files in its temporary folder")
     }
 
     /// Every process below `root`, with its command name.

@@ -53,12 +53,45 @@ final class CompiledEvaluationTests: XCTestCase {
         XCTAssertEqual(clock.layer.animationEntries.map(\.key), ["k"], "no implicit animation", file: file, line: line)
         XCTAssertEqual(clock.layer.animationEntries.first?.evaluation != nil, expectCompiled, "compiled", file: file, line: line)
         XCTAssertNil(other.animationEntries.first?.evaluation ?? nil, file: file, line: line)
+        // The render nodes' values (written into reused boxes, only the animated properties
+        // refreshed from the committed values each frame) must be those of a fresh evaluation
+        // too. One frame's nodes are kept while the next is built, so both of each layer's
+        // boxes take turns.
+        var previousNodes: [RenderNode] = []
         for step in 0...90 {
+            if step == 45 {
+                changeModelValues(of: [clock.layer, other], clock: clock)
+                XCTAssertEqual(Set(clock.layer.animationEntries.map(\.key) + other.animationEntries.map(\.key)).subtracting(["k"]), [],
+                               "no implicit animation", file: file, line: line)
+            }
             let t = clock.time + 0.037
             clock.advance(to: t)
-            XCTAssertEqual(fingerprint(clock.layer.presentationState(at: t)), fingerprint(other.presentationState(at: t)),
-                           "step \(step)", file: file, line: line)
+            let (compiledState, generalState) = (clock.layer.presentationState(at: t), other.presentationState(at: t))
+            XCTAssertEqual(fingerprint(compiledState), fingerprint(generalState), "step \(step)", file: file, line: line)
+            let nodes = [clock.layer.renderNode(at: t), other.renderNode(at: t)]
+            XCTAssertEqual(fingerprint(nodes[0].state), fingerprint(compiledState), "compiled render node, step \(step)", file: file, line: line)
+            XCTAssertEqual(fingerprint(nodes[1].state), fingerprint(generalState), "general render node, step \(step)", file: file, line: line)
+            previousNodes = nodes
         }
+        withExtendedLifetime(previousNodes) {}
+    }
+
+    /// Commits new model values for every property the cases animate (no implicit animations),
+    /// mid-animation: presentation must follow them from the next frame on.
+    private func changeModelValues(of layers: [CALayer], clock: AnimationClock) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for layer in layers {
+            layer.opacity = 0.8
+            layer.position = CGPoint(x: 90.5, y: 104.25)
+            layer.bounds = CGRect(x: 1, y: -2, width: 12, height: 9)
+            layer.shadowOffset = CGSize(width: 1.5, height: -2)
+            layer.cornerRadius = 3
+            layer.transform = CATransform3DRotate(CATransform3DMakeScale(0.8, 1.3, 1), -0.7, 0.1, 0.5, 1)
+            layer.sublayerTransform = CATransform3DMakeScale(1.1, 1.1, 1)
+        }
+        CATransaction.commit()
+        clock.commit()
     }
 
     func testBasicAnimationsMatchTheGeneralEvaluation() {

@@ -94,15 +94,21 @@ final class TargetGraphTests: XCTestCase {
         var isTestSupport: Bool { path?.hasPrefix("Tests/") ?? false }
     }
 
-    /// The targets as `swift package dump-package` describes them.
-    static func packageTargets() throws -> [Target] {
+    /// The targets as `swift package dump-package` describes them, read once for the tests here.
+    static func packageTargets() throws -> [Target] { try describedTargets.get() }
+
+    private static let describedTargets = Result { try describePackage() }
+
+    private static func describePackage() throws -> [Target] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // A scratch folder of its own: the running `swift test` holds the lock on `.build`.
+        // A scratch folder of its own: the running `swift test` holds the lock on `.build`. It is
+        // also SwiftPM's temporary folder, which it leaves a folder and lock files in.
         let scratch = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         process.arguments = ["swift", "package", "--package-path", Fixtures.repositoryRoot.path,
-                             "--scratch-path", scratch.path, "dump-package"]
+                             "--scratch-path", scratch.appendingPathComponent("build").path, "dump-package"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

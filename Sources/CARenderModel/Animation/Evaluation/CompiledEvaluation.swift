@@ -56,6 +56,28 @@ enum CompiledEvaluation {
         case .group(let track): track.with { $0.apply(sample, to: &accumulator) }
         }
     }
+
+    /// Calls `body` with every slot the evaluation may write (a path that turns the layer writes
+    /// its transform too): all it changes in the presentation state.
+    func forEachWrittenSlot(_ body: (StateSlot) -> Void) {
+        switch self {
+        case .number(let track): body(track.slot)
+        case .point(let track): body(track.slot)
+        case .size(let track): body(track.slot)
+        case .rect(let track): body(track.slot)
+        case .transform(let box): body(box.object.track.slot)
+        case .path(let track):
+            let track = track.object
+            if let slot = track.slot { body(slot) }
+            if track.rotates { body(StateSlot.transform) }
+        case .numberKeyframes(let track): body(track.object.slot)
+        case .pointKeyframes(let track): body(track.object.slot)
+        case .sizeKeyframes(let track): body(track.object.slot)
+        case .rectKeyframes(let track): body(track.object.slot)
+        case .transformKeyframes(let track): body(track.object.slot)
+        case .group(let track): track.object.forEachWrittenSlot(body)
+        }
+    }
 }
 
 /// An object a compiled evaluation refers to without owning it: copying the reference retains
@@ -89,7 +111,8 @@ struct Unowned<Object: AnyObject> {
 struct TypedBasicTrack<Value: SlotValue> {
     // Declared largest first, so the one-byte fields share the last word (a record's size is
     // felt: the presentation pass streams through every layer's records each frame).
-    private let slot: StateSlot
+    /// Where the value is stored.
+    let slot: StateSlot
     /// The animation's own values, which `ends` says how to use.
     private let first: Value
     private let second: Value

@@ -39,6 +39,11 @@ final class GroupTrack {
         self.animations = animations
     }
 
+    /// Calls `body` with every slot the children may write.
+    func forEachWrittenSlot(_ body: (StateSlot) -> Void) {
+        for child in children { child.evaluation.forEachWrittenSlot(body) }
+    }
+
     /// `CAAnimationGroup`'s evaluation of one sample of the group.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
         let progress = sample.progress

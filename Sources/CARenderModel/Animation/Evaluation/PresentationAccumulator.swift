@@ -1,12 +1,23 @@
 /// The running result while one layer's animations are applied in order: each non-additive
 /// animation overwrites a key path's value, each additive one adds to it (`isAdditive`).
 ///
-/// The presentation values start as the one copy of the layer's committed values made per
-/// layer and frame; the model values, which only an animation with a missing endpoint reads,
-/// are copied on first use, so most layers never copy them.
+/// The presentation values are written in place, wherever the caller keeps them: a local copy
+/// of the layer's committed values (`CALayer.presentationValues`), or the box an animated
+/// layer's render node reads (`CALayer.animatedRenderState`), which holds last frame's values
+/// and needs only the properties the animations write restored. The model values, which only
+/// an animation with a missing endpoint reads, are read where the layer keeps them, or copied
+/// on first use by the general evaluation.
 struct PresentationAccumulator {
-    /// The presentation values so far, starting from the model.
-    var state: LayerState
+    /// Where the presentation values are; valid while the accumulator is used (it never
+    /// outlives the call that made it).
+    private let values: UnsafeMutablePointer<LayerState>
+    /// The presentation values so far, starting from the model, read and written in place.
+    var state: LayerState {
+        unsafeAddress { UnsafePointer(values) }
+        unsafeMutableAddress { values }
+    }
+    /// The presentation values' address, for reading a slot in place.
+    var stateAddress: UnsafeRawPointer { UnsafeRawPointer(values) }
     /// The layer whose committed model values resolve missing `from`/`to` values live, so a
     /// model change mid-animation bends the animation's path.
     private let layer: CALayer
@@ -22,10 +33,12 @@ struct PresentationAccumulator {
     /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints.
     var customModel: [String: Any] = [:]
 
-    /// Starts from `layer`'s committed values (its model values if it was never committed).
-    init(layer: CALayer, parentFrozen: Bool = false) {
+    /// Applies `layer`'s animations to the values at `values`, which start as its committed
+    /// values (its model values if it was never committed), plus whatever the animations
+    /// overwrite.
+    init(layer: CALayer, values: UnsafeMutablePointer<LayerState>, parentFrozen: Bool = false) {
         self.layer = layer
-        state = layer.committedState ?? layer.modelState
+        self.values = values
         self.parentFrozen = parentFrozen
     }
 
@@ -39,4 +52,12 @@ struct PresentationAccumulator {
     func modelValue<Value: SlotValue>(at slot: StateSlot) -> Value {
         layer.withModelValues { Value.read(slot, at: $0) }
     }
+}
+
+/// A layer's presentation values at one moment, kept as a value: what the animations made of
+/// its committed values, the transition running on it, and its subclass's own animated keys.
+struct PresentedValues {
+    var state: LayerState
+    var transition: TransitionState?
+    var customValues: [String: AnimatableValue]
 }

@@ -44,3 +44,38 @@ struct PresentationEntry {
         return records
     }
 }
+
+extension PresentationEntry {
+    /// The parts of the state `records` write, each once, when every record is compiled (a
+    /// paced path or a `CompiledEvaluation`); nil when one evaluates itself, as it may write
+    /// any property.
+    static func writtenSpans(of records: ContiguousArray<PresentationEntry>) -> ContiguousArray<StateSpan>? {
+        var spans = ContiguousArray<StateSpan>()
+        func add(_ slot: StateSlot) {
+            let span = StateSpan(slot)
+            if !spans.contains(span) { spans.append(span) }
+        }
+        for record in records {
+            if let pacedPath = record.pacedPath {
+                add(pacedPath.slot)
+            } else if let evaluation = record.evaluation {
+                evaluation.forEachWrittenSlot(add)
+            } else {
+                return nil
+            }
+        }
+        return spans
+    }
+}
+
+/// A run of bytes in `LayerState` holding a property of plain values (numbers, points, sizes,
+/// rectangles, transforms: no references), which an animation's compiled evaluation writes.
+struct StateSpan: Equatable {
+    let offset: Int
+    let byteCount: Int
+
+    init(_ slot: StateSlot) {
+        offset = slot.offset
+        byteCount = slot.byteCount
+    }
+}

@@ -14,7 +14,8 @@ import CARenderGeometry
 /// search, `SlotValue`'s blends and sums, the same finish as every compiled track), so the
 /// values are identical.
 final class KeyframeTrack<Value: SlotValue> {
-    private let slot: StateSlot
+    /// Where the value is stored.
+    let slot: StateSlot
     /// The keyframe values, at least one.
     private let frames: ContiguousArray<Value>
     /// Their times (discrete mode: `frames.count + 1` boundaries, each value holding until the
