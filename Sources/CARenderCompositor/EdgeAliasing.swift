@@ -34,8 +34,11 @@ struct AliasedEdges {
     var aliased = SIMD4<Double>.zero
 
     /// Largest distance from a pixel's centre to a line that still crosses the pixel (half its
-    /// diagonal): further away, the line does not touch the pixel's coverage.
-    static let reach = 0.5 * 2.0.squareRoot()
+    /// diagonal): further away, the line does not touch the pixel's coverage. (Computed, not a
+    /// stored `static let`: a global initialised by an expression is reached through a lazy
+    /// `swift_once` call at every use, here once per edge pixel, which also spills the vector
+    /// registers around it.)
+    @inline(__always) static var reach: Double { 0.5 * 2.0.squareRoot() }
 
     /// The outer edges of `bounds` under `map`, or nil when they are all anti-aliased.
     ///
@@ -133,7 +136,7 @@ struct AliasedEdges {
     }
 
     /// Coverage from which a point-sampled pixel counts as fully in (within half a level).
-    static let fullyIn = 1 - 0.5 / 255
+    @inline(__always) static var fullyIn: Double { 1 - 0.5 / 255 }
 
     /// The area of the unit pixel centred at (x, y) inside every line selected by `lines`
     /// (Sutherland–Hodgman clipping of the square; at most 8 vertices remain).

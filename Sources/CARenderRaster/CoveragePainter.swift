@@ -16,18 +16,22 @@ package protocol CoveragePainter {
 /// `nonisolated(unsafe)`: written once, by its lazy initializer (which Swift runs exactly once,
 /// thread-safely), and only read after that, so sharing it between threads is safe.
 @usableFromInline
-nonisolated(unsafe) let fullCoverageRow: UnsafePointer<Float> = {
-    let p = UnsafeMutablePointer<Float>.allocate(capacity: 4096)
-    p.initialize(repeating: 1, count: 4096)
+package nonisolated(unsafe) let fullCoverageRow: UnsafePointer<Float> = {
+    let p = UnsafeMutablePointer<Float>.allocate(capacity: fullCoverageRowLength)
+    p.initialize(repeating: 1, count: fullCoverageRowLength)
     return UnsafePointer(p)
 }()
+
+/// How many pixels `fullCoverageRow` holds.
+@inlinable
+package var fullCoverageRowLength: Int { 4096 }
 
 extension CoveragePainter {
     @inlinable @inline(__always)
     package mutating func paintFull(row y: Int, x0: Int, count: Int) {
         var x = x0, left = count
         while left > 0 {
-            let n = min(left, 4096)
+            let n = min(left, fullCoverageRowLength)
             paint(row: y, x0: x, count: n, coverage: fullCoverageRow)
             x += n; left -= n
         }

@@ -28,11 +28,15 @@ import CARenderPixels
 
     /// The shape's edges (`edgeCount` of them), sorted by top; the edges crossing the current
     /// band; and the merge sort's scratch. All `edgeCapacity` long.
-    @usableFromInline var edges: UnsafeMutablePointer<Edge>
-    @usableFromInline var active: UnsafeMutablePointer<Edge>
-    @usableFromInline var sortScratch: UnsafeMutablePointer<Edge>
-    @usableFromInline var edgeCount = 0
-    private var edgeCapacity = 256
+    ///
+    /// Not checked for exclusive access at run time: only this rasterizer's own methods touch
+    /// them, one at a time (a rasterizer belongs to one thread's drawing scratch), and each
+    /// edge added reads and writes three of them, which checked cost more than the edge itself.
+    @exclusivity(unchecked) @usableFromInline var edges: UnsafeMutablePointer<Edge>
+    @exclusivity(unchecked) @usableFromInline var active: UnsafeMutablePointer<Edge>
+    @exclusivity(unchecked) @usableFromInline var sortScratch: UnsafeMutablePointer<Edge>
+    @exclusivity(unchecked) @usableFromInline var edgeCount = 0
+    @exclusivity(unchecked) private var edgeCapacity = 256
     @usableFromInline var accumulation: UnsafeMutablePointer<Float>
     private var accumulationCapacity: Int
     @usableFromInline var coverage: UnsafeMutablePointer<Float>

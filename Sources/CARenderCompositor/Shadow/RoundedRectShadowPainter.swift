@@ -24,9 +24,23 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
 
+    /// Pixels the area's outline crosses: none lies under the layer's background, which is at
+    /// least the shadow's margin inside the outline, so no hidden run is looked for.
     mutating func paint(row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>) {
         let shader = self  // a local copy: raw pixel stores would force reloads of `self`
-        shader.paintRow(y, x0, count, coverage)
+        shader.paintRow(y, x0, count, coverage, findsHiddenRun: false)
+    }
+
+    /// A span inside the area: the run under the layer's background is found and skipped.
+    mutating func paintFull(row y: Int, x0: Int, count: Int) {
+        let shader = self
+        var x = x0, left = count
+        while left > 0 {
+            let n = min(left, fullCoverageRowLength)
+            shader.paintRow(y, x, n, fullCoverageRow, findsHiddenRun: true)
+            x += n
+            left -= n
+        }
     }
 
     /// The pixels `i` of a row (device x = x0 + i, homogeneous shape point `a + b·i`) whose
@@ -50,8 +64,10 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
         return from < to ? (from, to) : (0, 0)
     }
 
+    /// Skipping the hidden run is only a saving: a shadow pixel painted there is hidden all the
+    /// same (see `drawRoundedRectShadow`), so the bytes do not depend on which calls look for it.
     @inline(__always)
-    private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>) {
+    private func paintRow(_ y: Int, _ x0: Int, _ count: Int, _ coverage: UnsafePointer<Float>, findsHiddenRun: Bool) {
         let m = deviceToShape
         let py = Double(y) + 0.5, px0 = Double(x0) + 0.5
         let row = target.row(y, from: x0)
@@ -60,7 +76,9 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
         let b = SIMD3(m.m11, m.m12, m.m13)
         // The run under the layer's opaque background (the union of the cross's boxes when they
         // meet, else the longer), skipped outright.
-        let r1 = run(inside: wide, a: a, b: b, count: count), r2 = run(inside: tall, a: a, b: b, count: count)
+        let none = (0, 0)
+        let r1 = findsHiddenRun ? run(inside: wide, a: a, b: b, count: count) : none
+        let r2 = findsHiddenRun ? run(inside: tall, a: a, b: b, count: count) : none
         var skip = r1.1 - r1.0 >= r2.1 - r2.0 ? r1 : r2
         if r1.1 > r1.0 && r2.1 > r2.0 && r1.0 <= r2.1 && r2.0 <= r1.1 { skip = (min(r1.0, r2.0), max(r1.1, r2.1)) }
         if m.isAffine {
