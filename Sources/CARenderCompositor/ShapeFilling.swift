@@ -51,11 +51,36 @@ extension FrameDrawing {
     /// Fills the layer's rounded bounds with a premultiplied colour.
     func fillRoundedBounds(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, color: SIMD4<Float>, into target: Canvas) {
         guard color.w > 0 else { return }
+        if let r = deviceRectangle(ofSquareBounds: s, map: map) {
+            var painter = SolidPainter(canvas: target, color: color)
+            scratch.rasterizer.fillRectangle(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, clip: target.rect, painter: &painter)
+            return
+        }
         var shape = scratch.borrowOutline()
         addRoundedBounds(s, map: map, to: &shape)
         var painter = SolidPainter(canvas: target, color: color)
         fill(shape, map: map, aliasedEdges: aliasedEdges(s, map: map), into: target, painter: &painter)
         scratch.giveBack(shape)
+    }
+
+    /// The device rectangle of the layer's bounds under `map` when `fill` would find its outline
+    /// to be one: square corners and a map that keeps the pixel grid's axes (scale and
+    /// translation, no perspective), so its edges are anti-aliased too (see `AliasedEdges`).
+    /// Nil otherwise. The corners are mapped by the same arithmetic as `Outline.setProjection`'s
+    /// and tested by the same `axisAlignedRectangle`, so filling the result is byte for byte
+    /// filling the outline — without building, projecting and giving back two outlines (most
+    /// layers of a flat tree: a third of the static 1000-layer frame went there).
+    func deviceRectangle(ofSquareBounds s: UnsafePointer<LayerState>, map: ProjectiveMap) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        guard map.isAffine, map.m12 == 0, map.m21 == 0 else { return nil }
+        // `CornerShape` makes every radius 0 for a radius that is not positive.
+        guard !(s.pointee.cornerRadius > 0) || s.cornerShape.radii == .zero else { return nil }
+        let box = s.boundsBox
+        // An empty box adds no outline (and fills nothing).
+        guard box.x1 > box.x0, box.y1 > box.y0 else { return nil }
+        // Clockwise from the top-left, as `addRoundedRect` adds them.
+        let p0 = map.apply(box.x0, box.y0), p1 = map.apply(box.x1, box.y0)
+        let p2 = map.apply(box.x1, box.y1), p3 = map.apply(box.x0, box.y1)
+        return Outline.axisAlignedRectangle(SIMD4(p0.x, p1.x, p2.x, p3.x), SIMD4(p0.y, p1.y, p2.y, p3.y))
     }
 
     /// Fills the border ring: outer edge on the bounds, inner edge inset by `borderWidth` with

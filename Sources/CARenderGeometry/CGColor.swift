@@ -15,19 +15,27 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     public let model: Model
     /// The colour components followed by alpha: `[r, g, b, a]` or `[white, a]`.
     public let components: [CGFloat]?
+    /// `rgbaComponents` each clamped to 0…1, as drawing reads them (`premultiplied(opacity:)`):
+    /// kept with the colour so that filling with it reads four numbers, not the array (whose
+    /// retain and release were a visible part of drawing a plain layer's background).
+    @usableFromInline package let clampedRGBA: SIMD4<Double>
 
     /// An sRGB colour. Components are stored as given (renderers clamp them to [0, 1]), except
     /// that a NaN component, which has no colour, is stored as 0 with a warning naming it.
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         model = .rgb
-        components = CGColor.definedComponents([red, green, blue, alpha], "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))")
+        let components = CGColor.definedComponents([red, green, blue, alpha], "CGColor(red: \(red), green: \(green), blue: \(blue), alpha: \(alpha))")
+        self.components = components
+        clampedRGBA = CGColor.clamped(CGColor.rgba(components))
     }
 
     /// A grey colour (`gray` 0 is black, 1 white). A NaN component is stored as 0 with a
     /// warning.
     public init(gray: CGFloat, alpha: CGFloat) {
         model = .monochrome
-        components = CGColor.definedComponents([gray, alpha], "CGColor(gray: \(gray), alpha: \(alpha))")
+        let components = CGColor.definedComponents([gray, alpha], "CGColor(gray: \(gray), alpha: \(alpha))")
+        self.components = components
+        clampedRGBA = CGColor.clamped(CGColor.rgba(components))
     }
 
     /// `components` with NaN replaced by 0, warning once per colour so written (`call` is built
@@ -62,10 +70,21 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
 
     /// The colour as straight sRGB components, grey expanded to r = g = b.
     public var rgbaComponents: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        CGColor.rgba(components)
+    }
+
+    /// `components` as sRGB red, green, blue and alpha, grey expanded to r = g = b.
+    private static func rgba(_ components: [CGFloat]?) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
         let c = components ?? [0, 0, 0, 1]
         if c.count >= 4 { return (c[0], c[1], c[2], c[3]) }
         if c.count == 2 { return (c[0], c[0], c[0], c[1]) }
         return (0, 0, 0, 1)
+    }
+
+    /// Each component clamped to 0…1.
+    private static func clamped(_ c: (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)) -> SIMD4<Double> {
+        func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
+        return SIMD4(clamp(c.r), clamp(c.g), clamp(c.b), clamp(c.a))
     }
 
     public static let black = CGColor(gray: 0, alpha: 1)

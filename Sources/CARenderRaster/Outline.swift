@@ -58,6 +58,13 @@
     /// order, either direction) — the case with a faster, separable coverage.
     package var axisAlignedRectangle: (x0: Double, y0: Double, x1: Double, y1: Double)? {
         guard contourEnds.count == 1, xs.count == 4 else { return nil }
+        return Self.axisAlignedRectangle(SIMD4(xs[0], xs[1], xs[2], xs[3]), SIMD4(ys[0], ys[1], ys[2], ys[3]))
+    }
+
+    /// The rectangle with corners `(xs[k], ys[k])` in order (either direction), when they make
+    /// one with an inside; the test `axisAlignedRectangle` makes on a four-point outline, for
+    /// callers that have the corners without building one.
+    package static func axisAlignedRectangle(_ xs: SIMD4<Double>, _ ys: SIMD4<Double>) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         let horizontalFirst = ys[0] == ys[1] && xs[1] == xs[2] && ys[2] == ys[3] && xs[3] == xs[0]
         let verticalFirst = xs[0] == xs[1] && ys[1] == ys[2] && xs[2] == xs[3] && ys[3] == ys[0]
         guard horizontalFirst || verticalFirst else { return nil }

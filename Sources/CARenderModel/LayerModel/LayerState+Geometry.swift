@@ -18,6 +18,17 @@ extension UnsafePointer where Pointee == LayerState {
     /// for the root or a superlayer that adds neither). No flattening.
     package func mappingToSuperlayer(_ superlayer: SublayerPlacement?) -> CATransform3D {
         let a = anchorInBounds
+        if superlayer == nil && Self.isExactIdentity(pointee.transform) {
+            // An untransformed layer (most of a flat tree): the product below, bit for bit,
+            // without its three 4×4 concatenations. With an identity in the middle every other
+            // entry of the product is exactly 0 or 1, and each row-4 entry is −a + 0 (the sums'
+            // zero terms turn a −0 into +0 and change nothing else), plus the position.
+            var m = CATransform3D.identity
+            m.m41 = (-a.x + 0) + pointee.position.x
+            m.m42 = (-a.y + 0) + pointee.position.y
+            m.m43 = (-a.z + 0) + pointee.zPosition
+            return m
+        }
         var m = CATransform3DMakeTranslation(-a.x, -a.y, -a.z)
         m = CATransform3DConcat(m, pointee.transform)
         m = CATransform3DConcat(m, CATransform3DMakeTranslation(pointee.position.x, pointee.position.y, pointee.zPosition))
@@ -36,6 +47,17 @@ extension UnsafePointer where Pointee == LayerState {
             m = CATransform3DConcat(m, flip)
         }
         return m
+    }
+
+    /// Whether `t` is the identity bit for bit (a −0 entry, equal to the identity but not
+    /// multiplying as it does, is not). Inlined, so the entries are read in place (a call
+    /// copied all 16 first).
+    @inline(__always)
+    private static func isExactIdentity(_ t: CATransform3D) -> Bool {
+        let one = CGFloat(1).bitPattern
+        return t.m11.bitPattern == one && t.m22.bitPattern == one && t.m33.bitPattern == one && t.m44.bitPattern == one
+            && t.m12.bitPattern | t.m13.bitPattern | t.m14.bitPattern | t.m21.bitPattern | t.m23.bitPattern | t.m24.bitPattern == 0
+            && t.m31.bitPattern | t.m32.bitPattern | t.m34.bitPattern | t.m41.bitPattern | t.m42.bitPattern | t.m43.bitPattern == 0
     }
 
     /// What this layer adds to the placement of each of its sublayers, or nil when it adds

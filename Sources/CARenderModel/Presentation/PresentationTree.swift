@@ -85,8 +85,7 @@ extension CALayer {
                     if node.sublayers.isEmpty { node.sublayers = sublayers } else { node.sublayers += sublayers }
                 }
                 node.mask = mask.map { [$0] } ?? []
-                node.hideIfNotFinite(layerName: layer.name, log: log)
-                node.warnAboutUnrenderedSettings(layerName: layer.name, log: log)
+                node.checkForDrawing(layerName: layer.name, log: log)
             })
     }
 
@@ -125,7 +124,15 @@ extension CALayer {
     /// The layer's local time and rate when its superlayer's local time is `parentTime` and runs
     /// at `parentRate`.
     private func localClock(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double) {
-        (layerTiming.layerLocalTime(parentTime: parentTime), parentRate * Double(modelState.speed))
+        let speed = Double(modelState.speed)
+        // The usual layer (infinite duration, no repeats): `layerLocalTime`'s plain answer, read
+        // from the fields themselves rather than from a copy of the timing parameters (whose
+        // fill mode is a reference).
+        if modelState.duration.isInfinite || modelState.duration <= 0, modelState.repeatCount == 0,
+           modelState.repeatDuration == 0, !modelState.autoreverses {
+            return ((parentTime - modelState.beginTime) * speed + modelState.timeOffset, parentRate * speed)
+        }
+        return (layerTiming.layerLocalTime(parentTime: parentTime), parentRate * speed)
     }
 
     /// The layer's local time and rate, and its presentation values, when its superlayer's

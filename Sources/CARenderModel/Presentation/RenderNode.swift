@@ -1,3 +1,4 @@
+import CARenderGeometry
 /// One layer of the tree handed to the compositor: presentation values and children, all plain
 /// values. Nothing in it refers back to the model.
 package struct RenderNode {
@@ -31,6 +32,7 @@ package struct RenderNode {
                 box = LayerStateBox(box.pointer.pointee)
                 statePointer = UnsafePointer(box.pointer)
             }
+            box.isCheckedForDrawing = false
             return box.pointer
         }
     }
@@ -71,6 +73,12 @@ package struct RenderNode {
 /// render nodes of several frames (and the layer that made it) until one of them changes it.
 package final class LayerStateBox {
     package let pointer: UnsafeMutablePointer<LayerState>
+    /// Whether the values were checked for drawing (`RenderNode.checkForDrawing`) since they
+    /// last changed: set by the check; cleared by every write through a node's `state` and when
+    /// a layer swaps new values in. A layer nothing animates hands every frame the same box of
+    /// its committed values, so they are checked once rather than every frame (the check reads
+    /// some ten cache lines of state per layer).
+    var isCheckedForDrawing = false
 
     package init(_ state: consuming LayerState) {
         pointer = .allocate(capacity: 1)
@@ -80,5 +88,18 @@ package final class LayerStateBox {
     deinit {
         pointer.deinitialize(count: 1)
         pointer.deallocate()
+    }
+}
+
+extension RenderNode {
+    /// Hides the node when its geometry is not finite and warns about settings carender does not
+    /// draw (`hideIfNotFinite`, `warnAboutUnrenderedSettings`), unless its values were checked
+    /// already: the same shared committed values, frame after frame. Each warning is said once
+    /// per layer and problem either way.
+    mutating func checkForDrawing(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
+        guard !box.isCheckedForDrawing else { return }
+        hideIfNotFinite(layerName: layerName(), log: log)
+        warnAboutUnrenderedSettings(layerName: layerName(), log: log)
+        box.isCheckedForDrawing = true
     }
 }

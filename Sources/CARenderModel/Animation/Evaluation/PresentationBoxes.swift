@@ -68,6 +68,8 @@ extension CALayer {
         let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: box.pointer)
         if !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &box.pointer.pointee) }
         box.pointer.pointee.contentsAreFlipped = flippedAbove
+        // New values: the render node checks them for drawing again.
+        box.isCheckedForDrawing = false
         presentationBoxes.record(box, generation: generation)
         return (box, transition)
     }
