@@ -187,36 +187,37 @@ final class DisplayList {
         // copy would retain every reference it holds.
         let index = items.count
         let s = node.pointee.statePointer
-        var item = DisplayItem(node: node, statePointer: s, kind: node.pointee.kind, deviceMap: map)
+        // Made in the list and filled there: an item built in a local was copied in (an
+        // outlined copy of every field, references included) and then destroyed.
+        items.append(DisplayItem(node: node, statePointer: s, kind: node.pointee.kind, deviceMap: map))
         if node.pointee.kind != .transformLayer {
-            if let held = s.pointee.heldContents { item.contents = held.value as? CGImage }
+            if let held = s.pointee.heldContents { items[index].contents = held.value as? CGImage }
             if let crossfade = s.pointee.contentsCrossfade {
-                item.isCrossfading = true
-                item.crossfadeFrom = crossfade.from as? CGImage
+                items[index].isCrossfading = true
+                items[index].crossfadeFrom = crossfade.from as? CGImage
             }
-            item.hasShadow = s.pointee.shadowOpacity > 0 && !s.pointee.masksToBounds
+            items[index].hasShadow = s.pointee.shadowOpacity > 0 && !s.pointee.masksToBounds
                 && (s.pointee.shadowColor?.alpha ?? 0) > 0
             switch node.pointee.kind {
             case .shapeLayer:
-                item.kindDrawings = s.pointee.shape.drawingCount
-                if item.kindDrawings > 0 { item.shapeBox = s.pointee.shape.reachBox }
+                items[index].kindDrawings = s.pointee.shape.drawingCount
+                if items[index].kindDrawings > 0 { items[index].shapeBox = s.pointee.shape.reachBox }
             case .gradientLayer:
-                item.kindDrawings = s.pointee.gradient.colors?.isEmpty == false ? 1 : 0
+                items[index].kindDrawings = s.pointee.gradient.colors?.isEmpty == false ? 1 : 0
             case .textLayer:
-                item.kindDrawings = s.pointee.text.content != nil ? 1 : 0
+                items[index].kindDrawings = s.pointee.text.content != nil ? 1 : 0
             case .emitterLayer:
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
                 if let emitter = node.pointee.emitter, let reach = emitter.reach {
-                    item.emitter = emitter
-                    item.kindDrawings = 1
-                    item.shapeBox = reach
+                    items[index].emitter = emitter
+                    items[index].kindDrawings = 1
+                    items[index].shapeBox = reach
                 }
             case .layer, .transformLayer:
                 break
             }
         }
-        items.append(item)
         let first = placed.count
         appendSublayers(of: node, item: index)
         let count = placed.count - first

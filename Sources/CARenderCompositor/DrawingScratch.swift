@@ -10,8 +10,9 @@ import CARenderText
 /// their storage keeps its capacity.
 final class DrawingScratch {
     /// The rasterizer, outlines and text layouts, which text drawing (a layer below) borrows too.
-    let text = TextDrawingScratch()
-    var rasterizer: CoverageRasterizer { text.rasterizer }
+    let text: TextDrawingScratch
+    /// `text`'s rasterizer, stored: a computed property returned it retained, for every fill.
+    let rasterizer: CoverageRasterizer
     let pool = OffscreenPool()
     /// A shadow colour at 257 alpha levels: as drawn beneath the layer, and within its group.
     let shadowPalette = UnsafeMutablePointer<UInt32>.allocate(capacity: 257)
@@ -53,6 +54,12 @@ final class DrawingScratch {
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
+
+    init() {
+        let text = TextDrawingScratch()
+        self.text = text
+        rasterizer = text.rasterizer
+    }
 
     deinit {
         shadowPalette.deallocate()

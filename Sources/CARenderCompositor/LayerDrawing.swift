@@ -98,8 +98,9 @@ struct FrameDrawing {
     /// border.
     func drawLayerContent(_ i: Int, map: ProjectiveMap, into target: Canvas, alpha: Double) {
         let s = list.items[i].statePointer
-        if let color = s.pointee.backgroundColor {
-            fillRoundedBounds(s, map: map, color: color.premultiplied(opacity: alpha), into: target)
+        // The colour's components read in place (see `PremultipliedColor`).
+        if let rgba = s.pointee.backgroundColor?.clampedRGBA {
+            fillRoundedBounds(s, map: map, color: PremultipliedColor.make(rgba, opacity: alpha), into: target)
         }
         if list.items[i].kind == .gradientLayer && list.items[i].kindDrawings > 0 {
             drawGradient(i, map: map, into: target, alpha: alpha)

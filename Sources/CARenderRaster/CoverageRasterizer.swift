@@ -248,33 +248,48 @@ import CARenderPixels
         return any
     }
 
-    /// Sorts edges by their top, stably (a merge sort through `scratch`, so equal tops keep
-    /// their outline order).
+    /// Sorts edges by their top, stably (equal tops keep their outline order, which the cells'
+    /// sums depend on), through `scratch`. An outline's edges come in contour order, so their
+    /// tops rise and fall in a few long stretches: each strictly falling stretch is reversed in
+    /// place (its tops all differ, so no two equal tops change order), then neighbouring rising
+    /// runs are merged, alternating between the buffers, until one run is left. A rotated
+    /// rounded rectangle takes two or three runs, so one or two merge passes.
     @usableFromInline static func sortByTop(_ edges: UnsafeMutablePointer<Edge>, count: Int, scratch: UnsafeMutablePointer<Edge>) {
-        // Runs of 8 by insertion, then merges of doubling width, alternating between buffers.
-        let run = 8
-        var start = 0
-        while start < count {
-            let end = min(start + run, count)
-            var i = start + 1
-            while i < end {
-                let e = edges[i]
-                var j = i - 1
-                while j >= start && edges[j].y0 > e.y0 {
-                    edges[j + 1] = edges[j]
-                    j -= 1
-                }
-                edges[j + 1] = e
+        guard count > 1 else { return }
+        var i = 0
+        while i + 1 < count {
+            guard edges[i + 1].y0 < edges[i].y0 else {
                 i += 1
+                continue
             }
-            start = end
+            var j = i + 1
+            while j + 1 < count && edges[j + 1].y0 < edges[j].y0 { j += 1 }
+            var a = i, b = j
+            while a < b {
+                let e = edges[a]
+                edges[a] = edges[b]
+                edges[b] = e
+                a += 1
+                b -= 1
+            }
+            i = j + 1
         }
         var source = edges, target = scratch
-        var width = run
-        while width < count {
+        while true {
             var lo = 0
+            var sorted = false
             while lo < count {
-                let mid = min(lo + width, count), hi = min(lo + 2 * width, count)
+                var mid = lo + 1
+                while mid < count && source[mid].y0 >= source[mid - 1].y0 { mid += 1 }
+                if lo == 0 && mid == count {
+                    sorted = true
+                    break
+                }
+                var hi = mid
+                if hi < count {
+                    hi += 1
+                    while hi < count && source[hi].y0 >= source[hi - 1].y0 { hi += 1 }
+                }
                 var a = lo, b = mid, o = lo
                 while a < mid && b < hi {
                     // Take from the right run only when strictly smaller: stability.
@@ -289,8 +304,8 @@ import CARenderPixels
                 while b < hi { target[o] = source[b]; b += 1; o += 1 }
                 lo = hi
             }
+            if sorted { break }
             swap(&source, &target)
-            width *= 2
         }
         if source != edges { edges.update(from: source, count: count) }
     }

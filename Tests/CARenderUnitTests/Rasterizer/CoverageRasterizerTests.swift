@@ -22,6 +22,32 @@ private struct CoverageRecorder: CoveragePainter {
 }
 
 final class CoverageRasterizerTests: XCTestCase {
+    /// The edges' sort must be stable (the order of equal tops decides the order of each cell's
+    /// additions, so the coverage's last bits): it is checked against the standard library's
+    /// stable sort on sequences shaped like outlines (rising and falling stretches, plateaus of
+    /// equal tops) and on random ones with many ties.
+    func testEdgesSortByTopStably() {
+        var generator = SystemRandomNumberGenerator()
+        var sequences: [[Float]] = [[], [3], [2, 1], [1, 1, 1], [5, 4, 3, 3, 2, 2, 1, 7, 8, 8, 6, 5, 5, 9]]
+        // A rotated polygon's tops: falling, then rising, then falling again.
+        sequences.append((0..<40).map { Float(abs(20 - (($0 + 7) % 40))) })
+        for _ in 0..<200 {
+            let n = Int.random(in: 2...90, using: &generator)
+            sequences.append((0..<n).map { _ in Float(Int.random(in: 0...6, using: &generator)) })
+        }
+        for tops in sequences {
+            let count = tops.count
+            let edges = UnsafeMutablePointer<CoverageRasterizer.Edge>.allocate(capacity: max(count, 1))
+            let scratch = UnsafeMutablePointer<CoverageRasterizer.Edge>.allocate(capacity: max(count, 1))
+            defer { edges.deallocate(); scratch.deallocate() }
+            // x0 remembers each edge's place in the outline.
+            for (k, top) in tops.enumerated() { edges[k] = .init(x0: Float(k), y0: top, x1: 0, y1: top + 1, dir: 1) }
+            CoverageRasterizer.sortByTop(edges, count: count, scratch: scratch)
+            let expected = tops.enumerated().sorted { $0.element < $1.element || ($0.element == $1.element && $0.offset < $1.offset) }
+            XCTAssertEqual((0..<count).map { Int(edges[$0].x0) }, expected.map(\.offset), "tops \(tops)")
+        }
+    }
+
     private func rasterize(_ build: (inout Outline) -> Void, rule: FillRule = .nonZero, width: Int = 40, height: Int = 40,
                            clip: IntRect? = nil) -> CoverageRecorder {
         var shape = Outline()
