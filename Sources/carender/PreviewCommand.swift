@@ -102,7 +102,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let watching = Task {
             await session.reload()
-            await ScriptWatcher(script: scriptURL).watch { await session.reload() }
+            await ScriptWatcher(script: scriptURL, ignoring: ScriptWatcher.FileIdentity.ofStandardOutputs()).watch { await session.reload() }
         }
         let signal = stop.wait()
         watching.cancel()

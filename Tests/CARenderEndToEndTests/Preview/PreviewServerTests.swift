@@ -77,4 +77,45 @@ final class PreviewServerTests: XCTestCase {
         XCTAssertEqual((pop?["begin"] as? NSNumber)?.doubleValue ?? -1, 0.25, accuracy: 1e-9, "the spring begins 0.25 s in")
         XCTAssertEqual(pop?["kind"] as? String, "CASpringAnimation")
     }
+
+    /// A preview whose output goes to a file beside the script does not take its own log lines
+    /// for changes to the script's folder (each "reloaded" line made it reload again, forever),
+    /// and still reloads, once, when the script changes.
+    func testItsOwnLogBesideTheScriptIsNotAChange() throws {
+        let folder = try Fixtures.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("scene.swift")
+        try PreviewBrowserTests.script().write(to: script, atomically: true, encoding: .utf8)
+        let log = folder.appendingPathComponent("preview.log")
+        XCTAssertTrue(FileManager.default.createFile(atPath: log.path, contents: nil))
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = CarenderCLI.executable
+        process.arguments = ["preview", script.path, "--port", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["CARENDER_CACHE": Fixtures.scriptCache.path]) { $1 }
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        func logged() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+        func reloads() -> Int { logged().components(separatedBy: "reloaded").count - 1 }
+        let started = Date()
+        while !logged().contains("previewing"), process.isRunning, Date().timeIntervalSince(started) < 60 {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(logged().contains("previewing"), logged())
+        // Eight of the watcher's ticks with nothing changed but the log.
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(reloads(), 0, logged())
+
+        try (PreviewBrowserTests.script() + "\n// edited\n").write(to: script, atomically: true, encoding: .utf8)
+        let edited = Date()
+        while reloads() == 0, Date().timeIntervalSince(edited) < 10 { Thread.sleep(forTimeInterval: 0.1) }
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(reloads(), 1, "one edit, one reload: \(logged())")
+    }
 }
