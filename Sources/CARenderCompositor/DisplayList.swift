@@ -449,7 +449,7 @@ final class DisplayList {
     func shadowExtent(_ i: Int, map: ProjectiveMap) -> IntRect {
         let s = items[i].statePointer
         let source = items[i].shadowSource
-        let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0) + 1 / scale
+        let margin = GaussianBlur.reachInSigmas * max(Double(s.pointee.shadowRadius), 0) + 1 / scale
         let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
         return map.deviceBounds(x0: source.x0 - margin + dx, y0: source.y0 - margin + dy,
                                 x1: source.x1 + margin + dx, y1: source.y1 + margin + dy)
@@ -487,7 +487,7 @@ final class DisplayList {
             if let image = items[j].crossfadeFrom { Self.include(ContentsPlacement(image, state: s).rect, map: map, in: &box) }
             if ownShadow && items[j].hasShadow {
                 let source = items[j].shadowSource
-                let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0)
+                let margin = GaussianBlur.reachInSigmas * max(Double(s.pointee.shadowRadius), 0)
                 let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
                 Self.include((source.x0 - margin + dx, source.y0 - margin + dy, source.x1 + margin + dx, source.y1 + margin + dy),
                              map: map, in: &box)

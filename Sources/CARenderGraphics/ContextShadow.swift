@@ -51,7 +51,7 @@ struct ContextShadow {
     }
 
     /// Device pixels a shape's pixel spreads to (the Gaussian's tail beyond is under 1/2000).
-    var reach: Int { sigma > 0 ? Int((3.5 * sigma).rounded(.up)) + 1 : 1 }
+    var reach: Int { sigma > 0 ? Int((GaussianBlur.reachInSigmas * sigma).rounded(.up)) + 1 : 1 }
 
     /// The device rectangle of a drawing's pixels that matter within `bounds`: those that show
     /// there themselves, and those whose shadow reaches it.
@@ -134,7 +134,7 @@ struct GaussianWeights {
             weights = [1]
             return
         }
-        radius = Int((3.5 * sigma).rounded(.up))
+        radius = Int((GaussianBlur.reachInSigmas * sigma).rounded(.up))
         func cdf(_ x: Double) -> Double { 0.5 * (1 + erf(x / (sigma * 2.0.squareRoot()))) }
         var weights = (-radius...radius).map { k in Float(cdf(Double(k) + 0.5) - cdf(Double(k) - 0.5)) }
         let total = weights.reduce(0, +)

@@ -16,7 +16,7 @@ extension FrameDrawing {
         // separable kernel short).
         var k = min(max(map.maxScale(x0: source.x0, y0: source.y0, x1: source.x1, y1: source.y1), 0.25), 8 * scale)
         if sigma > 0 { k = min(k, max(6 / sigma, 0.05)) }
-        let margin = Int((3.5 * sigma * k).rounded(.up)) + 2
+        let margin = Int((GaussianBlur.reachInSigmas * sigma * k).rounded(.up)) + 2
         let width = Int(((source.x1 - source.x0) * k).rounded(.up)) + 2 * margin
         let height = Int(((source.y1 - source.y0) * k).rounded(.up)) + 2 * margin
         guard width > 0, height > 0, width * height < 16_000_000 else { return }

@@ -1,3 +1,5 @@
+import CARenderPixels
+
 /// A discrete Gaussian for blurring a single-channel plane separably. Each tap's weight is the
 /// Gaussian's integral over that pixel, so a box-filtered (anti-aliased) input blurs to the
 /// continuous Gaussian of the underlying shape. Immutable once built; kept by `ShadowCache`.
@@ -7,7 +9,7 @@ final class GaussianKernel {
     let radius: Int
 
     init(sigma: Double) {
-        radius = max(1, Int((3.5 * sigma).rounded(.up)))
+        radius = max(1, Int((GaussianBlur.reachInSigmas * sigma).rounded(.up)))
         let count = 2 * radius + 1
         weights = .allocate(capacity: count)
         var total: Float = 0

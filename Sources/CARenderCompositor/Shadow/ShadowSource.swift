@@ -1,5 +1,6 @@
 import Foundation
 import CARenderGeometry
+import CARenderPixels
 import CARenderRaster
 
 extension FrameDrawing {
@@ -60,7 +61,7 @@ extension FrameDrawing {
         }
         if item.hasShadow {
             let source = item.shadowSource
-            let margin = 3.5 * max(Double(s.pointee.shadowRadius), 0)
+            let margin = GaussianBlur.reachInSigmas * max(Double(s.pointee.shadowRadius), 0)
             let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
             guard interior.contains(x0: source.x0 - margin + dx, y0: source.y0 - margin + dy,
                                     x1: source.x1 + margin + dx, y1: source.y1 + margin + dy, map: map) else { return false }
