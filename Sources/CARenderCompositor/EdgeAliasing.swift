@@ -32,6 +32,11 @@ struct AliasedEdges {
     var a = SIMD4<Double>.zero, b = SIMD4<Double>.zero, c = SIMD4<Double>.zero
     /// Which of the four lines are aliased (the others keep exact coverage).
     var aliased = SIMD4<Double>.zero
+    /// Each line's straight part, between the rounded corners at its ends, as the interval
+    /// `straightFrom … straightTo` of `t = sx·x + sy·y`, a pixel centre's position along the line
+    /// (−∞ and +∞ at a square end). Beyond it a corner's curve, not the line, shapes the pixel.
+    var sx = SIMD4<Double>.zero, sy = SIMD4<Double>.zero
+    var straightFrom = SIMD4<Double>(repeating: -.infinity), straightTo = SIMD4<Double>(repeating: .infinity)
 
     /// Largest distance from a pixel's centre to a line that still crosses the pixel (half its
     /// diagonal): further away, the line does not touch the pixel's coverage. (Computed, not a
@@ -45,12 +50,12 @@ struct AliasedEdges {
     /// Edges run, in the layer's bounds space, min-y (Core Animation's `layerBottomEdge`, the
     /// layer's unflipped y-up naming), max-x (`layerRightEdge`), max-y (`layerTopEdge`), min-x
     /// (`layerLeftEdge`).
+    ///
+    /// `corners` are the bounds' rounded corners (radii in the order of the lines' starts).
     init?(bounds box: (x0: Double, y0: Double, x1: Double, y1: Double), map: ProjectiveMap,
-          allowsEdgeAntialiasing: Bool, mask: CAEdgeAntialiasingMask) {
+          corners: CornerShape, allowsEdgeAntialiasing: Bool, mask: CAEdgeAntialiasingMask) {
         guard box.x1 > box.x0, box.y1 > box.y0 else { return nil }
-        // On the pixel grid: scale and translation, or a quarter turn of them.
-        let axisAligned = map.m13 == 0 && map.m23 == 0 && ((map.m12 == 0 && map.m21 == 0) || (map.m11 == 0 && map.m22 == 0))
-        if axisAligned { return nil }
+        if Self.keepsPixelGrid(map) { return nil }
         var cx = SIMD4<Double>.zero, cy = SIMD4<Double>.zero
         let xs = SIMD4(box.x0, box.x1, box.x1, box.x0), ys = SIMD4(box.y0, box.y0, box.y1, box.y1)
         for k in 0..<4 {
@@ -74,8 +79,30 @@ struct AliasedEdges {
             let smooth = allowsEdgeAntialiasing && mask.contains(Self.maskBit(k))
             aliased[k] = smooth ? 0 : 1
             any = any || !smooth
+            // The straight part: from the start corner's reach to the end corner's, mapped to
+            // the device (a projective map keeps a line's points in order along it).
+            let ux = d.x / length, uy = d.y / length
+            sx[k] = ux; sy[k] = uy
+            let reach = corners.continuous ? ContinuousCorner.extent : 1
+            let startRadius = corners.radii[k], endRadius = corners.radii[(k + 1) & 3]
+            let (px, py) = (xs[k], ys[k]), (qx, qy) = (xs[(k + 1) & 3], ys[(k + 1) & 3])
+            let side = abs(qx - px) + abs(qy - py)
+            func along(_ distance: Double) -> Double? {
+                let f = min(max(distance / side, 0), 1)
+                let point = map.apply(px + (qx - px) * f, py + (qy - py) * f)
+                guard point.w >= nearPlaneW else { return nil }
+                return ux * point.x / point.w + uy * point.y / point.w
+            }
+            if startRadius > 0, let t = along(startRadius * reach) { straightFrom[k] = t }
+            if endRadius > 0, let t = along(side - endRadius * reach) { straightTo[k] = t }
         }
         guard any else { return nil }
+    }
+
+    /// Whether `map` keeps a layer on the pixel grid (scale and translation, or a quarter turn of
+    /// them), where its edges stay anti-aliased.
+    static func keepsPixelGrid(_ map: ProjectiveMap) -> Bool {
+        map.m13 == 0 && map.m23 == 0 && ((map.m12 == 0 && map.m21 == 0) || (map.m11 == 0 && map.m22 == 0))
     }
 
     /// The mask bit of line `k` (min-y, max-x, max-y, min-x).
@@ -115,6 +142,12 @@ struct AliasedEdges {
             // edge take each pixel exactly once), out otherwise.
             let inside = d > 0 || (d == 0 && (a[k] > 0 || (a[k] == 0 && b[k] > 0)))
             guard inside else { return 0 }
+            // Beside a rounded corner the pixel keeps the curve's exact coverage (on the device
+            // the quad's point sample multiplies the corner mask's anti-aliased coverage):
+            // dividing by the line's share there would swell the curve where it runs just
+            // inside the line, flattening a turned circle where it touches its bounds.
+            let t = sx[k] * px + sy[k] * py
+            guard t >= straightFrom[k] && t <= straightTo[k] else { continue }
             near[k] = 1
             nearCount += 1
             last = k
@@ -213,9 +246,9 @@ extension FrameDrawing {
     /// The aliased outer edges of layer state `s` drawn under `map`, or nil when its edges are
     /// anti-aliased (on the pixel grid, allowed by the layer, or by the stage for all layers).
     func aliasedEdges(_ s: UnsafePointer<LayerState>, map: ProjectiveMap) -> AliasedEdges? {
-        guard !antialiasesAllEdges else { return nil }
-        return AliasedEdges(bounds: s.boundsBox, map: map, allowsEdgeAntialiasing: s.pointee.allowsEdgeAntialiasing,
-                            mask: s.pointee.edgeAntialiasingMask)
+        guard !antialiasesAllEdges, !AliasedEdges.keepsPixelGrid(map) else { return nil }
+        return AliasedEdges(bounds: s.boundsBox, map: map, corners: s.cornerShape,
+                            allowsEdgeAntialiasing: s.pointee.allowsEdgeAntialiasing, mask: s.pointee.edgeAntialiasingMask)
     }
 
     func aliasedEdges(_ s: LayerState, map: ProjectiveMap) -> AliasedEdges? {

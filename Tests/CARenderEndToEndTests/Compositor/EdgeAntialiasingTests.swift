@@ -136,6 +136,40 @@ final class EdgeAntialiasingTests: XCTestCase {
         XCTAssertGreaterThan(mixedPixels(turnedStage([framed]).render()).count, 150)
     }
 
+    /// A circle (corner radius half its side) turned about its centre is the same disc: where a
+    /// pixel's centre is inside the turned square it keeps the disc's anti-aliased coverage, as
+    /// the unturned circle has it; only pixels whose centre is outside the square's lines (where
+    /// the arcs touch them) are left out. The arcs' coverage is never swollen towards the square's
+    /// lines (that flattened a turned circle where it touches its bounds, 12 rows long at 3×).
+    func testATurnedCircleIsTheSameDiscNotFlattenedWhereItTouchesItsBounds() {
+        func circle(turned: Bool) -> RGBAImage {
+            let layer = redLayer(CGRect(x: 0, y: 0, width: 80, height: 80))
+            layer.cornerRadius = 40
+            if turned { return turnedStage([layer]).render() }
+            let stage = Stage(width: 160, height: 160)
+            stage.rootLayer.backgroundColor = Self.white
+            layer.frame = CGRect(x: 40, y: 40, width: 80, height: 80)
+            stage.rootLayer.addSublayer(layer)
+            return stage.render()
+        }
+        let turned = circle(turned: true), flat = circle(turned: false)
+        var swollen: [(Int, Int)] = [], kept = 0, edge = 0
+        for y in 0..<160 {
+            for x in 0..<160 {
+                // Red coverage, 0…255, read from the green channel over white.
+                let t = 255 - Int(turned[x, y].g), f = 255 - Int(flat[x, y].g)
+                if t > f + 2 { swollen.append((x, y)) }
+                if f > 0 && f < 255 {
+                    edge += 1
+                    if abs(t - f) <= 2 { kept += 1 }
+                }
+            }
+        }
+        XCTAssertEqual(swollen.count, 0, "pixels more covered than the disc itself: \(swollen.prefix(8))")
+        // Left out are only the few pixels at the four places where the disc touches the square.
+        XCTAssertGreaterThan(Double(kept) / Double(edge), 0.9, "\(kept) of \(edge) edge pixels keep the disc's coverage")
+    }
+
     func testContentsWithATransparentBorderAreSmoothTheQuadEdgeIsNot() {
         // The Stack Overflow workaround: an image whose outermost pixels are transparent shows a
         // smooth edge on a turned layer, because the edge is then drawn by filtering inside the
