@@ -38,10 +38,6 @@ struct ContentsPlacement {
         let y0: Double = side.top ? b.y1 - size.1 : side.bottom ? b.y0 : b.y0 + (bh - size.1) / 2
         rect = (x0, y0, x0 + size.0, y0 + size.1)
     }
-
-    init(_ image: CGImage, state s: LayerState) {
-        self = withUnsafePointer(to: s) { ContentsPlacement(image, state: $0) }
-    }
 }
 
 /// The edges a positional gravity pins the image to (none: centred on that axis).

@@ -83,7 +83,8 @@ struct AliasedEdges {
             // the device (a projective map keeps a line's points in order along it).
             let ux = d.x / length, uy = d.y / length
             sx[k] = ux; sy[k] = uy
-            let reach = corners.continuous ? ContinuousCorner.extent : 1
+            // How far along the edge a corner's curve runs, per unit of its radius.
+            let cornerExtent = corners.continuous ? ContinuousCorner.extent : 1
             let startRadius = corners.radii[k], endRadius = corners.radii[(k + 1) & 3]
             let (px, py) = (xs[k], ys[k]), (qx, qy) = (xs[(k + 1) & 3], ys[(k + 1) & 3])
             let side = abs(qx - px) + abs(qy - py)
@@ -93,8 +94,8 @@ struct AliasedEdges {
                 guard point.w >= nearPlaneW else { return nil }
                 return ux * point.x / point.w + uy * point.y / point.w
             }
-            if startRadius > 0, let t = along(startRadius * reach) { straightFrom[k] = t }
-            if endRadius > 0, let t = along(side - endRadius * reach) { straightTo[k] = t }
+            if startRadius > 0, let t = along(startRadius * cornerExtent) { straightFrom[k] = t }
+            if endRadius > 0, let t = along(side - endRadius * cornerExtent) { straightTo[k] = t }
         }
         guard any else { return nil }
     }
@@ -249,9 +250,5 @@ extension FrameDrawing {
         guard !antialiasesAllEdges, !AliasedEdges.keepsPixelGrid(map) else { return nil }
         return AliasedEdges(bounds: s.boundsBox, map: map, corners: s.cornerShape,
                             allowsEdgeAntialiasing: s.pointee.allowsEdgeAntialiasing, mask: s.pointee.edgeAntialiasingMask)
-    }
-
-    func aliasedEdges(_ s: LayerState, map: ProjectiveMap) -> AliasedEdges? {
-        withUnsafePointer(to: s) { aliasedEdges($0, map: map) }
     }
 }

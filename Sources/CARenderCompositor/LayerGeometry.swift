@@ -24,16 +24,3 @@ extension UnsafePointer where Pointee == LayerState {
         return Double(min(max(opacity.isNaN ? 1 : opacity, 0), 1))
     }
 }
-
-extension LayerState {
-    /// The bounds rectangle of a layer as doubles.
-    var boundsBox: (x0: Double, y0: Double, x1: Double, y1: Double) {
-        (Double(bounds.minX), Double(bounds.minY), Double(bounds.maxX), Double(bounds.maxY))
-    }
-
-    /// The rounded-corner geometry of the layer's bounds.
-    var cornerShape: CornerShape { withUnsafePointer(to: self) { $0.cornerShape } }
-
-    /// Opacity clamped to 0…1.
-    var clampedOpacity: Double { withUnsafePointer(to: self) { $0.clampedOpacity } }
-}

@@ -36,11 +36,6 @@ extension FrameDrawing {
         scratch.giveBack(deviceShape)
     }
 
-    /// Adds the layer's rounded bounds to `shape`, flattened for `map`.
-    func addRoundedBounds(_ s: LayerState, map: ProjectiveMap, to shape: inout Outline) {
-        withUnsafePointer(to: s) { addRoundedBounds($0, map: map, to: &shape) }
-    }
-
     /// Adds the rounded bounds of the layer state at `s` to `shape`, flattened for `map`.
     func addRoundedBounds(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, to shape: inout Outline) {
         let box = s.boundsBox

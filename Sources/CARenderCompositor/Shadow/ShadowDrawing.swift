@@ -17,7 +17,7 @@ extension FrameDrawing {
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
         if s.pointee.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(i) {
-            drawRoundedRectShadow(s.pointee, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
+            drawRoundedRectShadow(s, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
                                   into: target, group: nil)
         } else {
             drawAlphaShadow(i, map: map, color: color, into: target)
@@ -48,24 +48,24 @@ extension FrameDrawing {
         guard color.w > 0 else { return }
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        drawRoundedRectShadow(s.pointee, map: map, color: color, hidesCenter: uniformAlpha >= 1, into: target,
+        drawRoundedRectShadow(s, map: map, color: color, hidesCenter: uniformAlpha >= 1, into: target,
                               group: (group, Float(opacity)))
     }
 
     /// Sigma in layer units, widened by a pixel's own spread (variance 1/12 px²) so that
     /// evaluating at pixel centres matches area sampling even for tiny blurs.
-    private func effectiveSigma(_ s: LayerState, pixelsPerUnit k: Double) -> Double {
-        let sigma = max(Double(s.shadowRadius), 0)
+    private func effectiveSigma(_ s: UnsafePointer<LayerState>, pixelsPerUnit k: Double) -> Double {
+        let sigma = max(Double(s.pointee.shadowRadius), 0)
         return (sigma * sigma + 1.0 / (12 * k * k)).squareRoot()
     }
 
     /// The closed-form shadow of the layer's rounded bounds in `color` (the shadow's colour within
     /// the group when `group` gives the offscreen and opacity of one).
-    private func drawRoundedRectShadow(_ s: LayerState, map: ProjectiveMap, color: SIMD4<Float>, hidesCenter: Bool,
+    private func drawRoundedRectShadow(_ s: UnsafePointer<LayerState>, map: ProjectiveMap, color: SIMD4<Float>, hidesCenter: Bool,
                                        into canvas: Canvas, group: (canvas: Canvas?, opacity: Float)?) {
         let b = s.boundsBox
         guard b.x1 > b.x0, b.y1 > b.y0 else { return }
-        let dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        let dx = Double(s.pointee.shadowOffset.width), dy = Double(s.pointee.shadowOffset.height)
         let k = map.maxScale(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
         let exactSigma = effectiveSigma(s, pixelsPerUnit: k)
         let w = b.x1 - b.x0, h = b.y1 - b.y0

@@ -27,10 +27,10 @@ extension FrameDrawing {
             return a
         }
         guard a >= 1, item.mask < 0 else { return nil }
-        let interior = RoundedRectInterior(box: s.pointee.boundsBox, corners: s.pointee.cornerShape)
+        let interior = RoundedRectInterior(box: s.boundsBox, corners: s.cornerShape)
         if item.hasContents {
             guard !item.isCrossfading, let image = item.contents, image.isOpaque else { return nil }
-            let r = ContentsPlacement(image, state: s.pointee).rect
+            let r = ContentsPlacement(image, state: s).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: .identity) else { return nil }
         }
         guard item.visibleSublayers == item.childCount else { return nil }  // an empty transform layer, say
@@ -49,14 +49,14 @@ extension FrameDrawing {
         let item = list.items[j]
         let s = item.statePointer
         guard map.isAffine, item.transition == nil, item.kind == .layer else { return false }
-        let b = s.pointee.boundsBox
+        let b = s.boundsBox
         guard interior.contains(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1, map: map) else { return false }
         if let image = item.contents {
-            let r = ContentsPlacement(image, state: s.pointee).rect
+            let r = ContentsPlacement(image, state: s).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: map) else { return false }
         }
         if let image = item.crossfadeFrom {
-            let r = ContentsPlacement(image, state: s.pointee).rect
+            let r = ContentsPlacement(image, state: s).rect
             guard interior.contains(x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1, map: map) else { return false }
         }
         if item.hasShadow {
