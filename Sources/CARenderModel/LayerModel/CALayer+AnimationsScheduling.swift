@@ -96,7 +96,7 @@ extension CALayer {
             if layer.animationEntries.isEmpty && mask == nil && (sublayers?.isEmpty ?? true) { continue }
             // The same composition as `localTime(fromAbsolute:)` and `absoluteRate`, one level
             // at a time.
-            let localNow = layer.layerTiming.layerLocalTime(parentTime: parentTime)
+            let localNow = layer.layerLocalTime(parentTime: parentTime)
             let rate = Double(layer.modelState.speed) * parentRate
             layer.visitOwnAnimationEvents(now: now, localNow: localNow, rate: rate, visit)
             if let mask { pending.append((mask, localNow, rate)) }

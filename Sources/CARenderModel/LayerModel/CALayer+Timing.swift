@@ -23,19 +23,28 @@ extension CALayer: CAMediaTiming {
         return layer.map { $0.localTime(fromAbsolute: absolute) } ?? absolute
     }
 
-    /// The layer's own timing as parameters (its duration is ∞ unless set).
-    var layerTiming: MediaTimingParameters {
-        MediaTimingParameters(beginTime: modelState.beginTime, duration: modelState.duration,
-                              speed: Double(modelState.speed), timeOffset: modelState.timeOffset,
-                              repeatCount: Double(modelState.repeatCount),
-                              repeatDuration: modelState.repeatDuration,
-                              autoreverses: modelState.autoreverses, fillMode: modelState.fillMode)
+    /// The layer's local time when its superlayer's is `parentTime` (see
+    /// `MediaTimingParameters.layerLocalTime(parentTime:)`). The usual layer's plain answer is
+    /// read from its fields in place: making the parameters converts the fill mode (a string),
+    /// which the usual layer's local time does not use, and this runs for every layer every frame.
+    func layerLocalTime(parentTime: Double) -> Double {
+        let speed = Double(modelState.speed)
+        if MediaTimingParameters.mapsTimePlainly(duration: modelState.duration, repeatCount: Double(modelState.repeatCount),
+                                                 repeatDuration: modelState.repeatDuration, autoreverses: modelState.autoreverses) {
+            return (parentTime - modelState.beginTime) * speed + modelState.timeOffset
+        }
+        return MediaTimingParameters(beginTime: modelState.beginTime, duration: modelState.duration,
+                                     speed: speed, timeOffset: modelState.timeOffset,
+                                     repeatCount: Double(modelState.repeatCount),
+                                     repeatDuration: modelState.repeatDuration,
+                                     autoreverses: modelState.autoreverses, fillMode: modelState.fillMode)
+            .layerLocalTime(parentTime: parentTime)
     }
 
     /// The local time at absolute time `t`, through every ancestor from the root down.
     func localTime(fromAbsolute t: CFTimeInterval) -> CFTimeInterval {
         var time = t
-        forEachAncestorFromRoot { layer in time = layer.layerTiming.layerLocalTime(parentTime: time) }
+        forEachAncestorFromRoot { layer in time = layer.layerLocalTime(parentTime: time) }
         return time
     }
 

@@ -54,7 +54,7 @@ extension CALayer {
         typealias Clock = (time: Double, rate: Double)
         return LayerTreeBuilder<CALayer, CALayer, Clock>.build(self, in: (parentTime, parentRate),
             visit: { layer, parent, children in
-                let local = layer.layerTiming.layerLocalTime(parentTime: parent.time)
+                let local = layer.layerLocalTime(parentTime: parent.time)
                 let rate = parent.rate * Double(layer.modelState.speed)
                 let copy = layer.makePresentationCopy()
                 let presented = layer.presentationValues(localTime: local, rate: rate)

@@ -124,15 +124,7 @@ extension CALayer {
     /// The layer's local time and rate when its superlayer's local time is `parentTime` and runs
     /// at `parentRate`.
     private func localClock(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double) {
-        let speed = Double(modelState.speed)
-        // The usual layer (infinite duration, no repeats): `layerLocalTime`'s plain answer, read
-        // from the fields themselves rather than from a copy of the timing parameters (whose
-        // fill mode, a string, is compared to make them).
-        if modelState.duration.isInfinite || modelState.duration <= 0, modelState.repeatCount == 0,
-           modelState.repeatDuration == 0, !modelState.autoreverses {
-            return ((parentTime - modelState.beginTime) * speed + modelState.timeOffset, parentRate * speed)
-        }
-        return (layerTiming.layerLocalTime(parentTime: parentTime), parentRate * speed)
+        (layerLocalTime(parentTime: parentTime), parentRate * Double(modelState.speed))
     }
 
     /// The layer's local time and rate, and its presentation values, when its superlayer's

@@ -156,13 +156,18 @@ struct MediaTimingParameters: Equatable {
     /// the basic time with fills on both ends (a finite layer duration is rare and otherwise
     /// undefined for a layer).
     func layerLocalTime(parentTime tp: Double) -> Double {
-        let plain = duration.isInfinite || duration <= 0
-        if plain && repeatCount == 0 && repeatDuration == 0 && !autoreverses {
+        if Self.mapsTimePlainly(duration: duration, repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses) {
             return (tp - beginTime) * speed + timeOffset
         }
         var both = self
         (both.fillsForwards, both.fillsBackwards) = (true, true)
         if both.duration <= 0 { both.duration = .infinity }
         return both.sample(parentTime: tp)?.basicTime ?? ((tp - beginTime) * speed + timeOffset)
+    }
+
+    /// Whether a layer with this timing maps its superlayer's time plainly, `(tp − beginTime) ×
+    /// speed + timeOffset`: the usual infinite (or unset) duration, no repeats, no autoreverse.
+    static func mapsTimePlainly(duration: Double, repeatCount: Double, repeatDuration: Double, autoreverses: Bool) -> Bool {
+        (duration.isInfinite || duration <= 0) && repeatCount == 0 && repeatDuration == 0 && !autoreverses
     }
 }
