@@ -3,8 +3,8 @@ import CARenderStudio
 import Foundation
 
 /// `carender install [--prefix DIR]`: copies carender, the CARender library scripts are compiled
-/// against and the preview's page into `DIR/bin` and `DIR/lib/carender`, so the installed `carender` runs from any folder
-/// and keeps working when the build folder is cleaned or moved.
+/// against and the preview's page into `DIR/bin` and `DIR/lib/carender`, so the installed
+/// `carender` runs from any folder and keeps working when the build folder is cleaned or moved.
 ///
 /// A copy of the `carender` executable alone cannot render: it compiles scripts against
 /// `libCARender.so`, its Swift modules and the C shims' headers, which it finds beside itself (a
@@ -16,8 +16,9 @@ struct InstallCommand: ParsableCommand {
         usage: "carender install [--prefix DIR]",
         discussion: """
             Writes DIR/bin/carender and DIR/lib/carender/ (the library, its Swift modules and the \
-            C headers scripts are compiled against, and the preview's page). Put DIR/bin on PATH. Run it from a release \
-            build (swift build -c release): the installed carender renders as fast as the build.
+            C headers scripts are compiled against, and the preview's page). Put DIR/bin on PATH. \
+            Run it from a release build (swift build -c release): the installed carender renders \
+            as fast as the build.
 
             Example:
               .build/release/carender install --prefix ~/.local

@@ -214,8 +214,7 @@ final class ReliabilityTests: XCTestCase {
     /// the killed preview could not remove is removed by the next run.
     func testPreviewWorkersDoNotOutliveCarender() throws {
         try BadInputHarness.warmUp.get()
-        let temporary = scratch.appendingPathComponent("tmp")
-        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let temporary = try privateTemporaryFolder()
         for (signal, status) in [(SIGKILL, nil), (SIGINT, Int32(130))] {
             let preview = try BadInputHarness.Run(["preview", BadInputHarness.script.path, "--port", "0"],
                                                   environment: ["BAD_INPUT_CASE": "ignoresStopSlowStart", "TMPDIR": temporary.path],
@@ -232,8 +231,7 @@ final class ReliabilityTests: XCTestCase {
             XCTAssertTrue(BadInputHarness.waitUntil(limit: 6) { workers.allSatisfy { !BadInputHarness.isAlive($0) } },
                           "a preview worker ignoring SIGTERM outlived carender (\(signal == SIGKILL ? "kill -9" : "Ctrl-C"))")
         }
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path), [],
-                       "carender preview left files in its temporary folder")
+        XCTAssertEqual(names(in: temporary), [], "carender preview left files in its temporary folder")
     }
 
     /// Every process below `root`, with its command name.
