@@ -27,15 +27,23 @@ struct DisplayItem {
     var visibleSublayers = 0
     /// The mask layer's item, or -1.
     var mask = -1
-    /// The transition running on the layer (drawn when the layer is placed as a sublayer or root).
-    var transition: TransitionState?
+    /// Whether a transition runs on the layer (drawn when the layer is placed as a sublayer or
+    /// root); `transition` reads it from the node.
+    var hasTransition = false
+    /// The transition running on the layer, read from its node (copied only for a layer that
+    /// has one: its type strings are retained).
+    var transition: TransitionState? { hasTransition ? node.pointee.transition : nil }
     /// The item of the layer's rendering from before its transition, or -1, and that rendering's
     /// map into the superlayer's plane (where the layer was placed when the transition began).
     var snapshot = -1
     var snapshotToParent = ProjectiveMap.identity
-    /// The contents image, and the image dissolving away while `contents` animates.
-    var contents: CGImage?
-    var crossfadeFrom: CGImage?
+    /// The contents image, and the image dissolving away while `contents` animates, not
+    /// retained: the layer state the node holds keeps both alive until the frame is finished
+    /// (`DisplayList.finishFrame()`), so an item is plain data that is dropped without a release.
+    var contentsImage: Unmanaged<CGImage>?
+    var crossfadeImage: Unmanaged<CGImage>?
+    var contents: CGImage? { contentsImage?.takeUnretainedValue() }
+    var crossfadeFrom: CGImage? { crossfadeImage?.takeUnretainedValue() }
     var isCrossfading = false
     /// How many separate things the layer's kind draws of its own besides contents: a shape
     /// layer's fill and stroke, a gradient layer's ramp, a text layer's string (0: nothing).
@@ -43,8 +51,10 @@ struct DisplayItem {
     /// Layer-space box a shape layer's fill and stroke (or an emitter's particles) can touch,
     /// when it draws any.
     var shapeBox: (x0: Double, y0: Double, x1: Double, y1: Double)?
-    /// An emitter layer's particles, when it has some to draw.
-    var emitter: EmitterFrame?
+    /// An emitter layer's particles, when it has some to draw, not retained: the node holds
+    /// them until the frame is finished.
+    var emitterFrame: Unmanaged<EmitterFrame>?
+    var emitter: EmitterFrame? { emitterFrame?.takeUnretainedValue() }
     /// Whether the layer casts a shadow: some shadow opacity and colour, and no `masksToBounds`
     /// (which clips the layer's own shadow away, as on iOS).
     var hasShadow = false
@@ -59,7 +69,7 @@ struct DisplayItem {
     var extentWithoutShadow = IntRect.empty
 
     /// Whether the layer shows contents: an image, or one dissolving away.
-    var hasContents: Bool { contents != nil || crossfadeFrom != nil }
+    var hasContents: Bool { contentsImage != nil || crossfadeImage != nil }
 }
 
 /// A plain layer to draw among its siblings: where its bounds space lands in the parent's plane
@@ -167,8 +177,8 @@ final class DisplayList {
     private func addPlaced(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap, superlayer: Int,
                            superlayerMap: ProjectiveMap) -> Int {
         let index = add(node, map: map)
-        if let transition = node.pointee.transition {
-            items[index].transition = transition
+        if node.pointee.transition != nil {
+            items[index].hasTransition = true
             if !node.pointee.transitionSnapshot.isEmpty {
                 let old = Self.element(node.pointee.transitionSnapshot, 0)
                 let parent = superlayer >= 0 ? items[superlayer].statePointer.sublayerPlacement : nil
@@ -191,10 +201,14 @@ final class DisplayList {
         // outlined copy of every field, references included) and then destroyed.
         items.append(DisplayItem(node: node, statePointer: s, kind: node.pointee.kind, deviceMap: map))
         if node.pointee.kind != .transformLayer {
-            if let held = s.pointee.heldContents { items[index].contents = held.value as? CGImage }
+            // The images are the state's own objects (a cast returns the same instance), which
+            // the state keeps alive for the frame.
+            if let held = s.pointee.heldContents, let image = held.value as? CGImage {
+                items[index].contentsImage = Unmanaged.passUnretained(image)
+            }
             if let crossfade = s.pointee.contentsCrossfade {
                 items[index].isCrossfading = true
-                items[index].crossfadeFrom = crossfade.from as? CGImage
+                if let image = crossfade.from as? CGImage { items[index].crossfadeImage = Unmanaged.passUnretained(image) }
             }
             items[index].hasShadow = s.pointee.shadowOpacity > 0 && !s.pointee.masksToBounds
                 && (s.pointee.shadowColor?.alpha ?? 0) > 0
@@ -210,7 +224,7 @@ final class DisplayList {
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
                 if let emitter = node.pointee.emitter, let reach = emitter.reach {
-                    items[index].emitter = emitter
+                    items[index].emitterFrame = Unmanaged.passUnretained(emitter)
                     items[index].kindDrawings = 1
                     items[index].shapeBox = reach
                 }
