@@ -100,14 +100,19 @@ open class CALayer: NSObject {
     /// `contentsAreFlipped` as its place in the tree says: one object every frame shares while
     /// the values stay, so a frame neither copies them nor retains what they refer to. Nil
     /// before the first commit (presentation then starts from the model values).
-    final func sharedRenderState(flippedAbove: Bool) -> LayerStateBox? {
+    ///
+    /// Handed out unretained (a retain and release per layer per frame otherwise): the layer
+    /// keeps the box until its next commit, or a call with the other `flippedAbove`.
+    final func sharedRenderState(flippedAbove: Bool) -> Unmanaged<LayerStateBox>? {
         guard hasBeenCommitted else { return nil }
-        if let box = committedRenderState, box.pointer.pointee.contentsAreFlipped == flippedAbove { return box }
+        if let box = committedRenderState, box.pointer.pointee.contentsAreFlipped == flippedAbove {
+            return Unmanaged.passUnretained(box)
+        }
         var state = committedStorage!
         state.contentsAreFlipped = flippedAbove
         let box = LayerStateBox(state)
         committedRenderState = box
-        return box
+        return Unmanaged.passUnretained(box)
     }
 
     /// Calls `body` with the address of the values presentation starts from — the committed

@@ -10,7 +10,8 @@ import Foundation
 //   animations' arithmetic allocate nothing. `FrameAllocationTests` holds the whole frame to it,
 //   `PresentationAllocationTests` the evaluation.
 // - No copy of the state of a layer nothing animates: its node shares the committed values
-//   (`sharedRenderState`, one retain). An animated layer's values are written into one of two
+//   (`sharedRenderState`); in the stage's frame it borrows them, retaining nothing (the stage
+//   draws and drops the tree before anything commits). An animated layer's values are written into one of two
 //   boxes the layer reuses; when all its animations are compiled, only the properties they write
 //   are restored from the committed values first (`PresentationBoxes`), else the whole state is.
 //   Nodes move into their parent's list, never copied again, and the compositor reads them in
@@ -23,16 +24,26 @@ import Foundation
 
 extension CALayer {
     /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
-    /// presentation evaluation on its own).
+    /// presentation evaluation on its own), built as the stage builds it: borrowing committed
+    /// values (see `renderNode(at:borrowingCommittedValues:)`). The benchmark drops it unread
+    /// after the stage has rendered (a drop touches no borrowed box).
     package func presentationTree(at time: CFTimeInterval) -> RenderNode {
-        renderNode(at: time)
+        renderNode(at: time, borrowingCommittedValues: true)
     }
 
     /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
     /// values and running transitions.
-    package func renderNode(at time: CFTimeInterval) -> RenderNode {
+    ///
+    /// With `borrowingCommittedValues`, the nodes of layers nothing animates borrow their layers'
+    /// committed values (`RenderNode.init(kind:borrowing:)`) rather than retain them, so building
+    /// and dropping the tree does no reference counting for them. The caller must then read the
+    /// tree only until the next commit of any layer in it (a commit replaces the values the
+    /// nodes point to) and while the layers are alive: the stage builds a frame's tree, draws it
+    /// and drops it in one call, with no commit in between.
+    package func renderNode(at time: CFTimeInterval, borrowingCommittedValues: Bool = false) -> RenderNode {
         let (parentTime, parentRate) = parentClock(at: time)
-        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time)
+        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time,
+                          borrowingCommittedValues: borrowingCommittedValues)
     }
 
     /// Where a layer is visited from: its superlayer's local time, how fast that clock runs
@@ -48,7 +59,8 @@ extension CALayer {
     /// The render node for this subtree when the superlayer's local time is `parentTime` and
     /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
     /// bounded by memory, not by the stack.
-    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool, stageTime: Double) -> RenderNode {
+    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool, stageTime: Double,
+                    borrowingCommittedValues: Bool) -> RenderNode {
         let log = stageContext.diagnostics
         return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
             visit: { layer, parent, children in
@@ -56,7 +68,11 @@ extension CALayer {
                 var node: RenderNode
                 if layer.presentationEntries.isEmpty, let shared = layer.sharedRenderState(flippedAbove: parent.flippedAbove) {
                     // Nothing animates the layer: its node shares the committed values.
-                    node = RenderNode(kind: layer.renderKind, sharing: shared)
+                    if borrowingCommittedValues {
+                        node = RenderNode(kind: layer.renderKind, borrowing: shared)
+                    } else {
+                        node = RenderNode(kind: layer.renderKind, sharing: shared.takeUnretainedValue())
+                    }
                 } else {
                     let (box, transition) = layer.animatedRenderState(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
                     node = RenderNode(kind: layer.renderKind, sharing: box)
@@ -72,7 +88,8 @@ extension CALayer {
                 let isReplicator = layer is CAReplicatorLayer
                 if isReplicator {
                     node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow,
-                                                                    stageTime: parent.stageTime)
+                                                                    stageTime: parent.stageTime,
+                                                                    borrowingCommittedValues: borrowingCommittedValues)
                 }
                 children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
                              sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),

@@ -19,24 +19,30 @@ package struct RenderNode {
     }
 
     package var kind: Kind
-    /// The layer's values, held by reference: a node shares its layer's committed values while
-    /// nothing animates it (see `CALayer.sharedRenderState(flippedAbove:)`), so building and
-    /// dropping the node retains one object rather than every reference in the state, and moving
-    /// a node moves a few words. Changed through `state`, which copies them first when shared.
-    private var box: LayerStateBox
+    /// The box holding the layer's values, retained, when the node keeps them alive; nil when
+    /// the node borrows them (see `init(kind:borrowing:)`). A node shares its layer's committed
+    /// values while nothing animates it (see `CALayer.sharedRenderState(flippedAbove:)`), so
+    /// building and dropping the node copies no state and retains none of the references in it,
+    /// and moving a node moves a few words. Changed through `state`, which copies the values
+    /// into a box of the node's own first unless the node alone owns them. (Nil by default
+    /// rather than set so in `init(kind:borrowing:)`: set there, the compiler built each node
+    /// in a temporary and copied it out, retaining and releasing every reference in it.)
+    private var owner: LayerStateBox? = nil
     /// The layer's presentation values.
     package var state: LayerState {
         unsafeAddress { statePointer }
         unsafeMutableAddress {
-            if !isKnownUniquelyReferenced(&box) {
-                box = LayerStateBox(box.pointer.pointee)
-                statePointer = UnsafePointer(box.pointer)
+            // A borrowed box (no owner) is never written: it is its layer's committed values.
+            if !isKnownUniquelyReferenced(&owner) {
+                let copy = LayerStateBox(statePointer.pointee)
+                owner = copy
+                statePointer = UnsafePointer(copy.pointer)
             }
-            box.isCheckedForDrawing = false
-            return box.pointer
+            LayerStateBox.setCheckedForDrawing(false, values: statePointer)
+            return UnsafeMutablePointer(mutating: statePointer)
         }
     }
-    /// Where `state` is (`box`'s values), for reading it in place for as long as the node (or
+    /// Where `state` is (its box's values), for reading it in place for as long as the node (or
     /// its tree) lives: binding `state` to a local would copy it, retaining every reference it
     /// holds. Stored, so that reading it through a pointer to the node copies nothing (a
     /// computed property called from another module would copy the node).
@@ -59,35 +65,67 @@ package struct RenderNode {
         self.init(kind: kind, sharing: LayerStateBox(state), sublayers: sublayers, mask: mask)
     }
 
-    /// A node whose values are `box`'s, shared until the node changes them.
+    /// A node whose values are `box`'s, shared until the node changes them; the node keeps the
+    /// box alive.
     package init(kind: Kind = .layer, sharing box: LayerStateBox, sublayers: [RenderNode] = [], mask: [RenderNode] = []) {
         self.kind = kind
-        self.box = box
+        owner = box
         statePointer = UnsafePointer(box.pointer)
         self.sublayers = sublayers
         self.mask = mask
+    }
+
+    /// A node whose values are `box`'s, neither retained nor released by the node: the caller
+    /// guarantees that the box outlives the node (and every copy of it) and is not changed while
+    /// the node is read. A change through `state` copies the values into a box of the node's own.
+    /// This is how a frame's tree shares committed values without reference counting (see
+    /// `CALayer.renderNode(at:borrowingCommittedValues:)`).
+    package init(kind: Kind = .layer, borrowing box: Unmanaged<LayerStateBox>) {
+        self.kind = kind
+        statePointer = UnsafePointer(box._withUnsafeGuaranteedRef { $0.pointer })
+        sublayers = []
+        mask = []
     }
 }
 
 /// A `LayerState` on the heap, at an address that stays put for the box's life, shared by the
 /// render nodes of several frames (and the layer that made it) until one of them changes it.
 package final class LayerStateBox {
+    /// The values, followed in the same allocation by the flag `isCheckedForDrawing`, so that a
+    /// node reaches the flag from the values' address alone (without a reference to the box).
     package let pointer: UnsafeMutablePointer<LayerState>
+    private static let flagOffset = MemoryLayout<LayerState>.stride
+
     /// Whether the values were checked for drawing (`RenderNode.checkForDrawing`) since they
     /// last changed: set by the check; cleared by every write through a node's `state` and when
     /// a layer swaps new values in. A layer nothing animates hands every frame the same box of
     /// its committed values, so they are checked once rather than every frame (the check reads
     /// some ten cache lines of state per layer).
-    var isCheckedForDrawing = false
+    var isCheckedForDrawing: Bool {
+        get { Self.isCheckedForDrawing(values: pointer) }
+        set { Self.setCheckedForDrawing(newValue, values: pointer) }
+    }
+
+    /// `isCheckedForDrawing` of the box whose values are at `values`.
+    static func isCheckedForDrawing(values: UnsafePointer<LayerState>) -> Bool {
+        UnsafeRawPointer(values).load(fromByteOffset: flagOffset, as: Bool.self)
+    }
+
+    static func setCheckedForDrawing(_ checked: Bool, values: UnsafePointer<LayerState>) {
+        UnsafeMutableRawPointer(mutating: values).storeBytes(of: checked, toByteOffset: flagOffset, as: Bool.self)
+    }
 
     package init(_ state: consuming LayerState) {
-        pointer = .allocate(capacity: 1)
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: Self.flagOffset + MemoryLayout<Bool>.size,
+                                                      alignment: MemoryLayout<LayerState>.alignment)
+        memory.storeBytes(of: false, toByteOffset: Self.flagOffset, as: Bool.self)
+        pointer = memory.bindMemory(to: LayerState.self, capacity: 1)
         pointer.initialize(to: state)
     }
 
     deinit {
         pointer.deinitialize(count: 1)
-        pointer.deallocate()
+        UnsafeMutableRawPointer(pointer).deallocate()
     }
 }
 
@@ -97,9 +135,9 @@ extension RenderNode {
     /// already: the same shared committed values, frame after frame. Each warning is said once
     /// per layer and problem either way.
     mutating func checkForDrawing(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        guard !box.isCheckedForDrawing else { return }
+        guard !LayerStateBox.isCheckedForDrawing(values: statePointer) else { return }
         hideIfNotFinite(layerName: layerName(), log: log)
         warnAboutUnrenderedSettings(layerName: layerName(), log: log)
-        box.isCheckedForDrawing = true
+        LayerStateBox.setCheckedForDrawing(true, values: statePointer)
     }
 }

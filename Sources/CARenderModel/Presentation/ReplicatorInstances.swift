@@ -9,7 +9,7 @@ extension CALayer {
     /// their colours multiplied by the instance colour. With `preservesDepth` the wrapper is a
     /// transform layer, so instances keep their depth.
     func replicatedSublayerNodes(state: LayerState, localTime: Double, rate: Double, flippedAbove: Bool,
-                                  stageTime: Double) -> [RenderNode] {
+                                  stageTime: Double, borrowingCommittedValues: Bool) -> [RenderNode] {
         let r = state.replicator
         let count = min(max(r.instanceCount, 0), Self.maxReplicatorInstances)
         if r.instanceCount > Self.maxReplicatorInstances {
@@ -21,7 +21,8 @@ extension CALayer {
         var transform = CATransform3DIdentity
         for i in 0..<count {
             let time = localTime - Double(i) * r.instanceDelay
-            var children = (sublayers ?? []).map { $0.renderNode(parentTime: time, parentRate: rate, flippedAbove: flippedAbove, stageTime: stageTime) }
+            var children = (sublayers ?? []).map { $0.renderNode(parentTime: time, parentRate: rate, flippedAbove: flippedAbove, stageTime: stageTime,
+                                                         borrowingCommittedValues: borrowingCommittedValues) }
             let multiplier = r.colorMultiplier(i)
             if multiplier != SIMD4(repeating: 1) {
                 for k in children.indices { children[k].multiplyColors(by: multiplier) }

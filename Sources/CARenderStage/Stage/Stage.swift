@@ -214,7 +214,9 @@ public final class Stage {
         guard modelDepth <= Self.maximumDepth else {
             throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
-        let tree = rootLayer.renderNode(at: time)
+        // Borrowing committed values: the tree is drawn and dropped within this call, and
+        // nothing commits in between (see `renderNode(at:borrowingCommittedValues:)`).
+        let tree = rootLayer.renderNode(at: time, borrowingCommittedValues: true)
         swap(&framePixmap, &previousFramePixmap)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
