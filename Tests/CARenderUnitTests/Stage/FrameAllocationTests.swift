@@ -3,6 +3,7 @@ import CARender
 @testable import CARenderPixels
 @testable import CARenderGeometry
 @testable import CARenderModel
+@testable import CARenderCompositor
 @testable import CARenderStage
 import CARenderTestSupport
 
@@ -84,5 +85,71 @@ final class FrameAllocationTests: XCTestCase {
         XCTAssertLessThanOrEqual(turns.max() ?? .max, turnBound, "heap allocations per turn: \(turns)")
         XCTAssertLessThanOrEqual(frames.max() ?? .max, treeArrays + turnBound, "heap allocations per frame: \(frames)")
         XCTAssertNotEqual(checksum, 0)
+    }
+
+    /// A still tree like the benchmark's static one: groups of small layers with colours, rounded
+    /// corners, borders, shadows and contents, one group masked; nothing animates.
+    private func staticStage() -> (stage: Stage, treeArrays: Int, layers: Int) {
+        let stage = Stage(width: 320, height: 200)
+        stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        var pixels = RGBAImage(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { pixels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 200, a: 255) } }
+        let picture = CGImage(image: pixels)
+        var layers = 1, arrays = 1
+        for g in 0..<4 {
+            let group = CALayer()
+            group.frame = CGRect(x: 10 + Double(g) * 76, y: 20, width: 70, height: 150)
+            group.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.3)
+            stage.rootLayer.addSublayer(group)
+            layers += 1
+            arrays += 1
+            if g == 2 {
+                let mask = CALayer()
+                mask.frame = CGRect(x: 5, y: 5, width: 60, height: 140)
+                mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+                group.mask = mask
+                layers += 1
+                arrays += 1
+            }
+            for i in 0..<25 {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 4 + Double(i % 5) * 13, y: 4 + Double(i / 5) * 28, width: 10, height: 20)
+                layer.backgroundColor = CGColor(red: CGFloat(i) / 25, green: 0.5, blue: 0.2, alpha: 1)
+                layer.cornerRadius = i % 2 == 0 ? 3 : 0
+                layer.borderWidth = i % 4 == 1 ? 1 : 0
+                layer.borderColor = CGColor(gray: 0.1, alpha: 1)
+                layer.shadowOpacity = i % 5 == 0 ? 0.4 : 0
+                if i % 6 == 3 { layer.contents = picture }
+                group.addSublayer(layer)
+                layers += 1
+            }
+        }
+        return (stage, arrays, layers)
+    }
+
+    func testAStillFramesTreeHoldsNoLayerValuesAndItsDisplayListIsPlainData() throws {
+        let (stage, treeArrays, layers) = staticStage()
+        for k in 0..<5 {
+            stage.advance(to: Double(k) / 30)
+            _ = try stage.renderPremultipliedFrame()
+        }
+        // The tree the stage draws borrows each still layer's committed values: dropping it
+        // releases no layer's values (their box, nor the colours and images in them)...
+        func releasesDropping(borrowing: Bool, _ kind: AnyClass) -> Int {
+            var tree: RenderNode? = stage.rootLayer.renderNode(at: stage.time, borrowingCommittedValues: borrowing)
+            XCTAssertEqual(tree?.sublayers.count, 4)
+            return countingReferenceCounting(of: kind) { tree = nil }.releases
+        }
+        for kind: AnyClass in [LayerStateBox.self, CGColor.self, CGImage.self] {
+            XCTAssertEqual(releasesDropping(borrowing: true, kind), 0,
+                           "releases of \(kind) dropping a still frame's tree of \(layers) layers")
+        }
+        // ...where a tree that keeps its values releases every box it held (so the count can fail).
+        XCTAssertEqual(releasesDropping(borrowing: false, LayerStateBox.self), layers)
+        // The display list's items are plain data: finishing a frame destroys nothing item by item.
+        XCTAssertTrue(_isPOD(DisplayItem.self))
+        // And the whole frame allocates only the tree's child lists and the builder's stack.
+        let allocations = countingAllocations { _ = try? stage.renderPremultipliedFrame() }
+        XCTAssertEqual(allocations, treeArrays + 1, "heap allocations per still frame; the tree's child lists are \(treeArrays)")
     }
 }
