@@ -105,6 +105,7 @@ extension FrameDrawing {
                 addShadowArea(to: &area, width: w, height: h, corners: shape, sigma: sigma, alpha: color.w, pixelsPerUnit: k)
                 var painter = RoundedRectShadowPainter(target: target, deviceToShape: deviceToShape,
                                                        blur: texture.lookup, wide: wide, tall: tall)
+                if scratch.usesAVX2Kernels { painter.kernelTexture = texture.lookup.kernelTexture }
                 fill(area, map: shapeToDevice, into: canvas, painter: &painter)
                 withExtendedLifetime(texture) {}
                 return
