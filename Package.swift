@@ -42,8 +42,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Fetched only when a package enables the trait SnapshotTesting.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        // `swift package generate-documentation --target CARender` (a plugin; nothing links it).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `carender preview`'s web server: pure Swift over BSD sockets, no dependencies of its own
         // (a first debug build of about 20 s on 2 cores, against 2.5–4.5 min for Hummingbird
         // over SwiftNIO; CI builds from scratch every run).

@@ -10,8 +10,8 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time compositing and PNG encoding of the benchmark scenes (median ms per frame).",
         usage: "carender bench [options]")
 
-    @Option(name: .long, help: "Folder holding the dashboard-*.json scenes.")
-    var scenes: String = "../shared/bench"
+    @Option(name: .long, help: "Folder holding the dashboard-*.json scenes (the default is the repository's, from its root).")
+    var scenes: String = "Tests/Fixtures/scenes"
 
     @Option(name: .long, help: "Scene file to time instead of the folder's dashboard-*.json (repeatable).")
     var scene: [String] = []
