@@ -42,8 +42,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Fetched only when a package enables the trait SnapshotTesting.
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
-        // `swift package generate-documentation --target CARender` (a plugin; nothing links it).
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // `carender preview`'s web server: pure Swift over BSD sockets, no dependencies of its own
         // (a first debug build of about 20 s on 2 cores, against 2.5–4.5 min for Hummingbird
         // over SwiftNIO; CI builds from scratch every run).
@@ -53,6 +51,9 @@ let package = Package(
         // The shim's own deflate compressors for filtered PNG rows (one stream writer, two ways
         // of finding matches).
         .target(name: "CDeflate", cSettings: nativeCSettings, linkerSettings: [.linkedLibrary("deflate")]),
+        // Hot pixel loops in C with an AVX2 path the compositor picks at run time (the portable
+        // build targets baseline x86-64); the Swift loops they mirror stay the reference.
+        .target(name: "CPixelKernels"),
         // The PNG codec over libpng: encoding, atomic frame files, decoding within budgets.
         .target(
             name: "CPNG",
@@ -79,6 +80,7 @@ let package = Package(
         // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
         //
         //   CDeflate → CPNG → CHost (C shims: deflaters, PNG codec, process boundary)
+        //   CPixelKernels (C: run-time-dispatched AVX2 pixel loops) → compositor
         //   CHost → supervisor (children in process groups with guards; stop requests escalated)
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
         //                                                                          ↘ studio (preview server;
@@ -106,7 +108,7 @@ let package = Package(
         // Core Animation's model: layers, timing, animations, transactions, the presentation tree.
         .target(name: "CARenderModel", dependencies: ["CARenderGraphics"], swiftSettings: nativeSwiftSettings),
         // The presentation tree drawn into pixels: display list, fills, shadows, masks, 3D.
-        .target(name: "CARenderCompositor", dependencies: ["CARenderModel"], swiftSettings: nativeSwiftSettings),
+        .target(name: "CARenderCompositor", dependencies: ["CARenderModel", "CPixelKernels"], swiftSettings: nativeSwiftSettings),
         // The stage (clock, run loop, rendering a sequence) and its output: frame files, contact sheets.
         .target(name: "CARenderStage", dependencies: ["CARenderCompositor"], swiftSettings: nativeSwiftSettings),
         // UIKit's animation surface over the layers.

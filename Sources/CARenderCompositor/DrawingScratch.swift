@@ -1,4 +1,5 @@
 import CARenderPixels
+import CPixelKernels
 import CARenderRaster
 import CARenderText
 /// The buffers drawing reuses from layer to layer and frame to frame, in one owner: the
@@ -54,6 +55,10 @@ final class DrawingScratch {
     /// A coverage row for painters that rewrite coverage (aliased outer edges).
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
+
+    /// Whether turned shadows use the AVX2 kernels (`CPixelKernels`): the processor's answer,
+    /// read once per scratch. Tests turn it off to compare the two paths' bytes.
+    var usesAVX2Kernels = cpk_has_avx2() != 0
 
     init() {
         let text = TextDrawingScratch()

@@ -57,52 +57,45 @@ struct AnimatedLayersBench {
         }
         let (still, moving, mixedStill, mixed) = (times[0], times[1], times[2], times[3])
         print("animated layers 320x200, \(layerCount) layers, \(frames) frames, 1 thread (medians, ms of thread CPU time per frame):")
-        let presentation = median(still.presentation)
-        let compositing = median(still.render) - presentation
+        let presentation = BenchTiming.median(still.presentation)
+        let compositing = BenchTiming.median(still.render) - presentation
         print(String(format: "  static tree: presentation %.3f + compositing %.3f = %.3f ms per frame (target at most %.1f ms)",
                      presentation, compositing, presentation + compositing, Self.staticTargetMilliseconds))
         print("                  static   animated  difference   ratio")
         for (name, a, b) in [("advance", still.advance, moving.advance),
                              ("presentation", still.presentation, moving.presentation),
                              ("render", still.render, moving.render)] {
-            let (x, y) = (median(a), median(b))
+            let (x, y) = (BenchTiming.median(a), BenchTiming.median(b))
             print("  " + name.padding(toLength: 13, withPad: " ", startingAt: 0) + String(format: "%9.3f  %9.3f  %9.3f  %6.2fx", x, y, y - x, y / x))
         }
         // What the animations cost per frame: delivering their events (advance) and evaluating
         // them (presentation), beyond the same tree without animations. The two are summed
         // because they touch the same data: whichever pass comes first pays for bringing it into
         // the cache. `render` builds the presentation tree again and composites it.
-        let cost = median(moving.advance) - median(still.advance)
-            + median(moving.presentation) - median(still.presentation)
+        let cost = BenchTiming.median(moving.advance) - BenchTiming.median(still.advance)
+            + BenchTiming.median(moving.presentation) - BenchTiming.median(still.presentation)
         print(String(format: "  %d animations (basic + keyframe): %.3f ms per frame (advance + presentation) beyond the static tree (target at most %.1f ms)",
                      2 * layerCount, cost, Self.basicKeyframeTargetMilliseconds))
-        let mixedCost = median(mixed.advance) - median(mixedStill.advance)
-            + median(mixed.presentation) - median(mixedStill.presentation)
+        let mixedCost = BenchTiming.median(mixed.advance) - BenchTiming.median(mixedStill.advance)
+            + BenchTiming.median(mixed.presentation) - BenchTiming.median(mixedStill.presentation)
         print(String(format: "  %d animations (mixed kinds, drawing nothing): %.3f ms per frame (advance %.3f, presentation %.3f vs %.3f) beyond the same tree (target at most %.1f ms)",
-                     2 * layerCount, mixedCost, median(mixed.advance), median(mixed.presentation),
-                     median(mixedStill.presentation), Self.mixedTargetMilliseconds))
+                     2 * layerCount, mixedCost, BenchTiming.median(mixed.advance), BenchTiming.median(mixed.presentation),
+                     BenchTiming.median(mixedStill.presentation), Self.mixedTargetMilliseconds))
     }
 
     private func measure(_ stage: Stage, at t: Double, into times: inout Times, keep: Bool) {
-        let t0 = cpuNanoseconds()
+        let t0 = BenchTiming.threadCPUNanoseconds()
         stage.advance(to: t)
-        let t1 = cpuNanoseconds()
+        let t1 = BenchTiming.threadCPUNanoseconds()
         let tree = stage.rootLayer.presentationTree(at: t)
-        let t2 = cpuNanoseconds()
+        let t2 = BenchTiming.threadCPUNanoseconds()
         _ = stage.render()
-        let t3 = cpuNanoseconds()
+        let t3 = BenchTiming.threadCPUNanoseconds()
         withExtendedLifetime(tree) {}
         guard keep else { return }
         times.advance.append(Double(t1 - t0) / 1e6)
         times.presentation.append(Double(t2 - t1) / 1e6)
         times.render.append(Double(t3 - t2) / 1e6)
-    }
-
-    /// The calling thread's CPU time.
-    private func cpuNanoseconds() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
     private func makeStage(_ mix: Mix) -> Stage {
@@ -149,11 +142,5 @@ struct AnimatedLayersBench {
         }
         stage.advance(to: 0)
         return stage
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

@@ -10,8 +10,8 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time compositing and PNG encoding of the benchmark scenes (median ms per frame).",
         usage: "carender bench [options]")
 
-    @Option(name: .long, help: "Folder holding the dashboard-*.json scenes.")
-    var scenes: String = "../shared/bench"
+    @Option(name: .long, help: "Folder holding the dashboard-*.json scenes (the default is the repository's, from its root).")
+    var scenes: String = "Tests/Fixtures/scenes"
 
     @Option(name: .long, help: "Scene file to time instead of the folder's dashboard-*.json (repeatable).")
     var scene: [String] = []
@@ -107,10 +107,10 @@ struct BenchCommand: ParsableCommand {
             let name = file.lastPathComponent
             if pngSweep { try PNGSweepBench(iterations: iterations).run(pixmap.unpremultiplied(), name: name) }
             print("\(name) \(scene.pixelWidth)x\(scene.pixelHeight), \(iterations) frames, 1 thread:")
-            print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
-            print(String(format: "  unpremul   %8.3f ms/frame (median)", median(convert)))
-            print(String(format: "  png encode %8.3f ms/frame (median), %d bytes", median(encode), bytes))
-            print(String(format: "  png file   %8.3f ms/frame (median; encode, write, fsync, rename)", median(write)))
+            print(String(format: "  composite  %8.3f ms/frame (median)", BenchTiming.median(composite)))
+            print(String(format: "  unpremul   %8.3f ms/frame (median)", BenchTiming.median(convert)))
+            print(String(format: "  png encode %8.3f ms/frame (median), %d bytes", BenchTiming.median(encode), bytes))
+            print(String(format: "  png file   %8.3f ms/frame (median; encode, write, fsync, rename)", BenchTiming.median(write)))
         }
     }
 
@@ -126,11 +126,5 @@ struct BenchCommand: ParsableCommand {
         return entries
             .filter { $0.lastPathComponent.hasPrefix("dashboard-") && $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

@@ -33,19 +33,8 @@ struct PNGSweepBench {
         var times: [Double] = []
         var bytes = 0
         for _ in 0..<(iterations ?? self.iterations) {
-            let t0 = Self.threadCPUTime()
-            bytes = try image.pngData(options: options).count
-            times.append((Self.threadCPUTime() - t0) * 1e3)
+            times.append(try BenchTiming.threadCPUMilliseconds { bytes = try image.pngData(options: options).count })
         }
-        times.sort()
-        print(String(format: "  %5@  %-24@ %8.3f %10d", level as NSString, label as NSString, times[times.count / 2], bytes))
-    }
-
-    /// This thread's CPU time in seconds: on a shared machine it counts the encoder's own work,
-    /// not the time other processes held the core.
-    static func threadCPUTime() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        print(String(format: "  %5@  %-24@ %8.3f %10d", level as NSString, label as NSString, BenchTiming.median(times), bytes))
     }
 }

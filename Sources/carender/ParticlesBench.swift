@@ -25,19 +25,19 @@ struct ParticlesBench {
         var pixmap = Pixmap(width: Int(Self.width), height: Int(Self.height))
         var composite: [Double] = []
         for frame in 0..<(Self.warmUpFrames + frames) {
-            let ms = Self.time { compositor.render(tree, into: &pixmap, scale: 1) }
+            let ms = BenchTiming.milliseconds { compositor.render(tree, into: &pixmap, scale: 1) }
             if frame >= Self.warmUpFrames { composite.append(ms) }
         }
         if let output { try write(sprites, image: Self.softDisc, frame: pixmap, to: URL(fileURLWithPath: output)) }
         var step: [Double] = []
         for frame in 0..<(Self.warmUpFrames + frames) {
             let t = 6 + Double(frame + 1) / 60
-            let ms = Self.time { stage.advance(to: t) }
+            let ms = BenchTiming.milliseconds { stage.advance(to: t) }
             if frame >= Self.warmUpFrames { step.append(ms) }
         }
         print("particles \(Int(Self.width))x\(Int(Self.height)), \(sprites.count) live, \(frames) frames, 1 thread:")
-        print(String(format: "  composite  %8.3f ms/frame (median)", Self.median(composite)))
-        print(String(format: "  simulate   %8.3f ms/frame (median; stepping 1/60 s)", Self.median(step)))
+        print(String(format: "  composite  %8.3f ms/frame (median)", BenchTiming.median(composite)))
+        print(String(format: "  simulate   %8.3f ms/frame (median; stepping 1/60 s)", BenchTiming.median(step)))
         _ = emitter
     }
 
@@ -100,16 +100,5 @@ struct ParticlesBench {
         }
         json += "]}\n"
         try json.write(to: folder.appendingPathComponent("particles.json"), atomically: true, encoding: .utf8)
-    }
-
-    private static func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 }

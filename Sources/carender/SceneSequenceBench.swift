@@ -46,23 +46,17 @@ struct SceneSequenceBench {
             composite.append(Double(t1 - t0) / 1e6)
             convert.append(Double(t2 - t1) / 1e6)
             for (k, setting) in settings.enumerated() {
-                let t3 = PNGSweepBench.threadCPUTime()
-                bytes[k] = try pixmap.pngData(options: setting.options).count
-                encode[k].append((PNGSweepBench.threadCPUTime() - t3) * 1e3)
+                encode[k].append(try BenchTiming.threadCPUMilliseconds {
+                    bytes[k] = try pixmap.pngData(options: setting.options).count
+                })
             }
         }
         print("\(url.lastPathComponent) \(pixmap.width)x\(pixmap.height), \(scenes.count) frames cycled \(composite.count) times, 1 thread:")
-        print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
-        print(String(format: "  unpremul   %8.3f ms/frame (median; a copy the render loop no longer makes)", median(convert)))
+        print(String(format: "  composite  %8.3f ms/frame (median)", BenchTiming.median(composite)))
+        print(String(format: "  unpremul   %8.3f ms/frame (median; a copy the render loop no longer makes)", BenchTiming.median(convert)))
         for (k, setting) in settings.enumerated() {
             print(String(format: "  png encode %8.3f ms/frame (median thread CPU, from the premultiplied frame), %d bytes (last frame), %@",
-                         median(encode[k]), bytes[k], setting.name as NSString))
+                         BenchTiming.median(encode[k]), bytes[k], setting.name as NSString))
         }
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

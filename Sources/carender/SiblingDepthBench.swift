@@ -15,17 +15,8 @@ struct SiblingDepthBench {
     func run() throws {
         let flat = makeStage(turnsInDepth: false)
         let turned = makeStage(turnsInDepth: true)
-        var flatTimes: [Double] = [], turnedTimes: [Double] = []
-        for frame in 0..<(Self.warmUpFrames + frames) {
-            let t = Double(frame + 1) * Self.frameInterval
-            let a = time { flat.advance(to: t); _ = flat.render() }
-            let b = time { turned.advance(to: t); _ = turned.render() }
-            if frame >= Self.warmUpFrames {
-                flatTimes.append(a)
-                turnedTimes.append(b)
-            }
-        }
-        let flat50 = median(flatTimes), turned50 = median(turnedTimes)
+        let (flat50, turned50) = BenchTiming.alternatingMedians(flat, turned, frames: frames, warmUpFrames: Self.warmUpFrames,
+                                                         frameInterval: Self.frameInterval)
         print("sibling depth 1280x720, 1 turning view among 50 flat siblings, \(frames) frames, 1 thread:")
         print(String(format: "  turning about z (painter's order) %8.3f ms/frame (median)", flat50))
         print(String(format: "  turning about y (by depth)        %8.3f ms/frame (median)", turned50))
@@ -59,17 +50,5 @@ struct SiblingDepthBench {
         view.add(spin, forKey: "spin")
         stage.advance(to: 0)
         return stage
-    }
-
-    private func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

@@ -27,13 +27,13 @@ struct SourcePassBench {
         var times: [Double] = []
         var rewrites = 0
         for _ in 0..<iterations {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let output = CompatibilityPass.rewrite(script)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            rewrites = output.text == script ? 0 : output.text.utf8.count - script.utf8.count
+            var output: CompatibilityPass.Output?
+            times.append(BenchTiming.milliseconds { output = CompatibilityPass.rewrite(script) })
+            let text = output?.text ?? script
+            rewrites = text == script ? 0 : text.utf8.count - script.utf8.count
         }
         times.sort()
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        let median = BenchTiming.median(times)
         print("source-compatibility pass, \(lines) lines (\(script.utf8.count) bytes, \(rewrites) bytes added by rewrites), \(iterations) runs:")
         print(String(format: "  rewrite  %8.3f ms/script (median), %.3f min, %.3f max", median, times.first ?? 0, times.last ?? 0))
     }

@@ -44,8 +44,8 @@ struct SpinningCardsBench {
             try pixmap.unpremultiplied().writePNG(to: folder.appendingPathComponent("spinning-cards.png"))
         }
         print("spinning cards \(Int(Self.width))x\(Int(Self.height)), \(Self.columns * Self.rows) shadowed cards with content, \(frames) frames, 1 thread:")
-        print(String(format: "  composite  %8.3f ms/frame (median)", median(composite)))
-        print(String(format: "  png encode %8.3f ms/frame (median, from the premultiplied frame), %d bytes", median(encode), bytes))
+        print(String(format: "  composite  %8.3f ms/frame (median)", BenchTiming.median(composite)))
+        print(String(format: "  png encode %8.3f ms/frame (median, from the premultiplied frame), %d bytes", BenchTiming.median(encode), bytes))
     }
 
     /// The scene at time `t`.
@@ -86,11 +86,5 @@ struct SpinningCardsBench {
         root.position = CGPoint(x: width / 2, y: height / 2)
         root.backgroundColor = CGColor(red: 0.96, green: 0.96, blue: 0.97, alpha: 1)
         return RenderNode(state: root, sublayers: cards)
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

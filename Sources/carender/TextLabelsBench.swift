@@ -16,18 +16,8 @@ struct TextLabelsBench {
     func run() throws {
         let plain = makeStage(withText: false)
         let labelled = makeStage(withText: true)
-        var plainTimes: [Double] = [], textTimes: [Double] = []
-        // Alternate the two stages frame by frame so both see the same machine load.
-        for frame in 0..<(Self.warmUpFrames + frames) {
-            let t = Double(frame + 1) * Self.frameInterval
-            let a = time { plain.advance(to: t); _ = plain.render() }
-            let b = time { labelled.advance(to: t); _ = labelled.render() }
-            if frame >= Self.warmUpFrames {
-                plainTimes.append(a)
-                textTimes.append(b)
-            }
-        }
-        let plain50 = median(plainTimes), text50 = median(textTimes)
+        let (plain50, text50) = BenchTiming.alternatingMedians(plain, labelled, frames: frames, warmUpFrames: Self.warmUpFrames,
+                                                         frameInterval: Self.frameInterval)
         print("text labels 1280x720, \(labelCount) cards\(drifting ? " drifting" : ""), \(frames) frames, 1 thread:")
         print(String(format: "  without text %8.3f ms/frame (median)", plain50))
         print(String(format: "  with labels  %8.3f ms/frame (median)", text50))
@@ -62,17 +52,5 @@ struct TextLabelsBench {
         }
         stage.advance(to: 0)
         return stage
-    }
-
-    private func time(_ body: () -> Void) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
     }
 }

@@ -1,5 +1,6 @@
 import CARenderGeometry
 import CARenderRaster
+import CPixelKernels
 /// Paints the Gaussian blur of a rounded rectangle, evaluated at each pixel centre mapped back
 /// into layer space — so the shadow is exact under rotation and perspective too. The blur is
 /// read from `Blur`: the closed form (`BlurredRoundedRect`) or the shape's texture
@@ -23,6 +24,10 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
     /// The layer's opaque background as a cross of two boxes (see `AxisAlignedShadowPainter`).
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
+    /// The texture `blur` reads, for the AVX2 kernels (`CPixelKernels`), which then paint the
+    /// runs of eight pixels; nil for the Swift loops alone. Both give the same bytes
+    /// (`ShadowKernelTests`).
+    var kernelTexture: cpk_shadow_texture? = nil
 
     /// Pixels the area's outline crosses: none lies under the layer's background, which is at
     /// least the shadow's margin inside the outline, so no hidden run is looked for.
@@ -90,6 +95,11 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
                 // Four pixels at a time up to the hidden run or the row's end.
                 let end = i < skip.0 ? skip.0 : count
                 while i + 4 <= end {
+                    if kernelTexture != nil, let n = kernelRun(row, from: i, to: end) {
+                        paintAffine(row, coverage, i, n, u0, v0, du, dv)
+                        i += n
+                        continue
+                    }
                     let fi = Float(i) + lanes
                     let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
                     row.blend4(i, blur.values(u0 + fi * du, v0 + fi * dv) * c)
@@ -111,6 +121,11 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
                 if i == skip.0 && skip.1 > i { i = skip.1; continue }
                 let end = i < skip.0 ? skip.0 : count
                 while i + 4 <= end {
+                    if kernelTexture != nil, let n = kernelRun(row, from: i, to: end) {
+                        paintProjective(row, coverage, i, n, a, b)
+                        i += n
+                        continue
+                    }
                     let fi = Double(i) + lanes
                     // The homogeneous point in Double, its projection in Float (the error
                     // bound is in the type's note).
@@ -136,6 +151,35 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
                 i += 1
             }
         }
+    }
+}
+
+extension RoundedRectShadowPainter {
+    /// How many pixels from `i` the kernels paint before `end` (a multiple of eight), or nil.
+    @inline(__always)
+    fileprivate func kernelRun(_ row: ShadowTargetRow, from i: Int, to end: Int) -> Int? {
+        let n = (end - i) & ~7
+        return n >= 8 ? n : nil
+    }
+
+    private func kernelRow(_ row: ShadowTargetRow) -> cpk_shadow_row {
+        cpk_shadow_row(pixels: UnsafeMutableRawPointer(row.pixels).assumingMemoryBound(to: UInt32.self), palette: row.palette,
+                       group: UnsafeMutableRawPointer(row.group).assumingMemoryBound(to: UInt32.self),
+                       group_palette: row.groupPalette, group_start: Int64(row.groupStart), group_end: Int64(row.groupEnd))
+    }
+
+    @inline(never)
+    fileprivate func paintAffine(_ row: ShadowTargetRow, _ coverage: UnsafePointer<Float>, _ i: Int, _ n: Int,
+                                 _ u0: Float, _ v0: Float, _ du: Float, _ dv: Float) {
+        guard var texture = kernelTexture else { return }
+        cpk_shadow_affine_avx2(&texture, kernelRow(row), coverage, Int32(i), Int32(n), u0, v0, du, dv)
+    }
+
+    @inline(never)
+    fileprivate func paintProjective(_ row: ShadowTargetRow, _ coverage: UnsafePointer<Float>, _ i: Int, _ n: Int,
+                                     _ a: SIMD3<Double>, _ b: SIMD3<Double>) {
+        guard var texture = kernelTexture else { return }
+        cpk_shadow_projective_avx2(&texture, kernelRow(row), coverage, Int32(i), Int32(n), a.x, a.y, a.z, b.x, b.y, b.z)
     }
 }
 

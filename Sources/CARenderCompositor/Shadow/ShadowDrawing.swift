@@ -52,11 +52,9 @@ extension FrameDrawing {
                               group: (group, Float(opacity)))
     }
 
-    /// Sigma in layer units, widened by a pixel's own spread (variance 1/12 px²) so that
-    /// evaluating at pixel centres matches area sampling even for tiny blurs.
+    /// Sigma in layer units, widened by a pixel's own spread (see `ClosedFormShadowReach`).
     private func effectiveSigma(_ s: UnsafePointer<LayerState>, pixelsPerUnit k: Double) -> Double {
-        let sigma = max(Double(s.pointee.shadowRadius), 0)
-        return (sigma * sigma + 1.0 / (12 * k * k)).squareRoot()
+        ClosedFormShadowReach.effectiveSigma(shadowRadius: Double(s.pointee.shadowRadius), pixelsPerUnit: k)
     }
 
     /// The closed-form shadow of the layer's rounded bounds in `color` (the shadow's colour within
@@ -107,6 +105,7 @@ extension FrameDrawing {
                 addShadowArea(to: &area, width: w, height: h, corners: shape, sigma: sigma, alpha: color.w, pixelsPerUnit: k)
                 var painter = RoundedRectShadowPainter(target: target, deviceToShape: deviceToShape,
                                                        blur: texture.lookup, wide: wide, tall: tall)
+                if scratch.usesAVX2Kernels { painter.kernelTexture = texture.lookup.kernelTexture }
                 fill(area, map: shapeToDevice, into: canvas, painter: &painter)
                 withExtendedLifetime(texture) {}
                 return
@@ -158,9 +157,8 @@ extension FrameDrawing {
         withExtendedLifetime((horizontal, vertical, table)) {}
     }
 
-    /// How far, in sigmas, a closed-form shadow is drawn beyond its shape: there the Gaussian
-    /// leaves less than 0.35/255 of the shadow colour.
-    static let shadowMargin = 3.0
+    /// How far, in sigmas, a closed-form shadow is drawn beyond its shape at most.
+    static var shadowMargin: Double { ClosedFormShadowReach.maximumSigmas }
 
     /// Adds the region a rounded-rectangle shadow is drawn over (shape coordinates): the shape
     /// grown by the distance beyond which the blur changes no pixel. The shape is convex, so at
@@ -169,27 +167,13 @@ extension FrameDrawing {
     /// largest channel of a premultiplied colour) rounds to 1 or more. The region is the
     /// rectangle grown by that distance with corners of the same radius (the grown sharp
     /// rectangle, which holds the grown rounded one), its chords pushed out by their tolerance.
-    /// Returns how far the region reaches beyond the shape.
+    /// Returns how far the region reaches beyond the shape. `DisplayList.closedFormShadowMargin`
+    /// bounds it: change the two together.
     @discardableResult
     private func addShadowArea(to area: inout Outline, width w: Double, height h: Double, corners: CornerShape,
                                sigma: Double, alpha: Float, pixelsPerUnit k: Double) -> Double {
-        let firstLevel = (128 / Double(max(alpha, 0.5))).rounded(.up)
-        // The tables and texture may read up to 1/1000 above the Gaussian.
-        let cutoff = (firstLevel - 0.5) / 256 - 0.001
-        var t = Self.shadowMargin
-        if cutoff > normalCDF(-t) {
-            // Φ(−t) = cutoff, by bisection (Φ is increasing).
-            var lo = 0.0, hi = t
-            for _ in 0..<24 {
-                let mid = (lo + hi) / 2
-                if normalCDF(-mid) > cutoff { lo = mid } else { hi = mid }
-            }
-            t = hi
-        }
-        // A quarter pixel, but never finer than 1/256 of the corner (a layer scaled up enormously
-        // would otherwise flatten its corners into billions of chords).
-        let reach = t * sigma
-        let tolerance = max(0.25 / k, reach / 256)
+        let reach = ClosedFormShadowReach.sigmas(alpha: alpha) * sigma
+        let tolerance = ClosedFormShadowReach.tolerance(reach: reach, pixelsPerUnit: k)
         let m = reach + tolerance
         let rounding = CornerShape(radii: SIMD4(repeating: m), continuous: false)
         area.addRoundedRect(x0: -m, y0: -m, x1: w + m, y1: h + m, corners: rounding, tolerance: tolerance,

@@ -4,6 +4,12 @@ import CARenderPixels
 import CARenderRaster
 
 extension FrameDrawing {
+    /// The layer's composite alpha, when it is exactly one rounded rectangle (see
+    /// `DisplayList.uniformShapeAlpha(_:)`).
+    func uniformShapeAlpha(_ i: Int) -> Double? { list.uniformShapeAlpha(i) }
+}
+
+extension DisplayList {
     /// The layer's composite alpha, when it is exactly one rounded rectangle — the layer's own
     /// bounds — at one uniform alpha, so its shadow has a closed form. Decided from the
     /// presentation values in the display list:
@@ -16,7 +22,7 @@ extension FrameDrawing {
     /// Returns nil otherwise (the shadow is then blurred from the rendered alpha) — always for
     /// shape, gradient and text layers, whose composite alpha is their own drawing.
     func uniformShapeAlpha(_ i: Int) -> Double? {
-        let item = list.items[i]
+        let item = items[i]
         guard item.kind == .layer else { return nil }
         let s = item.statePointer
         guard let background = s.pointee.backgroundColor else { return nil }
@@ -36,7 +42,7 @@ extension FrameDrawing {
         guard item.visibleSublayers == item.childCount else { return nil }  // an empty transform layer, say
         let first = item.firstChild
         for k in first..<(first + item.childCount) {
-            let p = list.placed[k]
+            let p = placed[k]
             guard subtreeInside(p.item, map: p.toParent, interior: interior) else { return nil }
         }
         return 1
@@ -46,7 +52,7 @@ extension FrameDrawing {
     /// taking `j`'s bounds space to the interior's (affine maps only; anything in perspective,
     /// in transition, or of a kind with its own drawing is not examined and answers false).
     private func subtreeInside(_ j: Int, map: ProjectiveMap, interior: RoundedRectInterior) -> Bool {
-        let item = list.items[j]
+        let item = items[j]
         let s = item.statePointer
         guard map.isAffine, item.transition == nil, item.kind == .layer else { return false }
         let b = s.boundsBox
@@ -71,7 +77,7 @@ extension FrameDrawing {
         guard item.visibleSublayers == item.childCount else { return false }
         let first = item.firstChild
         for k in first..<(first + item.childCount) {
-            let p = list.placed[k]
+            let p = placed[k]
             guard subtreeInside(p.item, map: p.toParent.then(map), interior: interior) else { return false }
         }
         return true

@@ -1,4 +1,5 @@
 import CARenderPixels
+import CPixelKernels
 import CARenderRaster
 /// The blurred rounded rectangle of one layer shape (size, corners, sigma), sampled once on a grid
 /// in shape space so that a shadow turning or tilting with its layer costs one bilinear lookup
@@ -173,6 +174,12 @@ struct ShadowTextureLookup: BlurredShape {
         let c = SIMD4(q0.z, q1.z, q2.z, q3.z), d = SIMD4(q0.w, q1.w, q2.w, q3.w)
         let top = a + (c - a) * fu, bottom = b + (d - b) * fu
         return top + (bottom - top) * fv - Self.bias
+    }
+
+    /// This lookup as the AVX2 kernels read it.
+    var kernelTexture: cpk_shadow_texture {
+        cpk_shadow_texture(pairs: pairs, stride: Int64(stride), origin: origin, inverse_step: inverseStep,
+                           last_column: lastColumn, last_row: lastRow, fold_u: foldU, fold_v: foldV)
     }
 
     @inline(__always)

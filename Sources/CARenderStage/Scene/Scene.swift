@@ -1,8 +1,8 @@
 import Foundation
 import CARenderModel
 
-/// A layer tree described as data: the scene-JSON format of `shared/bench/scene.py`, used for
-/// benchmarks and for comparisons with reference renderers.
+/// A layer tree described as data (scene JSON, described at `init(json:)`), used for benchmarks
+/// and for comparisons with reference renderers; `Tests/Fixtures/scenes/` holds examples.
 package struct Scene {
     /// Size in points.
     package var width: Double

@@ -5,15 +5,18 @@ import CARenderModel
 import CARenderCompositor
 
 extension Scene {
-    /// Reads a scene-JSON file (see `shared/bench/scene.py`).
+    /// Reads a scene-JSON file (see `init(json:)`).
     package init(contentsOf url: URL) throws {
         try self.init(json: try Data(contentsOf: url))
     }
 
-    /// Parses scene JSON. A layer object may set any property of its class by its key-value-coding
-    /// name (scene.py's `anchor` is `anchorPoint`), plus `sublayers`, `mask` (a layer), `kind`
-    /// (`"transformLayer"`, `"shapeLayer"`, `"gradientLayer"`) and `name`. Paths are lists of
-    /// elements (`["move", x, y]`, `["line", x, y]`, `["quad", cx, cy, x, y]`,
+    /// Parses scene JSON: an object with `width` and `height` (points), optional `scale` (pixels
+    /// per point, 1 if absent), `background` and `layers`. A colour is `[r, g, b, a]` in 0…1, a
+    /// transform 16 numbers row by row as `CATransform3D` stores them. A layer object may set any
+    /// property of its class by its key-value-coding name (`anchor` is accepted for
+    /// `anchorPoint`), plus `sublayers`, `mask` (a layer), `kind` (`"transformLayer"`,
+    /// `"shapeLayer"`, `"gradientLayer"`) and `name`. Paths are lists of elements
+    /// (`["move", x, y]`, `["line", x, y]`, `["quad", cx, cy, x, y]`,
     /// `["curve", c1x, c1y, c2x, c2y, x, y]`, `["close"]`); colour arrays are lists of colours.
     package init(json: Data) throws {
         guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any] else {
