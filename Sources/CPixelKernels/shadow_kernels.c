@@ -72,9 +72,10 @@ static inline __m256i source_over(__m256i dst, __m256i src) {
 /// `blendIntoGroup4` do: a lane in the group's offscreen over an opaque pixel there changes
 /// nothing, over a partly transparent one goes beneath it in the offscreen, over an empty one
 /// goes onto the canvas; any other lane goes onto the canvas. A lane whose alpha is too small to
-/// show picks level 0, the transparent colour, which changes nothing.
+/// show picks level 0, the transparent colour, which changes nothing. Only the lanes of `valid`
+/// are read or written (all eight unless `partial`: a row's last pixels).
 __attribute__((target("avx2")))
-static inline void blend8(cpk_shadow_row row, int32_t i, __m256 k) {
+static inline void blend8(cpk_shadow_row row, int32_t i, __m256 k, __m256i valid, int partial) {
     const __m256 one = _mm256_set1_ps(1.0f);
     // guard any(k .> 0.001)
     if (_mm256_movemask_ps(_mm256_cmp_ps(k, _mm256_set1_ps(0.001f), _CMP_GT_OQ)) == 0) return;
@@ -86,7 +87,12 @@ static inline void blend8(cpk_shadow_row row, int32_t i, __m256 k) {
     __m256i *canvas = (__m256i *)(void *)(row.pixels + i);
     __m256i shadow = _mm256_i32gather_epi32((const int *)(const void *)row.palette, levels, 4);
     if ((int64_t)i + 8 <= row.group_start || (int64_t)i >= row.group_end) {
-        _mm256_storeu_si256(canvas, source_over(_mm256_loadu_si256(canvas), shadow));
+        if (partial) {
+            __m256i below = _mm256_maskload_epi32((const int *)(const void *)canvas, valid);
+            _mm256_maskstore_epi32((int *)(void *)canvas, valid, source_over(below, shadow));
+        } else {
+            _mm256_storeu_si256(canvas, source_over(_mm256_loadu_si256(canvas), shadow));
+        }
         return;
     }
     // Lanes in the offscreen: groupStart ≤ i + lane < groupEnd.
@@ -94,6 +100,7 @@ static inline void blend8(cpk_shadow_row row, int32_t i, __m256 k) {
     __m256i index = _mm256_add_epi32(_mm256_set1_epi32(i), lanes);
     __m256i in_group = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)row.group_start), index),
                                            _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)row.group_end), index));
+    in_group = _mm256_and_si256(in_group, valid);
     __m256i *group = (__m256i *)(void *)(row.group + i);
     __m256i rest = _mm256_maskload_epi32((const int *)(const void *)group, in_group);
     // empty: rest == 0; under: rest != 0 and rest < 0xFF00_0000 (unsigned: alpha below 255)
@@ -105,25 +112,33 @@ static inline void blend8(cpk_shadow_row row, int32_t i, __m256 k) {
         // sourceOverPacked(groupPalette[level], rest): the rest over the shadow.
         _mm256_maskstore_epi32((int *)(void *)group, under, source_over(group_shadow, rest));
     }
-    __m256i onto_canvas = _mm256_or_si256(_mm256_andnot_si256(in_group, _mm256_set1_epi32(-1)), empty);
+    __m256i onto_canvas = _mm256_or_si256(_mm256_andnot_si256(in_group, valid), empty);
     if (!_mm256_testz_si256(onto_canvas, onto_canvas)) {
-        __m256i below = _mm256_loadu_si256(canvas);
-        _mm256_storeu_si256(canvas, _mm256_blendv_epi8(below, source_over(below, shadow), onto_canvas));
+        if (partial) {
+            __m256i below = _mm256_maskload_epi32((const int *)(const void *)canvas, onto_canvas);
+            _mm256_maskstore_epi32((int *)(void *)canvas, onto_canvas, source_over(below, shadow));
+        } else {
+            __m256i below = _mm256_loadu_si256(canvas);
+            _mm256_storeu_si256(canvas, _mm256_blendv_epi8(below, source_over(below, shadow), onto_canvas));
+        }
     }
 }
 
 __attribute__((target("avx2")))
 void cpk_shadow_affine_avx2(const cpk_shadow_texture *texture, cpk_shadow_row row, const float *coverage,
                             int32_t first, int32_t count, float u0, float v0, float du, float dv) {
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
     const __m256 u0v = _mm256_set1_ps(u0), v0v = _mm256_set1_ps(v0), duv = _mm256_set1_ps(du), dvv = _mm256_set1_ps(dv);
-    for (int32_t n = 0; n + 8 <= count; n += 8) {
+    for (int32_t n = 0; n < count; n += 8) {
         int32_t i = first + n;
+        int partial = count - n < 8;
+        // The lanes inside the run; the last block's others read no coverage (0) and write nothing.
+        __m256i valid = partial ? _mm256_cmpgt_epi32(_mm256_set1_epi32(count - n), lanes) : all;
         // fi = Float(i) + lanes (exact); u = u0 + fi·du
         __m256 fi = _mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_set1_epi32(i), lanes));
         __m256 u = _mm256_add_ps(u0v, _mm256_mul_ps(fi, duv)), v = _mm256_add_ps(v0v, _mm256_mul_ps(fi, dvv));
-        __m256 c = _mm256_loadu_ps(coverage + i);
-        blend8(row, i, _mm256_mul_ps(texture_values(texture, u, v), c));
+        __m256 c = partial ? _mm256_maskload_ps(coverage + i, valid) : _mm256_loadu_ps(coverage + i);
+        blend8(row, i, _mm256_mul_ps(texture_values(texture, u, v), c), valid, partial);
     }
 }
 
@@ -134,9 +149,12 @@ void cpk_shadow_projective_avx2(const cpk_shadow_texture *texture, cpk_shadow_ro
     const __m256d ax = _mm256_set1_pd(a_x), ay = _mm256_set1_pd(a_y), az = _mm256_set1_pd(a_z);
     const __m256d bx = _mm256_set1_pd(b_x), by = _mm256_set1_pd(b_y), bz = _mm256_set1_pd(b_z);
     const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+    const __m256i lanes8 = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), all = _mm256_set1_epi32(-1);
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
-    for (int32_t n = 0; n + 8 <= count; n += 8) {
+    for (int32_t n = 0; n < count; n += 8) {
         int32_t i = first + n;
+        int partial = count - n < 8;
+        __m256i valid = partial ? _mm256_cmpgt_epi32(_mm256_set1_epi32(count - n), lanes8) : all;
         // fi = Double(i) + lanes, for the two halves
         __m256d f0 = _mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(i), lanes));
         __m256d f1 = _mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(i + 4), lanes));
@@ -151,9 +169,10 @@ void cpk_shadow_projective_avx2(const cpk_shadow_texture *texture, cpk_shadow_ro
         __m256 ahead = _mm256_cmp_ps(hz, zero, _CMP_GT_OQ);
         __m256 inverse = _mm256_div_ps(one, _mm256_blendv_ps(one, hz, ahead));
         // coverage, zero behind the eye
-        __m256 c = _mm256_blendv_ps(zero, _mm256_loadu_ps(coverage + i), ahead);
+        __m256 covered = partial ? _mm256_maskload_ps(coverage + i, valid) : _mm256_loadu_ps(coverage + i);
+        __m256 c = _mm256_blendv_ps(zero, covered, ahead);
         __m256 values = texture_values(texture, _mm256_mul_ps(hx, inverse), _mm256_mul_ps(hy, inverse));
-        blend8(row, i, _mm256_mul_ps(values, c));
+        blend8(row, i, _mm256_mul_ps(values, c), valid, partial);
     }
 }
 

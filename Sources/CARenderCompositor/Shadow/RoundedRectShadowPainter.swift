@@ -25,7 +25,7 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
     let wide: (u0: Float, v0: Float, u1: Float, v1: Float)
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
     /// The texture `blur` reads, for the AVX2 kernels (`CPixelKernels`), which then paint the
-    /// runs of eight pixels; nil for the Swift loops alone. Both give the same bytes
+    /// runs of eight pixels or more; nil for the Swift loops alone. Both give the same bytes
     /// (`ShadowKernelTests`).
     var kernelTexture: cpk_shadow_texture? = nil
 
@@ -155,11 +155,11 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
 }
 
 extension RoundedRectShadowPainter {
-    /// How many pixels from `i` the kernels paint before `end` (a multiple of eight), or nil.
+    /// How many pixels from `i` the kernels paint: all up to `end`, when that is at least eight
+    /// (shorter runs stay in Swift, where the call would cost more than it saves); else nil.
     @inline(__always)
     fileprivate func kernelRun(_ row: ShadowTargetRow, from i: Int, to end: Int) -> Int? {
-        let n = (end - i) & ~7
-        return n >= 8 ? n : nil
+        end - i >= 8 ? end - i : nil
     }
 
     private func kernelRow(_ row: ShadowTargetRow) -> cpk_shadow_row {

@@ -38,7 +38,7 @@ typedef struct {
     int64_t group_start, group_end;
 } cpk_shadow_row;
 
-/// Pixels `first ..< first + count` of `row` (count a multiple of 8) under an affine map: pixel i
+/// Pixels `first ..< first + count` of `row` under an affine map: pixel i
 /// reads the texture at `(u0 + i·du, v0 + i·dv)` (Float), times `coverage[i]`, and blends the
 /// palette's level for it as `ShadowTargetRow.blend` does. `RoundedRectShadowPainter.paintRow`'s
 /// affine loop with `ShadowTextureLookup.values` and `ShadowTargetRow.blend4`.
