@@ -55,7 +55,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         case .size:
             return TypedBasicTrack<CGSize>(self, slot: slot, fraction: fraction, values: values).map { .size($0) }
         case .rect:
-            return TypedBasicTrack<CGRect>(self, slot: slot, fraction: fraction, values: values).map { .rect($0) }
+            return TypedBasicTrack<CGRect>(self, slot: slot, fraction: fraction, values: values).map { .rect(objects.keep(BasicTrackBox($0))) }
         case .transform:
             return TypedBasicTrack<CATransform3D>(self, slot: slot, fraction: fraction, values: values).map { .transform(objects.keep(TransformTrack($0))) }
         }

@@ -142,19 +142,21 @@ open class CALayer: NSObject {
     var animationEntries: [AttachedAnimation] = [] {
         didSet { refreshPresentationEntries() }
     }
-    /// What the presentation pass reads of `animationEntries` every frame, in one buffer
-    /// (`PresentationEntry`).
-    private(set) var presentationEntries = ContiguousArray<PresentationEntry>()
+    /// What the presentation pass reads of `animationEntries` every frame, and what those
+    /// records write (`PresentationRecords`).
+    private var presentationRecords = PresentationRecords()
+    /// The per-frame records (`PresentationEntry`), read in place.
+    var presentationEntries: UnsafeBufferPointer<PresentationEntry> { presentationRecords.records }
+    /// The parts of the state `presentationEntries` write, when every record is compiled (nil
+    /// when an animation evaluates itself and may write anything).
+    var presentationWrites: UnsafeBufferPointer<StateSpan>? { presentationRecords.writes }
 
     /// Rebuilds `presentationEntries` after the entries, a begin time or a stop flag changed.
     func refreshPresentationEntries() {
-        presentationEntries = PresentationEntry.records(for: animationEntries)
-        presentationWrites = PresentationEntry.writtenSpans(of: presentationEntries)
+        let records = PresentationEntry.records(for: animationEntries)
+        presentationRecords = PresentationRecords(records, writes: PresentationEntry.writtenSpans(of: records))
         presentationGeneration &+= 1
     }
-    /// The parts of the state `presentationEntries` write, when every record is compiled (nil
-    /// when an animation evaluates itself and may write anything).
-    private(set) var presentationWrites: ContiguousArray<StateSpan>? = []
 
     private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.

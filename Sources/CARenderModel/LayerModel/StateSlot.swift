@@ -22,9 +22,19 @@ struct StateSlot {
         case transformField(TransformField)
     }
 
+    /// The field's byte offset in `LayerState` (`MemoryLayout.offset(of:)`), in 32 bits: with
+    /// the kind the slot fits in one word, so the compiled tracks that hold one (one per
+    /// animation, in every animated layer's per-frame records) stay small.
+    private let storedOffset: UInt32
     let kind: Kind
-    /// The field's byte offset in `LayerState` (`MemoryLayout.offset(of:)`).
-    let offset: Int
+
+    /// The field's byte offset in `LayerState`.
+    var offset: Int { Int(storedOffset) }
+
+    init(kind: Kind, offset: Int) {
+        self.kind = kind
+        storedOffset = UInt32(offset)
+    }
 
     /// How many bytes the stored value takes (a transform field's whole transform).
     var byteCount: Int {

@@ -173,27 +173,29 @@ extension CALayer {
         var accumulator = PresentationAccumulator(layer: self, values: values, parentFrozen: rate == 0)
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
-        // `PresentationEntry`), in place. Index loops: this runs for every layer every frame and
-        // must not allocate (a for-in iterator does in unoptimised builds).
-        let entries = presentationEntries
-        entries.withUnsafeBufferPointer { records in
-            var index = 0
-            while index < records.count {
-                let record = records.baseAddress! + index
-                index += 1
-                if record.pointee.isRemovedOnCompletion, let endedPhase,
-                   record.pointee.timing.phase(parentTime: localTime) == endedPhase { continue }
-                if let pacedPath = record.pointee.pacedPath {
-                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
-                    pacedPath.apply(sample, to: &accumulator)
-                } else if let evaluation = record.pointee.evaluation {
-                    // Compiled: the animation object itself is not touched.
-                    guard let sample = record.pointee.timing.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
-                    evaluation.apply(sample, to: &accumulator)
-                } else {
-                    let entry = record.pointee.entry
-                    entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
-                }
+        // `PresentationEntry`), in place through a pointer (no retain: see `PresentationRecords`);
+        // evaluation never changes the layer's animations, so they stay. Index loops: this runs
+        // for every layer every frame and must not allocate (a for-in iterator does in
+        // unoptimised builds).
+        let records = presentationEntries
+        var index = 0
+        while index < records.count {
+            let record = records.baseAddress! + index
+            index += 1
+            if record.pointee.isRemovedOnCompletion, let endedPhase,
+               record.pointee.clock.phase(parentTime: localTime) == endedPhase { continue }
+            if let pacedPath = record.pointee.pacedPath {
+                guard let sample = record.pointee.clock.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                pacedPath.apply(sample, to: &accumulator)
+            } else if let evaluation = record.pointee.evaluation {
+                // Compiled: the animation object itself is not touched.
+                guard let sample = record.pointee.clock.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
+                evaluation.apply(sample, to: &accumulator)
+            } else {
+                let entry = record.pointee.entry
+                let generation = presentationGeneration
+                entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+                assert(generation == presentationGeneration, "evaluating an animation changed the layer's records")
             }
         }
         return (accumulator.transition, accumulator.customValues)

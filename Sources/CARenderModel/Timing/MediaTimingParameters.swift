@@ -51,6 +51,73 @@ struct MediaTimingParameters: Equatable {
         return cycleDuration
     }
 
+    /// What sampling reads, with the active duration worked out: the record a layer keeps per
+    /// animation for every frame (`PresentationEntry`) holds this rather than the parameters.
+    var clock: SamplingClock {
+        SamplingClock(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset,
+                       activeDuration: activeDuration, autoreverses: autoreverses,
+                       fillsForwards: fillsForwards, fillsBackwards: fillsBackwards)
+    }
+
+    /// The raw phase at parent time `tp` (see `SamplingClock.phase(parentTime:)`).
+    func phase(parentTime tp: Double) -> TimingSample.Phase {
+        clock.phase(parentTime: tp)
+    }
+
+    /// The sample at parent time `tp` (see `SamplingClock.sample(parentTime:parentFrozen:)`).
+    func sample(parentTime tp: Double, parentFrozen: Bool = false) -> TimingSample? {
+        clock.sample(parentTime: tp, parentFrozen: parentFrozen)
+    }
+
+    /// The parent-time window `[start, end)` in which the object is active; `end` is ∞ for
+    /// infinite repeats and for speed 0 (active forever from `beginTime`).
+    var activeWindowInParentTime: (start: Double, end: Double) {
+        guard speed != 0 else { return (beginTime, .infinity) }
+        return (beginTime, beginTime + activeDuration / abs(speed))
+    }
+
+    /// Local time for a parent time, as a layer maps time for its sublayers and animations:
+    /// plain `(tp − beginTime) × speed + timeOffset` for the usual infinite duration, otherwise
+    /// the basic time with fills on both ends (a finite layer duration is rare and otherwise
+    /// undefined for a layer).
+    func layerLocalTime(parentTime tp: Double) -> Double {
+        if Self.mapsTimePlainly(duration: duration, repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses) {
+            return (tp - beginTime) * speed + timeOffset
+        }
+        var both = self
+        (both.fillsForwards, both.fillsBackwards) = (true, true)
+        if both.duration <= 0 { both.duration = .infinity }
+        return both.sample(parentTime: tp)?.basicTime ?? ((tp - beginTime) * speed + timeOffset)
+    }
+
+    /// Whether a layer with this timing maps its superlayer's time plainly, `(tp − beginTime) ×
+    /// speed + timeOffset`: the usual infinite (or unset) duration, no repeats, no autoreverse.
+    static func mapsTimePlainly(duration: Double, repeatCount: Double, repeatDuration: Double, autoreverses: Bool) -> Bool {
+        (duration.isInfinite || duration <= 0) && repeatCount == 0 && repeatDuration == 0 && !autoreverses
+    }
+}
+
+/// The parts of `MediaTimingParameters` sampling reads, with the active duration (which
+/// depends on the repeat settings) worked out once: Core Animation's mapping from a parent time
+/// to an object's phase, basic time and completed cycles.
+///
+/// Kept small (five numbers and three flags, 43 bytes): a layer's per-frame records hold one
+/// per animation, ahead of the animation's compiled evaluation on the same cache line.
+struct SamplingClock {
+    let beginTime: Double
+    /// The basic duration (see `MediaTimingParameters.duration`).
+    let duration: Double
+    let speed: Double
+    let timeOffset: Double
+    /// `MediaTimingParameters.activeDuration`.
+    let activeDuration: Double
+    let autoreverses: Bool
+    let fillsForwards: Bool
+    let fillsBackwards: Bool
+
+    /// One cycle: the basic duration, doubled when autoreversing.
+    var cycleDuration: Double { duration * (autoreverses ? 2 : 1) }
+
     /// The raw phase at parent time `tp` (negative speeds mirror the window:
     /// active while `−A < τ ≤ 0`).
     func phase(parentTime tp: Double) -> TimingSample.Phase {
@@ -144,30 +211,4 @@ struct MediaTimingParameters: Equatable {
         return r
     }
 
-    /// The parent-time window `[start, end)` in which the object is active; `end` is ∞ for
-    /// infinite repeats and for speed 0 (active forever from `beginTime`).
-    var activeWindowInParentTime: (start: Double, end: Double) {
-        guard speed != 0 else { return (beginTime, .infinity) }
-        return (beginTime, beginTime + activeDuration / abs(speed))
-    }
-
-    /// Local time for a parent time, as a layer maps time for its sublayers and animations:
-    /// plain `(tp − beginTime) × speed + timeOffset` for the usual infinite duration, otherwise
-    /// the basic time with fills on both ends (a finite layer duration is rare and otherwise
-    /// undefined for a layer).
-    func layerLocalTime(parentTime tp: Double) -> Double {
-        if Self.mapsTimePlainly(duration: duration, repeatCount: repeatCount, repeatDuration: repeatDuration, autoreverses: autoreverses) {
-            return (tp - beginTime) * speed + timeOffset
-        }
-        var both = self
-        (both.fillsForwards, both.fillsBackwards) = (true, true)
-        if both.duration <= 0 { both.duration = .infinity }
-        return both.sample(parentTime: tp)?.basicTime ?? ((tp - beginTime) * speed + timeOffset)
-    }
-
-    /// Whether a layer with this timing maps its superlayer's time plainly, `(tp − beginTime) ×
-    /// speed + timeOffset`: the usual infinite (or unset) duration, no repeats, no autoreverse.
-    static func mapsTimePlainly(duration: Double, repeatCount: Double, repeatDuration: Double, autoreverses: Bool) -> Bool {
-        (duration.isInfinite || duration <= 0) && repeatCount == 0 && repeatDuration == 0 && !autoreverses
-    }
 }

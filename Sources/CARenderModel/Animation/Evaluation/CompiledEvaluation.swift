@@ -9,11 +9,12 @@ import CARenderPixels
 /// without touching the animation object, its key path or `AnimatableValue`s, and writes
 /// straight into the presentation state.
 ///
-/// A basic track is a value held inline (in the layer's `PresentationEntry` records, so a frame
-/// fetches no separate object for it); the other tracks are objects. Either way the value is
-/// plain data: it refers to objects (tracks, timing functions, spring curves) without owning
-/// them (`Unowned`), so copying it into the records and out of them each frame retains and
-/// releases nothing; the animation that compiled it keeps them alive.
+/// A basic track of numbers, points or sizes is a value held inline (in the layer's
+/// `PresentationEntry` records, so a frame fetches no separate object for it); the other tracks
+/// are objects. Either way the value is plain data: it refers to objects (tracks, timing
+/// functions, spring curves) without owning them (`Unowned`), so copying it into the records
+/// and out of them each frame retains and releases nothing; the animation that compiled it
+/// keeps them alive.
 ///
 /// Basic animations and springs of numbers, points, sizes, rectangles and transforms are
 /// covered whole or as fields (`position.x`, `transform.rotation.z`), with live model endpoints;
@@ -25,8 +26,10 @@ enum CompiledEvaluation {
     case number(TypedBasicTrack<Double>)
     case point(TypedBasicTrack<CGPoint>)
     case size(TypedBasicTrack<CGSize>)
-    case rect(TypedBasicTrack<CGRect>)
-    /// Held by reference: inline, two matrices would triple every record's size.
+    /// Held by reference, like every case below: inline, two rectangles would take a record
+    /// past three cache lines (see `PresentationEntry`).
+    case rect(Unowned<BasicTrackBox<CGRect>>)
+    /// Two matrices would triple every record's size.
     case transform(Unowned<TransformTrack>)
     case path(Unowned<PathTrack>)
     /// Keyframe values (`KeyframeTrack`), by reference like every case but the basic tracks.
@@ -45,7 +48,7 @@ enum CompiledEvaluation {
         case .number(let track): track.apply(sample, to: &accumulator)
         case .point(let track): track.apply(sample, to: &accumulator)
         case .size(let track): track.apply(sample, to: &accumulator)
-        case .rect(let track): track.apply(sample, to: &accumulator)
+        case .rect(let box): box.with { $0.track.apply(sample, to: &accumulator) }
         case .transform(let box): box.with { $0.apply(sample, to: &accumulator) }
         case .path(let track): track.with { $0.apply(sample, to: &accumulator) }
         case .numberKeyframes(let track): track.with { $0.apply(sample, to: &accumulator) }
@@ -64,7 +67,7 @@ enum CompiledEvaluation {
         case .number(let track): body(track.slot)
         case .point(let track): body(track.slot)
         case .size(let track): body(track.slot)
-        case .rect(let track): body(track.slot)
+        case .rect(let box): body(box.object.track.slot)
         case .transform(let box): body(box.object.track.slot)
         case .path(let track):
             let track = track.object
@@ -242,6 +245,16 @@ final class SpringCurveBox {
 
     init(_ curve: SpringCurve) {
         self.curve = curve
+    }
+}
+
+/// A basic track held by reference (`CompiledEvaluation.rect`), where its two values would not
+/// fit a presentation record.
+final class BasicTrackBox<Value: SlotValue> {
+    let track: TypedBasicTrack<Value>
+
+    init(_ track: TypedBasicTrack<Value>) {
+        self.track = track
     }
 }
 

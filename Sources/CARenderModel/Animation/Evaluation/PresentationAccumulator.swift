@@ -6,7 +6,7 @@
 /// layer's render node reads (`CALayer.animatedRenderState`), which holds last frame's values
 /// and needs only the properties the animations write restored. The model values, which only
 /// an animation with a missing endpoint reads, are read where the layer keeps them, or copied
-/// on first use by the general evaluation.
+/// by the general evaluation.
 struct PresentationAccumulator {
     /// Where the presentation values are; valid while the accumulator is used (it never
     /// outlives the call that made it).
@@ -19,11 +19,11 @@ struct PresentationAccumulator {
     /// The presentation values' address, for reading a slot in place.
     var stateAddress: UnsafeRawPointer { UnsafeRawPointer(values) }
     /// The layer whose committed model values resolve missing `from`/`to` values live, so a
-    /// model change mid-animation bends the animation's path. Not retained: the accumulator
-    /// lives only while the layer applies its animations.
-    private unowned(unsafe) let layer: CALayer
-    /// The layer's model values, once an animation has asked for them.
-    private var modelCopy: LayerState?
+    /// model change mid-animation bends the animation's path. Not retained, not even for a
+    /// call: the accumulator lives only while the layer applies its animations, and a layer
+    /// that is weakly referenced (every sublayer) keeps its reference count out of line, so a
+    /// retain per model read (600 a frame in the benchmark's mix) would fetch another line.
+    private let layer: Unmanaged<CALayer>
     /// The transition running on the layer, if any.
     var transition: TransitionState?
     /// Whether the layer's clock is stopped by a speed-0 ancestor (or the layer itself).
@@ -33,26 +33,27 @@ struct PresentationAccumulator {
     var customValues: [String: AnimatableValue] = [:]
     /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints
     /// (read only by such keys' animations).
-    var customModel: [String: Any] { layer.customValues }
+    var customModel: [String: Any] { layer._withUnsafeGuaranteedRef { $0.customValues } }
 
     /// Applies `layer`'s animations to the values at `values`, which start as its committed
     /// values (its model values if it was never committed), plus whatever the animations
     /// overwrite.
     init(layer: CALayer, values: UnsafeMutablePointer<LayerState>, parentFrozen: Bool = false) {
-        self.layer = layer
+        self.layer = .passUnretained(layer)
         self.values = values
         self.parentFrozen = parentFrozen
     }
 
-    /// The model value at `track`.
-    mutating func modelValue(at track: PropertyTrack) -> AnimatableValue? {
-        if modelCopy == nil { modelCopy = layer.committedState ?? layer.modelState }
-        return track.value(in: modelCopy!)
+    /// The model value at `track`, read where the layer keeps it. (Not kept in the accumulator:
+    /// an optional copy of the state here cost every animated layer a 1.2 KB clear and copy per
+    /// frame, for the few animations that read it.)
+    func modelValue(at track: PropertyTrack) -> AnimatableValue? {
+        layer._withUnsafeGuaranteedRef { $0.withModelValues { track.value(in: $0.assumingMemoryBound(to: LayerState.self).pointee) } }
     }
 
     /// The model value at `slot`, read where the layer keeps it (no copy of the model values).
     func modelValue<Value: SlotValue>(at slot: StateSlot) -> Value {
-        layer.withModelValues { Value.read(slot, at: $0) }
+        layer._withUnsafeGuaranteedRef { $0.withModelValues { Value.read(slot, at: $0) } }
     }
 }
 

@@ -44,33 +44,53 @@ extension CALayer {
     /// render node, and the transition running on it.
     final func animatedRenderState(localTime: Double, rate: Double, flippedAbove: Bool) -> (LayerStateBox, TransitionState?) {
         // Only committed values are known not to change behind the generation's back.
-        let generation = hasBeenCommitted && presentationWrites != nil ? presentationGeneration : 0
+        let spans = presentationWrites
+        let generation = hasBeenCommitted && spans != nil ? presentationGeneration : 0
+        // Reference counting happens before the box's values are stored, none after: a retain or
+        // release waits for pending stores, which usually miss the cache here (see
+        // `PresentationRecords`).
         let box: LayerStateBox
-        if let (reused, held) = presentationBoxes.reusable() {
-            box = reused
-            withModelValues { model in
-                let start = model.assumingMemoryBound(to: LayerState.self)
-                if generation != 0, held == generation, let spans = presentationWrites {
-                    // Everything but what the animations write is already the committed values.
-                    let destination = UnsafeMutableRawPointer(box.pointer)
-                    spans.withUnsafeBufferPointer { spans in
-                        for span in spans {
-                            (destination + span.offset).copyMemory(from: model + span.offset, byteCount: span.byteCount)
-                        }
-                    }
-                } else {
-                    box.pointer.update(from: start, count: 1)
-                }
-            }
+        // The generation a reused box holds (nil: a new box, filled with the values here).
+        var held: UInt64?
+        if let (reused, heldGeneration) = presentationBoxes.reusable() {
+            (box, held) = (reused, heldGeneration)
         } else {
             box = withModelValues { LayerStateBox($0.assumingMemoryBound(to: LayerState.self).pointee) }
+        }
+        presentationBoxes.record(box, generation: generation)
+        // Whether only the spans are restored (the rest is the committed values as before).
+        var onlySpans = false
+        if let held {
+            withModelValues { model in
+                if generation != 0, held == generation, let spans {
+                    // Everything but what the animations write is already the committed values.
+                    let destination = UnsafeMutableRawPointer(box.pointer)
+                    for span in spans {
+                        (destination + span.offset).copyMemory(from: model + span.offset, byteCount: span.byteCount)
+                    }
+                    onlySpans = true
+                } else {
+                    box.pointer.update(from: model.assumingMemoryBound(to: LayerState.self), count: 1)
+                }
+            }
         }
         let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: box.pointer)
         if !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &box.pointer.pointee) }
         box.pointer.pointee.contentsAreFlipped = flippedAbove
-        // New values: the render node checks them for drawing again.
-        box.isCheckedForDrawing = false
-        presentationBoxes.record(box, generation: generation)
+        // New values: the render node checks them for drawing again (`RenderNode.checkForDrawing`),
+        // unless the box passed that check last time and only the spans changed since, to
+        // finite numbers. The check reads some ten cache lines of the state for geometry that is
+        // not finite (which it hides) and for settings that are not drawn; outside the spans the
+        // values are the ones it passed (the same committed values), the settings are not
+        // plain numbers (never in a span), and finite spans cannot make the geometry fail.
+        if onlySpans, box.isCheckedForDrawing, let spans {
+            let base = UnsafeRawPointer(box.pointer)
+            var finite = true
+            for span in spans where !span.isFinite(in: base) { finite = false }
+            box.isCheckedForDrawing = finite
+        } else {
+            box.isCheckedForDrawing = false
+        }
         return (box, transition)
     }
 }
