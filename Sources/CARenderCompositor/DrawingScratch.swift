@@ -56,8 +56,8 @@ final class DrawingScratch {
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
 
-    /// Whether turned shadows use the AVX2 kernels (`CPixelKernels`): the processor's answer,
-    /// read once per scratch. Tests turn it off to compare the two paths' bytes.
+    /// Whether turned shadows and offscreen blends use the AVX2 kernels (`CPixelKernels`): the
+    /// processor's answer, read once per scratch. Tests turn it off to compare the two paths' bytes.
     var usesAVX2Kernels = cpk_has_avx2() != 0
 
     init() {

@@ -1,3 +1,4 @@
+import CPixelKernels
 import CARenderPixels
 import CARenderRaster
 import CARenderModel
@@ -45,6 +46,12 @@ extension FrameDrawing {
     @inline(__always)
     func blendRow(_ source: UnsafeMutablePointer<UInt8>, onto target: UnsafeMutablePointer<UInt8>, count: Int,
                   scale: UInt32 = 256) {
+        if count >= 8 && scratch.usesAVX2Kernels {
+            // The same bytes eight pixels at a time (`CPixelKernels`, `PixelKernelTests`).
+            cpk_blend_row_avx2(UnsafeRawPointer(source).assumingMemoryBound(to: UInt32.self),
+                               UnsafeMutableRawPointer(target).assumingMemoryBound(to: UInt32.self), Int64(count), scale)
+            return
+        }
         var s = source, d = target, left = count
         while left >= 4 {
             let p = UnsafeRawPointer(s).loadUnaligned(as: SIMD4<UInt32>.self)

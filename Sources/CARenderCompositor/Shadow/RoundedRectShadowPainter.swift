@@ -26,7 +26,7 @@ struct RoundedRectShadowPainter<Blur: BlurredShape>: CoveragePainter {
     let tall: (u0: Float, v0: Float, u1: Float, v1: Float)
     /// The texture `blur` reads, for the AVX2 kernels (`CPixelKernels`), which then paint the
     /// runs of eight pixels or more; nil for the Swift loops alone. Both give the same bytes
-    /// (`ShadowKernelTests`).
+    /// (`PixelKernelTests`).
     var kernelTexture: cpk_shadow_texture? = nil
 
     /// Pixels the area's outline crosses: none lies under the layer's background, which is at

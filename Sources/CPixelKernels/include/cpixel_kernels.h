@@ -51,6 +51,10 @@ void cpk_shadow_projective_avx2(const cpk_shadow_texture *texture, cpk_shadow_ro
                                 int32_t first, int32_t count, double ax, double ay, double az,
                                 double bx, double by, double bz);
 
+/// `count` pixels of `source` blended source-over onto `target`, each scaled by `scale / 256`
+/// first (0…256; 256 leaves it as it is): `FrameDrawing.blendRow`.
+void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count, uint32_t scale);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2,12 +2,14 @@ import Foundation
 import XCTest
 import CARender
 @testable import CARenderGeometry
+@testable import CARenderText
 @testable import CARenderModel
 @testable import CARenderCompositor
 
-/// Turned shadows painted by the AVX2 kernels (`CPixelKernels`) write exactly the bytes of the
-/// portable Swift loops they mirror: the same frames rendered both ways, compared byte for byte.
-final class ShadowKernelTests: XCTestCase {
+/// The AVX2 kernels (`CPixelKernels`: turned shadows, offscreen blends) write exactly the bytes
+/// of the portable Swift loops they mirror: the same frames rendered both ways, and rows blended
+/// both ways, compared byte for byte.
+final class PixelKernelTests: XCTestCase {
     /// Cards turned in the plane (affine) and about an axis in perspective (projective, some
     /// nearly edge-on), small and wide blurs, opaque and translucent shadows, alone and composited
     /// as groups (whose offscreen the kernels leave to the Swift loop), over a canvas that is not
@@ -29,6 +31,50 @@ final class ShadowKernelTests: XCTestCase {
             shadowedPixels += stride(from: 0, to: plain.bytes.count, by: 4).filter { plain.bytes[$0] != expected.bytes[$0] }.count
         }
         XCTAssertGreaterThan(shadowedPixels, 24 * 3000, "the scenes draw turned shadows")
+    }
+
+    /// `blendRow` (group offscreens, the depth pass's spans) on random rows of every length up to
+    /// 40, at full and reduced scale: transparent, opaque and partly transparent sources over
+    /// random targets, past the last full block of eight too.
+    func testRowBlendKernelWritesTheSwiftLoopsBytes() throws {
+        let scratch = DrawingScratch()
+        try XCTSkipUnless(scratch.usesAVX2Kernels, "this processor has no AVX2")
+        let drawing = FrameDrawing(list: DisplayList(), scratch: scratch, shadows: ShadowCache(),
+                                   content: ContentGeometryCache(), glyphs: GlyphCache(), scale: 1)
+        var picks = SplitMix(seed: 5)
+        // One pixel more than the longest row on each side: a kernel writing past its row shows.
+        let capacity = 42
+        let source = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        let expected = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        let actual = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        defer { source.deallocate(); expected.deallocate(); actual.deallocate() }
+        var blended = 0
+        for count in 0...40 {
+            for scale: UInt32 in [256, 255, 200, 128, 1, 0] {
+                for k in 0..<capacity {
+                    let alpha = UInt32(picks.next(3)) == 0 ? 0 : UInt32(picks.next(2)) == 0 ? 255 : UInt32(picks.next(256))
+                    // Premultiplied: no channel above alpha.
+                    let r = UInt32(picks.next(Double(alpha) + 1)), g = UInt32(picks.next(Double(alpha) + 1))
+                    let b = UInt32(picks.next(Double(alpha) + 1))
+                    source[k] = r | g << 8 | b << 16 | alpha << 24
+                    expected[k] = UInt32(truncatingIfNeeded: Int(picks.next(4_294_967_296)))
+                    actual[k] = expected[k]
+                }
+                scratch.usesAVX2Kernels = false
+                drawing.blendRow(Self.bytes(source + 1), onto: Self.bytes(expected + 1), count: count, scale: scale)
+                scratch.usesAVX2Kernels = true
+                drawing.blendRow(Self.bytes(source + 1), onto: Self.bytes(actual + 1), count: count, scale: scale)
+                for k in 0..<capacity where actual[k] != expected[k] {
+                    XCTFail("pixel \(k - 1) of \(count) at scale \(scale): \(actual[k]) instead of \(expected[k])")
+                }
+                blended += count
+            }
+        }
+        XCTAssertGreaterThan(blended, 4000)
+    }
+
+    private static func bytes(_ p: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt8> {
+        UnsafeMutableRawPointer(p).assumingMemoryBound(to: UInt8.self)
     }
 
     /// Four cards over a striped background, their sizes, transforms and shadows picked from

@@ -1,4 +1,4 @@
-// AVX2 kernels for turned shadows (see cpixel_kernels.h). Every step mirrors the Swift loop it
+// AVX2 kernels for turned shadows and offscreen blends (see cpixel_kernels.h). Every step mirrors the Swift loop it
 // stands for; the comments name the Swift expression each line computes. Only plain IEEE
 // operations are used (no FMA: the target is "avx2" alone, and contraction is off), so each lane
 // rounds exactly as Swift's SSE2 code does.
@@ -176,9 +176,49 @@ void cpk_shadow_projective_avx2(const cpk_shadow_texture *texture, cpk_shadow_ro
     }
 }
 
+/// `scalePacked` of eight pixels: each channel times `scale / 256`, rounded, in 16-bit lanes
+/// (a channel times at most 256, plus 128, stays below 2¹⁶, so no lane carries into the next).
+__attribute__((target("avx2")))
+static inline __m256i scale_packed(__m256i p, __m256i factor) {
+    const __m256i low = _mm256_set1_epi32(0x00FF00FF), half = _mm256_set1_epi16(128);
+    __m256i rb = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(p, low), factor), half), 8);
+    __m256i ag = _mm256_and_si256(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(p, 8), low), factor), half),
+                                  _mm256_set1_epi32((int)0xFF00FF00));
+    return _mm256_or_si256(rb, ag);
+}
+
+__attribute__((target("avx2")))
+void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count, uint32_t scale) {
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i factor = _mm256_set1_epi32((int)(scale | scale << 16));
+    for (int64_t n = 0; n < count; n += 8) {
+        const __m256i *s = (const __m256i *)(const void *)(source + n);
+        __m256i *d = (__m256i *)(void *)(target + n);
+        if (count - n >= 8) {
+            __m256i p = _mm256_loadu_si256(s);
+            // Transparent black leaves the target as it was: skip a block of it.
+            if (_mm256_testz_si256(p, p)) continue;
+            __m256i src = scale >= 256 ? p : scale_packed(p, factor);
+            _mm256_storeu_si256(d, source_over(_mm256_loadu_si256(d), src));
+        } else {
+            // The last pixels: masked, so nothing past the row is read or written.
+            __m256i valid = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(count - n)), lanes);
+            __m256i p = _mm256_maskload_epi32((const int *)(const void *)s, valid);
+            if (_mm256_testz_si256(p, p)) continue;
+            __m256i src = scale >= 256 ? p : scale_packed(p, factor);
+            __m256i below = _mm256_maskload_epi32((const int *)(const void *)d, valid);
+            _mm256_maskstore_epi32((int *)(void *)d, valid, source_over(below, src));
+        }
+    }
+}
+
 #else
 
 int cpk_has_avx2(void) { return 0; }
+
+void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count, uint32_t scale) {
+    (void)source; (void)target; (void)count; (void)scale;
+}
 
 void cpk_shadow_affine_avx2(const cpk_shadow_texture *texture, cpk_shadow_row row, const float *coverage,
                             int32_t first, int32_t count, float u0, float v0, float du, float dv) {
