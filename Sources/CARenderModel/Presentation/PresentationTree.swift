@@ -68,14 +68,14 @@ extension CALayer {
                 var node: RenderNode
                 if layer.presentationEntries.isEmpty, let shared = layer.sharedRenderState(flippedAbove: parent.flippedAbove) {
                     // Nothing animates the layer: its node shares the committed values.
-                    if borrowingCommittedValues {
-                        node = RenderNode(kind: layer.renderKind, borrowing: shared)
-                    } else {
-                        node = RenderNode(kind: layer.renderKind, sharing: shared.takeUnretainedValue())
-                    }
+                    node = RenderNode(kind: layer.renderKind, borrowing: shared)
+                    if !borrowingCommittedValues { node.keep(shared.takeUnretainedValue()) }
                 } else {
                     let (box, transition) = layer.animatedRenderState(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
-                    node = RenderNode(kind: layer.renderKind, sharing: box)
+                    // `init(kind:sharing:)` in two steps: in one, the node was copied out of a
+                    // temporary (see `keep`).
+                    node = RenderNode(kind: layer.renderKind, borrowing: Unmanaged.passUnretained(box))
+                    node.keep(box)
                     node.transition = transition
                     if transition != nil, let snapshot = layer.runningTransitionSnapshot {
                         node.transitionSnapshot = [RenderNode(snapshot, log: log)]

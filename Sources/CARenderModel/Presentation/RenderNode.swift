@@ -86,6 +86,15 @@ package struct RenderNode {
         sublayers = []
         mask = []
     }
+
+    /// Makes the node keep `box` — the one it reads, as made with `init(kind:borrowing:)` —
+    /// alive: what `init(kind:sharing:)` does, for the frame's hot path. (Setting `owner` inside
+    /// an initializer made the compiler build the node in a temporary and copy it out, an
+    /// outlined copy and destroy of the whole node; set on the built node it does not.)
+    mutating func keep(_ box: LayerStateBox) {
+        assert(UnsafePointer(box.pointer) == statePointer, "a node keeps the box it reads")
+        owner = box
+    }
 }
 
 /// A `LayerState` on the heap, at an address that stays put for the box's life, shared by the
