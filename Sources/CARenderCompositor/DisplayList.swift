@@ -61,6 +61,10 @@ struct DisplayItem {
     /// Layer-space box the shadow is cast from: the shadow path's bounds, or the box of all the
     /// layer draws.
     var shadowSource: (x0: Double, y0: Double, x1: Double, y1: Double) = (0, 0, 0, 0)
+    /// For a layer that casts a shadow, its composite alpha when that is one rounded rectangle at
+    /// one alpha, so the shadow has a closed form (`DisplayList.computeUniformShapeAlpha(_:)`);
+    /// nil otherwise.
+    var uniformShapeAlpha: Double?
     /// Bounds space → device pixels in the frame's main drawing.
     var deviceMap: ProjectiveMap
     /// Device pixels the layer and its subtree can touch under `deviceMap`, with and without its
@@ -252,6 +256,7 @@ final class DisplayList {
             let maskMap = ProjectiveMap(flattening: mask.pointee.statePointer.mappingToSuperlayer(nil)).then(map)
             items[index].mask = add(mask, map: maskMap)
         }
+        if items[index].hasShadow { items[index].uniformShapeAlpha = computeUniformShapeAlpha(index) }
         items[index].extent = computeExtent(index, map: map, includeShadow: true)
         items[index].extentWithoutShadow = items[index].hasShadow
             ? computeExtent(index, map: map, includeShadow: false) : items[index].extent

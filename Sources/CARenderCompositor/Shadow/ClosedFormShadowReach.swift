@@ -68,7 +68,7 @@ extension DisplayList {
     /// pixel more covers the rounding of maps that differ by a translation (an offscreen's).
     func closedFormShadowMargin(_ i: Int, map: ProjectiveMap) -> Double? {
         let s = items[i].statePointer
-        guard s.pointee.shadowPath == nil, let shadowColor = s.pointee.shadowColor, uniformShapeAlpha(i) != nil else {
+        guard s.pointee.shadowPath == nil, let shadowColor = s.pointee.shadowColor, items[i].uniformShapeAlpha != nil else {
             return nil
         }
         let b = s.boundsBox

@@ -16,7 +16,7 @@ extension FrameDrawing {
         guard color.w > 0 else { return }
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
         guard !extent.isEmpty else { return }
-        if s.pointee.shadowPath == nil, let uniformAlpha = uniformShapeAlpha(i) {
+        if s.pointee.shadowPath == nil, let uniformAlpha = list.items[i].uniformShapeAlpha {
             drawRoundedRectShadow(s, map: map, color: color * Float(uniformAlpha), hidesCenter: uniformAlpha * alpha >= 1,
                                   into: target, group: nil)
         } else {
@@ -28,7 +28,7 @@ extension FrameDrawing {
     /// (a shadow in closed form), so the group's offscreen need not cover it. Not for a masked
     /// layer: its mask multiplies the shadow too, so the shadow goes into the masked offscreen.
     func shadowGoesUnderGroup(_ i: Int) -> Bool {
-        list.items[i].hasShadow && list.items[i].state.shadowPath == nil && !hasVisibleMask(i) && uniformShapeAlpha(i) != nil
+        list.items[i].hasShadow && list.items[i].state.shadowPath == nil && !hasVisibleMask(i) && list.items[i].uniformShapeAlpha != nil
     }
 
     /// Whether the layer has a mask that is not hidden (a hidden mask masks nothing here).
@@ -43,7 +43,7 @@ extension FrameDrawing {
     /// (see `ShadowTarget`).
     func drawShadow(_ i: Int, map: ProjectiveMap, beneath group: Canvas?, onto target: Canvas, opacity: Double) {
         let s = list.items[i].statePointer
-        guard let shadowColor = s.pointee.shadowColor, let uniformAlpha = uniformShapeAlpha(i) else { return }
+        guard let shadowColor = s.pointee.shadowColor, let uniformAlpha = list.items[i].uniformShapeAlpha else { return }
         let color = shadowColor.premultiplied(opacity: Double(min(max(s.pointee.shadowOpacity, 0), 1))) * Float(uniformAlpha)
         guard color.w > 0 else { return }
         let extent = list.shadowExtent(i, map: map).intersection(target.rect)
@@ -100,7 +100,7 @@ extension FrameDrawing {
         defer { scratch.giveBack(area) }
         if !axisAligned {
             // Turned or tilted: the shape's shadow texture, sampled through the inverse map.
-            let sigma = ShadowCache.coarselyQuantized(exactSigma), margin = Self.shadowMargin * sigma
+            let sigma = ShadowCache.coarselyQuantized(exactSigma), margin = ClosedFormShadowReach.maximumSigmas * sigma
             if let texture = shadows.texture(width: w, height: h, corners: shape, sigma: sigma, margin: margin) {
                 addShadowArea(to: &area, width: w, height: h, corners: shape, sigma: sigma, alpha: color.w, pixelsPerUnit: k)
                 var painter = RoundedRectShadowPainter(target: target, deviceToShape: deviceToShape,
@@ -156,9 +156,6 @@ extension FrameDrawing {
         // The tables must outlive the painters that read them through pointers.
         withExtendedLifetime((horizontal, vertical, table)) {}
     }
-
-    /// How far, in sigmas, a closed-form shadow is drawn beyond its shape at most.
-    static var shadowMargin: Double { ClosedFormShadowReach.maximumSigmas }
 
     /// Adds the region a rounded-rectangle shadow is drawn over (shape coordinates): the shape
     /// grown by the distance beyond which the blur changes no pixel. The shape is convex, so at

@@ -3,12 +3,6 @@ import CARenderGeometry
 import CARenderPixels
 import CARenderRaster
 
-extension FrameDrawing {
-    /// The layer's composite alpha, when it is exactly one rounded rectangle (see
-    /// `DisplayList.uniformShapeAlpha(_:)`).
-    func uniformShapeAlpha(_ i: Int) -> Double? { list.uniformShapeAlpha(i) }
-}
-
 extension DisplayList {
     /// The layer's composite alpha, when it is exactly one rounded rectangle — the layer's own
     /// bounds — at one uniform alpha, so its shadow has a closed form. Decided from the
@@ -21,7 +15,11 @@ extension DisplayList {
     ///   inside its outline leaves the alpha at 1 there.
     /// Returns nil otherwise (the shadow is then blurred from the rendered alpha) — always for
     /// shape, gradient and text layers, whose composite alpha is their own drawing.
-    func uniformShapeAlpha(_ i: Int) -> Double? {
+    ///
+    /// Worked out once per shadowed item, when its subtree is in the list
+    /// (`DisplayItem.uniformShapeAlpha`): the extents, the group decision and the drawing all
+    /// read it, and it walks the subtree.
+    func computeUniformShapeAlpha(_ i: Int) -> Double? {
         let item = items[i]
         guard item.kind == .layer else { return nil }
         let s = item.statePointer

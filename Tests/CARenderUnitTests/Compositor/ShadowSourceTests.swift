@@ -13,13 +13,11 @@ import CARender
 final class ShadowSourceTests: XCTestCase {
     private let white = Draw.white
 
-    /// The decision for `layer` placed in a plain root.
+    /// The decision for `layer` placed in a plain root, as the display list records it.
     private func uniformAlpha(_ layer: RenderNode) -> Double? {
         let list = DisplayList()
         let root = list.build(root: Draw.root(200, 200, nil, [layer]), map: .identity, scale: 1)
-        let drawing = FrameDrawing(list: list, scratch: DrawingScratch(), shadows: ShadowCache(),
-                                   content: ContentGeometryCache(), glyphs: GlyphCache(), scale: 1)
-        return drawing.uniformShapeAlpha(list.placed[list.items[root].firstChild].item)
+        return list.items[list.placed[list.items[root].firstChild].item].uniformShapeAlpha
     }
 
     private func card(_ color: CGColor? = Draw.white, radius: Double = 8, sublayers: [RenderNode] = [],
