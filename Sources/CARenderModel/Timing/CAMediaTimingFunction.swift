@@ -29,7 +29,8 @@ public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default.raw
 /// points leave [0, 1] in y overshoot, and the output is never clamped.
 open class CAMediaTimingFunction: NSObject {
     private let c1x: Float, c1y: Float, c2x: Float, c2y: Float
-    private let curve: UnitBezier
+    /// The curve as evaluation reads it (shared with the stage's `SharedTimingCurve`s).
+    let curve: TimingCurve
 
     /// One of the predefined curves; an unknown name gives the linear curve.
     public convenience init(name: CAMediaTimingFunctionName) {
@@ -49,7 +50,7 @@ open class CAMediaTimingFunction: NSObject {
         self.c1y = c1y
         self.c2x = c2x
         self.c2y = c2y
-        curve = UnitBezier(Double(min(max(c1x, 0), 1)), Double(c1y), Double(min(max(c2x, 0), 1)), Double(c2y))
+        curve = TimingCurve(c1x, c1y, c2x, c2y)
         super.init()
     }
 
@@ -76,8 +77,7 @@ open class CAMediaTimingFunction: NSObject {
 
     /// The curve's output for input time `x` (clamped to [0, 1]); may leave [0, 1].
     func evaluate(_ x: Double) -> Double {
-        if c1x == c1y && c2x == c2y { return min(max(x, 0), 1) }   // linear: exact
-        return curve.solve(x)
+        curve.evaluate(x)
     }
 
     open override func isEqual(_ object: Any?) -> Bool {
@@ -93,5 +93,27 @@ open class CAMediaTimingFunction: NSObject {
 
     open override var description: String {
         "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))"
+    }
+}
+
+/// A timing function's curve as evaluation reads it: the Bézier solver, or exact clamping when
+/// the curve is a straight line (both inner control points on the diagonal).
+struct TimingCurve {
+    private let bezier: UnitBezier
+    /// Whether the curve is the line y = x, evaluated exactly rather than solved.
+    let isLinear: Bool
+
+    /// The curve of control points `(c1x, c1y)` and `(c2x, c2y)`; the x values are clamped to
+    /// [0, 1], so the curve stays a function of time.
+    init(_ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        bezier = UnitBezier(Double(min(max(c1x, 0), 1)), Double(c1y), Double(min(max(c2x, 0), 1)), Double(c2y))
+        isLinear = c1x == c1y && c2x == c2y
+    }
+
+    /// The output for input time `x` (clamped to [0, 1]); may leave [0, 1].
+    @inline(__always)
+    func evaluate(_ x: Double) -> Double {
+        if isLinear { return min(max(x, 0), 1) }
+        return bezier.solve(x)
     }
 }

@@ -23,9 +23,10 @@ final class CompiledEvaluationTests: XCTestCase {
     /// Adds `configure`d animations of both classes to two layers and compares their
     /// presentation over several cycles.
     private func compare<A: CAPropertyAnimation>(_ compiled: A.Type, _ general: A.Type, expectCompiled: Bool,
+                                                 identityModelTransforms: Bool = false,
                                                  file: StaticString = #filePath, line: UInt = #line,
                                                  _ configure: (A) -> Void) {
-        compare(expectCompiled: expectCompiled, file: file, line: line) { isCompiled in
+        compare(expectCompiled: expectCompiled, identityModelTransforms: identityModelTransforms, file: file, line: line) { isCompiled in
             let animation = isCompiled ? compiled.init() : general.init()
             configure(animation)
             return animation
@@ -33,8 +34,11 @@ final class CompiledEvaluationTests: XCTestCase {
     }
 
     /// Adds `make(true)` and `make(false)` (the general evaluation's classes) to two layers and
-    /// compares their presentation over several cycles.
-    private func compare(expectCompiled: Bool, file: StaticString = #filePath, line: UInt = #line,
+    /// compares their presentation over several cycles. The layers' model transforms have every
+    /// component, or are the identity until the model values change mid-run
+    /// (`identityModelTransforms`).
+    private func compare(expectCompiled: Bool, identityModelTransforms: Bool = false,
+                         file: StaticString = #filePath, line: UInt = #line,
                          _ make: (_ compiled: Bool) -> CAAnimation) {
         let clock = AnimationClock()
         let other = CALayer()
@@ -42,7 +46,7 @@ final class CompiledEvaluationTests: XCTestCase {
         other.position = clock.layer.position
         clock.root.addSublayer(other)
         // A model transform with every component, so transform fields replace one of several.
-        for layer in [clock.layer, other] {
+        for layer in [clock.layer, other] where !identityModelTransforms {
             layer.transform = CATransform3DRotate(CATransform3DMakeScale(1.2, 0.9, 1.1), 0.4, 0.2, 0.3, 1)
             layer.sublayerTransform = CATransform3DMakeTranslation(2, -3, 1)
         }
@@ -166,6 +170,31 @@ final class CompiledEvaluationTests: XCTestCase {
             a.keyPath = "transform"; a.byValue = CATransform3DMakeTranslation(3, -4, 0); a.duration = 0.3
             a.repeatCount = 4; a.isCumulative = true; a.isAdditive = true
         }
+        // Over the identity (most layers' transform, whose parts are known), then over the
+        // model values committed mid-run: ends that are the animation's own values are
+        // decomposed once, the model's when it changes.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true, identityModelTransforms: true) { a in
+            a.keyPath = "transform"; a.toValue = CATransform3DMakeRotation(.pi / 3, 0, 0, 1); a.duration = 1.25
+            a.autoreverses = true; a.repeatCount = .infinity
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true, identityModelTransforms: true) { a in
+            a.keyPath = "sublayerTransform"; a.fromValue = CATransform3DMakeScale(2, 0.5, 1); a.duration = 0.6
+            a.timingFunction = CAMediaTimingFunction(name: .easeOut); a.repeatCount = 3; a.isCumulative = true
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true, identityModelTransforms: true) { a in
+            a.keyPath = "transform"; a.byValue = CATransform3DMakeRotation(0.7, 1, 1, 0); a.duration = 0.5
+            a.autoreverses = true; a.repeatCount = 2
+        }
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true, identityModelTransforms: true) { a in
+            a.keyPath = "transform"; a.fromValue = CATransform3DMakeTranslation(4, 2, 0)
+            a.toValue = CATransform3DMakeRotation(2, 0, 0, 1); a.duration = 0.7; a.isAdditive = true
+        }
+        // An end that cannot be decomposed (m44 = 0): the value jumps at the midpoint.
+        compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true, identityModelTransforms: true) { a in
+            var flat = CATransform3DIdentity
+            flat.m44 = 0
+            a.keyPath = "transform"; a.toValue = flat; a.duration = 0.5; a.repeatCount = 2
+        }
         // Numbers inside transforms: decomposed, replaced and recomposed in place.
         compare(CABasicAnimation.self, GeneralBasic.self, expectCompiled: true) { a in
             a.keyPath = "transform.scale"; a.fromValue = 1; a.toValue = 1.5; a.duration = 0.8
@@ -288,6 +317,19 @@ final class CompiledEvaluationTests: XCTestCase {
             group.duration = 0.9
             group.repeatCount = 3
             group.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+            return group
+        }
+        // Without a duration the group runs Core Animation's 0.25 s, which its children's
+        // clocks, worked out when it is added, inherit.
+        compare(expectCompiled: true) { compiled in
+            let fade = basic(compiled, "opacity")
+            (fade.fromValue, fade.toValue, fade.autoreverses) = (0.2, 0.9, true)
+            let slide = basic(compiled, "position.x")
+            (slide.byValue, slide.duration, slide.repeatCount) = (5, 0.1, 2)
+            let group = compiled ? CAAnimationGroup() : GeneralGroup()
+            group.animations = [fade, slide]
+            group.repeatCount = 7
+            group.timingFunction = CAMediaTimingFunction(name: .easeIn)
             return group
         }
         // A child the animation evaluates itself, or a nested group: the group evaluates itself.

@@ -168,6 +168,17 @@ struct TypedBasicTrack<Value: SlotValue> {
         isAdditive = animation.isAdditive
     }
 
+    /// The ends that are the animation's own values, the same every frame (nil: the model's).
+    /// With a by value both ends may move with the model: `fromModelBy` has neither.
+    var fixedEnds: (start: Value?, end: Value?) {
+        switch ends {
+        case .fixed: return (first, second)
+        case .fromFirstToModel: return (first, nil)
+        case .fromModelToSecond: return (nil, second)
+        case .fromModelBy, .model: return (nil, nil)
+        }
+    }
+
     /// CABasicAnimation's evaluation: the fraction between the endpoints, whole cycles added
     /// when cumulative (`n × cycleEnd + value`), the value below added when additive.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
@@ -198,10 +209,10 @@ struct TypedBasicTrack<Value: SlotValue> {
 }
 
 /// What compiling an animation's evaluation keeps alive (the objects it refers to as
-/// `Unowned`), and the stage's shared timing functions its tracks use instead of their own.
+/// `Unowned`), and the stage's shared timing curves its tracks use instead of their own.
 struct CompiledObjects {
     private(set) var objects: [AnyObject] = []
-    /// The stage's shared functions (none for an animation evaluated off any stage).
+    /// The stage's shared curves (none for an animation evaluated off any stage).
     let timingFunctions: SharedTimingFunctions?
 
     /// `object`, kept alive by the animation, for an evaluation to refer to.
@@ -210,21 +221,17 @@ struct CompiledObjects {
         return Unowned(object)
     }
 
-    /// The stage's function for `function`'s curve, kept alive by the animation.
-    mutating func keepShared(_ function: CAMediaTimingFunction) -> Unowned<CAMediaTimingFunction> {
-        keep(shared(function))
-    }
-
-    /// The stage's function for `function`'s curve, for a track that holds it strongly.
-    func shared(_ function: CAMediaTimingFunction) -> CAMediaTimingFunction {
-        timingFunctions?.shared(function) ?? function
+    /// The stage's curve for `function` (off any stage, a curve of its own that does not
+    /// remember outputs), kept alive by the animation.
+    mutating func keepShared(_ function: CAMediaTimingFunction) -> Unowned<SharedTimingCurve> {
+        keep(timingFunctions?.shared(function) ?? SharedTimingCurve(function.curve, remembers: false))
     }
 }
 
 /// How a basic animation's sample becomes its interpolation fraction.
 enum BasicFractionSource {
     /// The animation's timing function (none: linear).
-    case timing(Unowned<CAMediaTimingFunction>?)
+    case timing(Unowned<SharedTimingCurve>?)
     /// A spring's progress at the sample's basic time (`CASpringAnimation`).
     case spring(Unowned<SpringCurveBox>)
 
@@ -234,17 +241,18 @@ enum BasicFractionSource {
         case .timing(let function):
             guard let function else { return sample.progress }
             return function.with { $0.evaluate(sample.progress) }
-        case .spring(let box): return box.with { $0.curve.progress(at: sample.basicTime) }
+        case .spring(let box): return box.with { $0.motion.progress(at: sample.basicTime) }
         }
     }
 }
 
-/// A spring curve held by reference, so a compiled track stays one word for its fraction.
+/// A spring's motion held by reference, so a compiled track stays one word for its fraction.
 final class SpringCurveBox {
-    let curve: SpringCurve
+    /// The solution's constants, worked out when the animation is added.
+    let motion: SpringMotion
 
     init(_ curve: SpringCurve) {
-        self.curve = curve
+        motion = curve.motion
     }
 }
 
@@ -259,17 +267,41 @@ final class BasicTrackBox<Value: SlotValue> {
 }
 
 /// A basic animation of a whole transform (`transform`, `sublayerTransform`), compiled. Its
-/// ends are decomposed only when they change (`TransformDecompositions`): a fixed value, or a
-/// model value the layer keeps, is decomposed once rather than every frame.
+/// ends are decomposed only when they change: an end that is the animation's own value is
+/// decomposed once, when the animation is added; an end that is the model value is the
+/// identity's parts when it is the identity (most layers), or is decomposed when it changes
+/// (`TransformDecompositions`). Decomposing is a pure function of the matrix's bits, so the
+/// parts, and the blend, are exactly those of a fresh decomposition.
 final class TransformTrack {
+    // The parts first: with the track's flags and an end, they are what a frame reads.
+    /// The decomposition of each end that is the animation's own value (nil: the model's).
+    private let startParts: FixedParts?
+    private let endParts: FixedParts?
     let track: TypedBasicTrack<CATransform3D>
     private var decompositions = TransformDecompositions()
 
+    /// A fixed end's decomposition (`parts` nil when it cannot be decomposed).
+    private struct FixedParts {
+        let parts: DecomposedTransform?
+    }
+
     init(_ track: TypedBasicTrack<CATransform3D>) {
         self.track = track
+        let fixed = track.fixedEnds
+        startParts = fixed.start.map { FixedParts(parts: DecomposedTransform($0)) }
+        endParts = fixed.end.map { FixedParts(parts: DecomposedTransform($0)) }
     }
 
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
-        track.apply(sample, to: &accumulator) { a, b, p in decompositions.interpolate(a, b, p) }
+        track.apply(sample, to: &accumulator) { a, b, p in
+            interpolateTransform(a, b, p) { matrix, end in
+                if let fixed = end == 0 ? startParts : endParts { return fixed.parts }
+                if matrix.isBitwiseEqual(to: TransformTrack.identity) { return TransformTrack.identityParts }
+                return decompositions.parts(of: matrix, end: end)
+            }
+        }
     }
+
+    private static let identity = CATransform3DIdentity
+    private static let identityParts = DecomposedTransform(CATransform3DIdentity)
 }

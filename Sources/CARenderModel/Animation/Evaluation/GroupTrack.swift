@@ -17,16 +17,20 @@ import Foundation
 final class GroupTrack: ManagedBuffer<GroupTrack.Header, GroupTrack.Child> {
     /// One child as a frame reads it.
     struct Child {
-        /// The child's timing (`timingParameters(inheritedDuration:)`); its duration is replaced
-        /// by the group's sampled one when the child has none of its own.
-        let timing: MediaTimingParameters
+        /// The child's clock for the group's duration (`duration`): its own duration, or the
+        /// group's when it has none (`timingParameters(inheritedDuration:)`), worked out once
+        /// rather than every frame.
+        let clock: SamplingClock
         let inheritsDuration: Bool
         let evaluation: CompiledEvaluation
     }
 
     /// The group's own values, stored before its children.
     struct Header {
-        let timingFunction: Unowned<CAMediaTimingFunction>?
+        let timingFunction: Unowned<SharedTimingCurve>?
+        /// The group's basic duration, which its samples carry and its children's clocks
+        /// assume.
+        let duration: Double
         /// How many children follow.
         let count: Int
         /// The child animations, which keep alive what their evaluations refer to.
@@ -36,15 +40,17 @@ final class GroupTrack: ManagedBuffer<GroupTrack.Header, GroupTrack.Child> {
     /// The group's track, or nil when a child has no compiled evaluation.
     static func make(_ group: CAAnimationGroup, children animations: [CAAnimation],
                      keeping objects: inout CompiledObjects) -> GroupTrack? {
+        // The duration the group's samples carry (as attached: `AttachedAnimation.timing`).
+        let duration = group.timingParameters().duration
         var children: [Child] = []
         children.reserveCapacity(animations.count)
         for animation in animations {
             guard let property = animation as? CAPropertyAnimation, let evaluation = property.compiledEvaluation else { return nil }
-            children.append(Child(timing: property.timingParameters(inheritedDuration: 0), inheritsDuration: !(property.duration > 0),
-                                  evaluation: evaluation))
+            children.append(Child(clock: property.timingParameters(inheritedDuration: duration).clock,
+                                  inheritsDuration: !(property.duration > 0), evaluation: evaluation))
         }
-        let header = Header(timingFunction: group.timingFunction.map { objects.keepShared($0) }, count: children.count,
-                            animations: animations)
+        let header = Header(timingFunction: group.timingFunction.map { objects.keepShared($0) }, duration: duration,
+                            count: children.count, animations: animations)
         let track = unsafeDowncast(create(minimumCapacity: children.count) { _ in header }, to: GroupTrack.self)
         track.withUnsafeMutablePointerToElements { $0.initialize(from: children, count: children.count) }
         return track
@@ -67,18 +73,21 @@ final class GroupTrack: ManagedBuffer<GroupTrack.Header, GroupTrack.Child> {
             let progress = sample.progress
             let timingFunction = header.pointee.timingFunction
             let childTime = (timingFunction?.with { $0.evaluate(progress) } ?? progress) * sample.duration
+            // A sample carries the group's duration, which the clocks were worked out for; any
+            // other (never expected) rebuilds the clocks of the children that inherit it.
+            let durationIsTheGroups = sample.duration.bitPattern == header.pointee.duration.bitPattern
             let count = header.pointee.count
             var index = 0
             while index < count {
                 let child = children + index
                 index += 1
                 let childSample: TimingSample?
-                if child.pointee.inheritsDuration {
-                    var timing = child.pointee.timing
-                    timing.duration = sample.duration
-                    childSample = timing.sample(parentTime: childTime, parentFrozen: accumulator.parentFrozen)
+                if child.pointee.inheritsDuration && !durationIsTheGroups {
+                    let animation = header.pointee.animations[index - 1]
+                    childSample = animation.timingParameters(inheritedDuration: sample.duration)
+                        .sample(parentTime: childTime, parentFrozen: accumulator.parentFrozen)
                 } else {
-                    childSample = child.pointee.timing.sample(parentTime: childTime, parentFrozen: accumulator.parentFrozen)
+                    childSample = child.pointee.clock.sample(parentTime: childTime, parentFrozen: accumulator.parentFrozen)
                 }
                 guard let childSample else { continue }
                 child.pointee.evaluation.apply(childSample, to: &accumulator)

@@ -91,7 +91,7 @@ final class KeyframeTrack<Value: SlotValue>: ManagedBuffer<KeyframeTrackHeader, 
 struct KeyframeKey<Value: SlotValue> {
     let time: Double
     let value: Value
-    let function: Unowned<CAMediaTimingFunction>?
+    let function: Unowned<SharedTimingCurve>?
 }
 
 /// A `KeyframeTrack`'s own values, stored before its keys.
@@ -99,7 +99,7 @@ struct KeyframeTrackHeader {
     let slot: StateSlot
     /// The animation's timing function, applied to the progress before the segment is looked up
     /// (nil when linear, and in paced mode, which ignores it).
-    let timingFunction: Unowned<CAMediaTimingFunction>?
+    let timingFunction: Unowned<SharedTimingCurve>?
     /// How many keyframe values there are (at least one).
     let frameCount: Int
     /// How many times (discrete mode: `frameCount + 1` boundaries, each value holding until the

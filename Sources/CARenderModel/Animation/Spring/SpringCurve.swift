@@ -19,26 +19,14 @@ struct SpringCurve: Equatable {
 
     /// The remaining displacement at `t` seconds.
     func displacement(at t: Double) -> Double {
-        let w0 = naturalFrequency
-        let zeta = dampingRatio
-        let v0 = initialVelocity
-        if zeta < 1 {
-            let beta = zeta * w0
-            let wd = w0 * (1 - zeta * zeta).squareRoot()
-            return exp(-beta * t) * (cos(wd * t) + ((beta - v0) / wd) * sin(wd * t))
-        }
-        if zeta == 1 {
-            return exp(-w0 * t) * (1 + (w0 - v0) * t)
-        }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - root)
-        let r2 = -w0 * (zeta + root)
-        let a = (v0 + r2) / (r2 - r1)
-        return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+        SpringMotion(self).displacement(at: t)
     }
 
     /// Progress towards the target at `t` seconds: `1 − x(t)`; overshoots above 1.
     func progress(at t: Double) -> Double { 1 - displacement(at: t) }
+
+    /// The constants of the solution, worked out once for a spring evaluated every frame.
+    var motion: SpringMotion { SpringMotion(self) }
 
     /// The estimated time for the spring to come to rest: for an
     /// under-damped spring `ln(E/ε)/β + √(1−ζ)/ω0` with `ε = 0.001` and `E` the envelope
@@ -71,4 +59,60 @@ struct SpringCurve: Equatable {
         }
         return Double(lastAbove + 1) * 0.1
     }
+}
+
+/// The solution of a `SpringCurve`'s equation with its constants worked out: the regime, the
+/// rates and the coefficients, which depend only on the spring. A frame then computes only the
+/// terms that depend on time (the exponentials and the oscillation).
+///
+/// Each constant is the same expression `SpringCurve.displacement(at:)` once computed every
+/// call, in the same order, so the displacement is bit for bit the same; the spring's own
+/// `displacement(at:)` goes through this type, so the two cannot drift.
+struct SpringMotion {
+    private enum Regime {
+        /// ζ < 1: `x(t) = e^(−βt)·(cos ωd·t + ((β − v0)/ωd)·sin ωd·t)`, with β = ζ·ω0 and
+        /// ωd = ω0·√(1 − ζ²).
+        case underdamped(beta: Double, dampedFrequency: Double, sineCoefficient: Double)
+        /// ζ = 1: `x(t) = e^(−ω0·t)·(1 + (ω0 − v0)·t)`.
+        case critical(naturalFrequency: Double, slope: Double)
+        /// ζ > 1: `x(t) = a·e^(r1·t) + (1 − a)·e^(r2·t)` with `r1,2 = −ω0·(ζ ∓ √(ζ² − 1))` and
+        /// `a = (v0 + r2)/(r2 − r1)`, so that x(0) = 1 and x′(0) = −v0.
+        case overdamped(r1: Double, r2: Double, a: Double, b: Double)
+    }
+
+    private let regime: Regime
+
+    init(_ spring: SpringCurve) {
+        let w0 = spring.naturalFrequency
+        let zeta = spring.dampingRatio
+        let v0 = spring.initialVelocity
+        if zeta < 1 {
+            let beta = zeta * w0
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            regime = .underdamped(beta: beta, dampedFrequency: wd, sineCoefficient: (beta - v0) / wd)
+        } else if zeta == 1 {
+            regime = .critical(naturalFrequency: w0, slope: w0 - v0)
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root)
+            let r2 = -w0 * (zeta + root)
+            let a = (v0 + r2) / (r2 - r1)
+            regime = .overdamped(r1: r1, r2: r2, a: a, b: 1 - a)
+        }
+    }
+
+    /// The remaining displacement at `t` seconds.
+    func displacement(at t: Double) -> Double {
+        switch regime {
+        case .underdamped(let beta, let wd, let k):
+            return exp(-beta * t) * (cos(wd * t) + k * sin(wd * t))
+        case .critical(let w0, let slope):
+            return exp(-w0 * t) * (1 + slope * t)
+        case .overdamped(let r1, let r2, let a, let b):
+            return a * exp(r1 * t) + b * exp(r2 * t)
+        }
+    }
+
+    /// Progress towards the target at `t` seconds: `1 − x(t)`.
+    func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 }
