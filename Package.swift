@@ -54,6 +54,8 @@ let package = Package(
         // Hot pixel loops in C with an AVX2 path the compositor picks at run time (the portable
         // build targets baseline x86-64); the Swift loops they mirror stay the reference.
         .target(name: "CPixelKernels"),
+        // Prefetch hints for the presentation pass, which knows the lines it reads next.
+        .target(name: "CMemoryHints"),
         // The PNG codec over libpng: encoding, atomic frame files, decoding within budgets.
         .target(
             name: "CPNG",
@@ -81,6 +83,7 @@ let package = Package(
         //
         //   CDeflate → CPNG → CHost (C shims: deflaters, PNG codec, process boundary)
         //   CPixelKernels (C: run-time-dispatched AVX2 pixel loops) → compositor
+        //   CMemoryHints (C: prefetch hints) → model
         //   CHost → supervisor (children in process groups with guards; stop requests escalated)
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
         //                                                                          ↘ studio (preview server;
@@ -106,7 +109,7 @@ let package = Package(
         // CGContext and CGGradient: drawing into a bitmap.
         .target(name: "CARenderGraphics", dependencies: ["CARenderText"], swiftSettings: nativeSwiftSettings),
         // Core Animation's model: layers, timing, animations, transactions, the presentation tree.
-        .target(name: "CARenderModel", dependencies: ["CARenderGraphics"], swiftSettings: nativeSwiftSettings),
+        .target(name: "CARenderModel", dependencies: ["CARenderGraphics", "CMemoryHints"], swiftSettings: nativeSwiftSettings),
         // The presentation tree drawn into pixels: display list, fills, shadows, masks, 3D.
         .target(name: "CARenderCompositor", dependencies: ["CARenderModel", "CPixelKernels"], swiftSettings: nativeSwiftSettings),
         // The stage (clock, run loop, rendering a sequence) and its output: frame files, contact sheets.

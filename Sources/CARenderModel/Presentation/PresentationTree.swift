@@ -201,9 +201,11 @@ extension CALayer {
             index += 1
             if record.pointee.isRemovedOnCompletion, let endedPhase,
                record.pointee.clock.phase(parentTime: localTime) == endedPhase { continue }
-            if let pacedPath = record.pointee.pacedPath {
+            // The flag is on the record's first cache line, the paced path on its last: other
+            // records never read that line.
+            if record.pointee.hasPacedPath {
                 guard let sample = record.pointee.clock.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
-                pacedPath.apply(sample, to: &accumulator)
+                record.pointee.pacedPath.unsafelyUnwrapped.apply(sample, to: &accumulator)
             } else if let evaluation = record.pointee.evaluation {
                 // Compiled: the animation object itself is not touched.
                 guard let sample = record.pointee.clock.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }

@@ -17,6 +17,7 @@ final class PresentationEntryLayoutTests: XCTestCase {
     func testTheClockAndTheEvaluationStartOnTheFirstLine() throws {
         XCTAssertEqual(MemoryLayout<PresentationEntry>.offset(of: \.clock), 0)
         XCTAssertLessThan(try XCTUnwrap(MemoryLayout<PresentationEntry>.offset(of: \.isRemovedOnCompletion)), cacheLine)
+        XCTAssertLessThan(try XCTUnwrap(MemoryLayout<PresentationEntry>.offset(of: \.hasPacedPath)), cacheLine)
         XCTAssertLessThanOrEqual(try XCTUnwrap(MemoryLayout<PresentationEntry>.offset(of: \.evaluation)), cacheLine - 16)
     }
 

@@ -12,7 +12,7 @@ final class TargetGraphTests: XCTestCase {
     /// of one layer may not depend on each other.
     static let layers: [[String]] = [
         // The source-compatibility pass is plain text work: it depends on nothing of ours.
-        ["CDeflate", "CTextLibraries", "CARenderSourceCompatibility", "CPixelKernels"],
+        ["CDeflate", "CTextLibraries", "CARenderSourceCompatibility", "CPixelKernels", "CMemoryHints"],
         ["CPNG", "CText"],
         ["CHost", "CARenderPixels"],
         ["CARenderGeometry", "CARenderSupervisor"],

@@ -28,6 +28,9 @@ struct PresentationEntry {
     /// Whether the animation contributes nothing once its active period has ended
     /// (`isRemovedOnCompletion`).
     let isRemovedOnCompletion: Bool
+    /// Whether `pacedPath` is set, on the first cache line: testing the paced path itself reads
+    /// the record's last line, which no other kind of record needs.
+    let hasPacedPath: Bool
     /// The animation's compiled evaluation, when it has one and it is not `pacedPath`.
     let evaluation: CompiledEvaluation?
     /// A paced path's evaluation as a value (`PathTrack.pacedFrame`), held apart from
@@ -47,7 +50,8 @@ struct PresentationEntry {
             var pacedPath: PacedPathFrame?
             if case .path(let track) = evaluation, let frame = track.object.pacedFrame { (evaluation, pacedPath) = (nil, frame) }
             records.append(PresentationEntry(clock: entry.timing.clock, isRemovedOnCompletion: entry.isRemovedOnCompletion,
-                                             evaluation: evaluation, pacedPath: pacedPath, entry: entry))
+                                             hasPacedPath: pacedPath != nil, evaluation: evaluation, pacedPath: pacedPath,
+                                             entry: entry))
         }
         return records
     }

@@ -1,6 +1,7 @@
 import Foundation
 import CARenderPixels
 import CARenderGeometry
+import CMemoryHints
 
 /// A keyframe animation's `path`, measured once when the animation is added, with everything a
 /// frame needs to move a point along it: the keyframe times, the calculation and rotation
@@ -122,6 +123,14 @@ struct PacedPathFrame {
     let isCumulative: Bool
     let isAdditive: Bool
     let cycleEnd: CGPoint
+
+    /// Prefetches the start of the path's segments and tables (see
+    /// `CompiledEvaluation.prefetch()`).
+    @inline(__always)
+    func prefetch() {
+        cmh_prefetch(UnsafeRawPointer(lengths.segments))
+        cmh_prefetch(UnsafeRawPointer(lengths.tables))
+    }
 
     /// `PathTrack.apply` for a paced track: the timing function is ignored, nothing turns.
     func apply(_ sample: TimingSample, to accumulator: inout PresentationAccumulator) {
