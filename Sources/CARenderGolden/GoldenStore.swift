@@ -82,7 +82,7 @@ public struct GoldenStore: Sendable {
         do {
             expected = try RGBAImage(contentsOfPNG: reference)
         } catch {
-            throw GoldenError.unreadableReference(path: reference.path, reason: "\(error)")
+            throw GoldenError.unreadableReference(path: reference.path, reason: plainReason(error))
         }
         var mismatch: GoldenMismatch?
         if expected.width != image.width || expected.height != image.height {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// An error's reason in plain words: the system's sentence for the underlying errno, never a
-/// Foundation error domain and code.
+/// Foundation error domain and code. The caller names the file: a ``PNGError``'s reason is given
+/// without its path.
 package func plainReason(_ error: Error) -> String {
+    if let png = error as? PNGError { return png.message }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))

@@ -82,7 +82,7 @@ open class UIImage: NSObject {
             let image = try RGBAImage(contentsOfPNG: url)
             self.init(cgImage: CGImage(image: image), scale: UIImage.scale(ofFileNamed: url.lastPathComponent))
         } catch {
-            Diagnostics.warning("UIImage(contentsOfFile:): cannot read \(path): \(error)")
+            Diagnostics.warning("UIImage(contentsOfFile:): cannot read \(path): \(plainReason(error))")
             return nil
         }
     }
@@ -99,7 +99,7 @@ open class UIImage: NSObject {
             let image = try RGBAImage(contentsOfPNG: file)
             self.init(cgImage: CGImage(image: image), scale: scale)
         } catch {
-            Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(error)")
+            Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(plainReason(error))")
             return nil
         }
     }

@@ -51,6 +51,19 @@ static void on_png_error(png_structp png, png_const_charp message) {
     longjmp(context->jump, 1);
 }
 
+/* libpng's own reader says only "Read Error" when the file ends early; this one says what
+ * happened: the file is shorter than its chunks declare, or the read itself failed. */
+static void read_from_file(png_structp png, png_bytep data, size_t length) {
+    FILE *file = (FILE *)png_get_io_ptr(png);
+    if (fread(data, 1, length, file) == length) return;
+    if (ferror(file)) {
+        cpng_context *context = (cpng_context *)png_get_error_ptr(png);
+        set_error(context->error, CPNG_ERR_IO, "reading failed: %s", strerror(errno ? errno : EIO));
+        longjmp(context->jump, 1);
+    }
+    png_error(png, "the file ends before its image data does (it is truncated)");
+}
+
 static void on_png_warning(png_structp png, png_const_charp message) {
     (void)png;
     (void)message; /* warnings (e.g. an unknown ancillary chunk) never stop a read */
@@ -500,9 +513,9 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
         fclose(file);
         free(buffer);
         free(rows);
-        return CPNG_ERR_LIBPNG;
+        return error ? error->code : CPNG_ERR_LIBPNG; /* CPNG_ERR_IO when reading itself failed */
     }
-    png_init_io(png, file);
+    png_set_read_fn(png, file, read_from_file);
     png_set_sig_bytes(png, 8);
     png_read_info(png, info);
 
