@@ -129,8 +129,11 @@ open class UIImage: NSObject {
             folders.append(scriptFolder)
         }
         let current = FileManager.default.currentDirectoryPath
-        folders.append((current as NSString).appendingPathComponent("assets"))
-        folders.append(current)
+        // Run from the script's own folder, the current folder is that one: looked in once.
+        if folders.last.map({ ($0 as NSString).standardizingPath }) != (current as NSString).standardizingPath {
+            folders.append((current as NSString).appendingPathComponent("assets"))
+            folders.append(current)
+        }
         let files = (name as NSString).pathExtension.isEmpty
             ? ["\(name)@3x.png", "\(name)@2x.png", "\(name).png"] : [name]
         return folders.flatMap { folder in files.map { (folder as NSString).appendingPathComponent($0) } }
