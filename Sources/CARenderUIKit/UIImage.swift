@@ -90,13 +90,8 @@ open class UIImage: NSObject {
     /// The image in PNG `data` (as read from a file or a bundle); nil, with a warning naming the
     /// problem, when it is not a PNG carender can decode.
     public convenience init?(data: Data, scale: CGFloat = 1) {
-        // The decoder reads files: the bytes go through a private temporary file, removed at once.
-        let file = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("carender-uiimage-\(getpid())-\(UUID().uuidString).png")
         do {
-            try data.write(to: file, options: .atomic)
-            defer { try? FileManager.default.removeItem(at: file) }
-            let image = try RGBAImage(contentsOfPNG: file)
+            let image = try RGBAImage(pngData: data)
             self.init(cgImage: CGImage(image: image), scale: scale)
         } catch {
             Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(plainReason(error))")
