@@ -3,7 +3,8 @@ import Foundation
 /// Where the CARender library a script links against lives: a SwiftPM build folder holding
 /// `libCARender.so`, `Modules/CARender.swiftmodule` (and the modules of the layers it re-exports)
 /// and the module maps of the C shims the layers import (`CPNG.build/module.modulemap`,
-/// `CText.build/module.modulemap`, `CHost.build/module.modulemap`, `CPixelKernels.build/module.modulemap`): a client of a module built without library evolution loads
+/// `CText.build/module.modulemap`, `CHost.build/module.modulemap`, `CPixelKernels.build/module.modulemap`,
+/// `CMemoryHints.build/module.modulemap`): a client of a module built without library evolution loads
 /// every module it imports, internal imports included.
 struct LibraryLocation {
     let directory: URL
@@ -16,7 +17,7 @@ struct LibraryLocation {
     }
 
     /// The C shims whose module maps a script's compile is given.
-    static let cModules = ["CPNG", "CText", "CHost", "CPixelKernels"]
+    static let cModules = ["CPNG", "CText", "CHost", "CPixelKernels", "CMemoryHints"]
 
     /// Where `carender install` puts the library, under its prefix (beside `bin`).
     static let installedSubpath = "lib/carender"
@@ -42,7 +43,7 @@ struct LibraryLocation {
         if let home = ProcessInfo.processInfo.environment["CARENDER_HOME"], !home.isEmpty {
             let location = LibraryLocation(directory: URL(fileURLWithPath: home).standardizedFileURL)
             guard location.isComplete else {
-                throw CLIError("CARENDER_HOME is \(home), but it does not hold libCARender.so, Modules/CARender.swiftmodule and the CPNG.build, CText.build, CHost.build and CPixelKernels.build module maps (point it at a build folder such as .build/release)")
+                throw CLIError("CARENDER_HOME is \(home), but it does not hold libCARender.so, Modules/CARender.swiftmodule and the CPNG.build, CText.build, CHost.build, CPixelKernels.build and CMemoryHints.build module maps (point it at a build folder such as .build/release)")
             }
             return location
         }
