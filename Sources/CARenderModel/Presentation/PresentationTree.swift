@@ -37,8 +37,9 @@ extension CALayer {
     /// committed values (`RenderNode.init(kind:borrowing:)`) rather than retain them, so building
     /// and dropping the tree does no reference counting for them. The caller must then read the
     /// tree only until the next commit of any layer in it (a commit replaces the values the
-    /// nodes point to) and while the layers are alive: the stage builds a frame's tree, draws it
-    /// and drops it in one call, with no commit in between.
+    /// nodes point to) and while the layers are alive, as with the stage's flat frame
+    /// (`buildFrame(into:at:)`), which takes the subtrees of layers whose class builds its node
+    /// itself this way.
     package func renderNode(at time: CFTimeInterval, borrowingCommittedValues: Bool = false) -> RenderNode {
         let (parentTime, parentRate) = parentClock(at: time)
         return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time,
