@@ -305,7 +305,7 @@ extension RenderFrame {
             let done = top.pointee
             visiting.removeLast(1)
             setChildren(of: done.record, from: &builtChildren, start: done.firstBuilt)
-            done.layer._withUnsafeGuaranteedRef { checkForDrawing(done.record, layerName: $0.name, log: log) }
+            checkForDrawing(done.record, of: done.layer, log: log)
             attach(done.record)
         }
         return builtRoot
@@ -340,7 +340,7 @@ extension RenderFrame {
             let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
             if layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil {
                 // A leaf (most layers) is finished at once, never pushed.
-                checkForDrawing(index, layerName: layer.name, log: log)
+                checkForDrawing(index, of: Unmanaged.passUnretained(layer), log: log)
                 attach(index)
                 return
             }
@@ -349,6 +349,15 @@ extension RenderFrame {
                 sublayerView: CALayer.ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
                 flippedAbove: parent.flippedAbove))
         }
+    }
+
+    /// `checkForDrawing(_:layerName:log:)` for `layer`'s record, whose name is read only for a
+    /// warning. The checked flag is tested here, so values checked before cost no call (and the
+    /// layer is not retained for the name's closure).
+    @inline(__always)
+    private func checkForDrawing(_ record: Int32, of layer: Unmanaged<CALayer>, log: DiagnosticLog) {
+        guard !LayerStateBox.isCheckedForDrawing(values: self.record(record).pointee.statePointer) else { return }
+        checkForDrawing(record, layerName: layer._withUnsafeGuaranteedRef { $0.name }, log: log)
     }
 
     /// Takes a finished record where it belongs: among the sublayers built so far of the layer
