@@ -82,7 +82,7 @@ public struct GoldenStore: Sendable {
         do {
             expected = try RGBAImage(contentsOfPNG: reference)
         } catch {
-            throw GoldenError.unreadableReference(path: reference.path, reason: "\(error)")
+            throw GoldenError.unreadableReference(path: reference.path, reason: plainReason(error))
         }
         var mismatch: GoldenMismatch?
         if expected.width != image.width || expected.height != image.height {
@@ -134,7 +134,7 @@ public struct GoldenStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try image.writePNG(to: url, options: .smallest)
         } catch {
-            throw GoldenError.unwritable(path: url.path, reason: "\(error)")
+            throw GoldenError.unwritable(path: url.path, reason: folderCreationReason(error, creating: url.deletingLastPathComponent()))
         }
     }
 
@@ -151,7 +151,7 @@ public struct GoldenStore: Sendable {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try image.writePNG(to: url)
             } catch {
-                throw GoldenError.unwritable(path: url.path, reason: "\(error)")
+                throw GoldenError.unwritable(path: url.path, reason: folderCreationReason(error, creating: url.deletingLastPathComponent()))
             }
         }
         return files.map(\.0)
@@ -206,7 +206,7 @@ public struct GoldenStore: Sendable {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw GoldenError.unwritable(path: url.path, reason: plainReason(error))
+            throw GoldenError.unwritable(path: url.path, reason: folderCreationReason(error, creating: url.deletingLastPathComponent()))
         }
     }
 }

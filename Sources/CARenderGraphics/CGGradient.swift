@@ -10,7 +10,7 @@ import CARenderGeometry
 /// location between two stops is the linear interpolation of their components). Locations
 /// outside 0…1 are clamped; when 0 or 1 is missing the nearest colour extends to it; without
 /// locations the colours are spaced evenly.
-public final class CGGradient: @unchecked Sendable {
+public final class CGGradient: Sendable {
     /// Stops sorted by location: location, then straight r, g, b, a (0…1).
     package let stops: [(location: Double, color: SIMD4<Double>)]
 

@@ -1,8 +1,10 @@
 import Foundation
 
 /// An error's reason in plain words: the system's sentence for the underlying errno, never a
-/// Foundation error domain and code.
+/// Foundation error domain and code. The caller names the file: a ``PNGError``'s reason is given
+/// without its path.
 package func plainReason(_ error: Error) -> String {
+    if let png = error as? PNGError { return png.message }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
         return String(cString: strerror(Int32(underlying.code)))
@@ -20,4 +22,20 @@ package func plainReason(_ error: Error) -> String {
     }
     let text = ns.localizedDescription
     return text.contains("Error Domain=") || text.contains("error 512") ? "the operation failed" : text
+}
+
+/// Why `folder` (or a file in it) could not be created, in plain words. A file standing where the
+/// folder or one of its parents would go is named: Foundation reports that case only as a failed
+/// operation, with no reason a reader could act on.
+package func folderCreationReason(_ error: Error, creating folder: URL) -> String {
+    var ancestor = folder.standardizedFileURL
+    while ancestor.path != "/" && !ancestor.path.isEmpty {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
+            break
+        }
+        ancestor.deleteLastPathComponent()
+    }
+    return plainReason(error)
 }

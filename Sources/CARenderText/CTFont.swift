@@ -7,7 +7,7 @@ import CARenderGeometry
 /// Apple's faces map to installed open substitutes (see `FontCatalog`): the system face is Inter,
 /// the monospaced face DejaVu Sans Mono, Chinese falls back to WenQuanYi Micro Hei. Metrics come
 /// from the substitute's own tables, scaled to `pointSize`, unhinted.
-public final class CTFont: CustomStringConvertible, @unchecked Sendable {
+public final class CTFont: CustomStringConvertible, Sendable {
     /// What was asked for, so `withSize(_:)` asks again at another size.
     package enum Request: Hashable, Sendable {
         case system(weight: Double, italic: Bool)
@@ -125,7 +125,7 @@ extension CTFont: Hashable {
 }
 
 /// A face without a size: Core Graphics' `CGFont`.
-public final class CGFont: @unchecked Sendable {
+public final class CGFont: Sendable {
     package let face: FontFace
     package let name: String
 

@@ -3,7 +3,7 @@ import CARenderGeometry
 
 /// How one stretch of text looks: its font (nil: the drawing layer's font at its `fontSize`), colour
 /// (nil: the layer's foreground colour), extra spacing and paragraph alignment.
-package struct TextStyle: Equatable {
+package struct TextStyle: Equatable, Sendable {
     /// The font; its `pointSize` is used unless `usesLayerSize`.
     package var font: CTFont?
     /// True when the size comes from the layer (a plain string in a `CATextLayer`, whose `fontSize`
@@ -54,7 +54,7 @@ package struct ParagraphValues: Equatable, Sendable {
 }
 
 /// An underline or strikethrough: an `NSUnderlineStyle` raw value and its colour (nil: the text's).
-package struct TextDecoration: Equatable, @unchecked Sendable {
+package struct TextDecoration: Equatable, Sendable {
     package var style: Int
     package var color: CGColor?
     package init(style: Int, color: CGColor?) {
@@ -75,7 +75,7 @@ package struct TextDecoration: Equatable, @unchecked Sendable {
 }
 
 /// A shadow under text, in points (y down).
-package struct TextShadow: Equatable, @unchecked Sendable {
+package struct TextShadow: Equatable, Sendable {
     package var dx: Double
     package var dy: Double
     package var blurRadius: Double
@@ -94,9 +94,9 @@ package struct TextShadow: Equatable, @unchecked Sendable {
 ///
 /// Unhinted advances scale linearly with size, which is what makes shaping once valid: HarfBuzz
 /// shapes at the face's units per em and Core Text, too, positions unhinted outlines.
-package final class ShapedText: @unchecked Sendable {
+package final class ShapedText: Sendable {
     /// One grapheme cluster (a user-perceived character).
-    package struct Cluster {
+    package struct Cluster: Sendable {
         /// Advance in ems of the style's size (kerning excluded).
         package var advance: Double
         package var style: Int
@@ -113,7 +113,7 @@ package final class ShapedText: @unchecked Sendable {
     }
 
     /// A glyph placed relative to its cluster's pen position, in ems.
-    package struct Glyph {
+    package struct Glyph: Sendable {
         package var face: Int32
         package var id: UInt32
         /// Drawn with synthetic bold: a fallback face without a bold standing in for a bold font.
@@ -123,7 +123,7 @@ package final class ShapedText: @unchecked Sendable {
     }
 
     /// The glyphs that draw "…" in one style.
-    package struct Ellipsis {
+    package struct Ellipsis: Sendable {
         package var glyphStart: Int32
         package var glyphEnd: Int32
         package var advance: Double

@@ -82,7 +82,7 @@ open class UIImage: NSObject {
             let image = try RGBAImage(contentsOfPNG: url)
             self.init(cgImage: CGImage(image: image), scale: UIImage.scale(ofFileNamed: url.lastPathComponent))
         } catch {
-            Diagnostics.warning("UIImage(contentsOfFile:): cannot read \(path): \(error)")
+            Diagnostics.warning("UIImage(contentsOfFile:): cannot read \(path): \(plainReason(error))")
             return nil
         }
     }
@@ -90,16 +90,11 @@ open class UIImage: NSObject {
     /// The image in PNG `data` (as read from a file or a bundle); nil, with a warning naming the
     /// problem, when it is not a PNG carender can decode.
     public convenience init?(data: Data, scale: CGFloat = 1) {
-        // The decoder reads files: the bytes go through a private temporary file, removed at once.
-        let file = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("carender-uiimage-\(getpid())-\(UUID().uuidString).png")
         do {
-            try data.write(to: file, options: .atomic)
-            defer { try? FileManager.default.removeItem(at: file) }
-            let image = try RGBAImage(contentsOfPNG: file)
+            let image = try RGBAImage(pngData: data)
             self.init(cgImage: CGImage(image: image), scale: scale)
         } catch {
-            Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(error)")
+            Diagnostics.warning("UIImage(data:): cannot decode \(data.count) bytes as PNG: \(plainReason(error))")
             return nil
         }
     }
@@ -129,8 +124,11 @@ open class UIImage: NSObject {
             folders.append(scriptFolder)
         }
         let current = FileManager.default.currentDirectoryPath
-        folders.append((current as NSString).appendingPathComponent("assets"))
-        folders.append(current)
+        // Run from the script's own folder, the current folder is that one: looked in once.
+        if folders.last.map({ ($0 as NSString).standardizingPath }) != (current as NSString).standardizingPath {
+            folders.append((current as NSString).appendingPathComponent("assets"))
+            folders.append(current)
+        }
         let files = (name as NSString).pathExtension.isEmpty
             ? ["\(name)@3x.png", "\(name)@2x.png", "\(name).png"] : [name]
         return folders.flatMap { folder in files.map { (folder as NSString).appendingPathComponent($0) } }

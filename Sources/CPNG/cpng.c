@@ -51,6 +51,19 @@ static void on_png_error(png_structp png, png_const_charp message) {
     longjmp(context->jump, 1);
 }
 
+/* libpng's own reader says only "Read Error" when the file ends early; this one says what
+ * happened: the file is shorter than its chunks declare, or the read itself failed. */
+static void read_from_file(png_structp png, png_bytep data, size_t length) {
+    FILE *file = (FILE *)png_get_io_ptr(png);
+    if (fread(data, 1, length, file) == length) return;
+    if (ferror(file)) {
+        cpng_context *context = (cpng_context *)png_get_error_ptr(png);
+        set_error(context->error, CPNG_ERR_IO, "reading failed: %s", strerror(errno ? errno : EIO));
+        longjmp(context->jump, 1);
+    }
+    png_error(png, "the file ends before its image data does (it is truncated)");
+}
+
 static void on_png_warning(png_structp png, png_const_charp message) {
     (void)png;
     (void)message; /* warnings (e.g. an unknown ancillary chunk) never stop a read */
@@ -476,6 +489,9 @@ int cpng_sync_folder(const char *directory, cpng_error *error) {
     return CPNG_OK;
 }
 
+static int read_rgba(FILE *file, uint64_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     cpng_error *error);
+
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                    cpng_error *error) {
     *pixels = NULL;
@@ -501,6 +517,30 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
         set_error(error, CPNG_ERR_OPEN, "cannot open: %s", strerror(errno));
         return CPNG_ERR_OPEN;
     }
+    return read_rgba(file, (uint64_t)status.st_size, pixels, width, height, error);
+}
+
+int cpng_read_rgba_memory(const uint8_t *bytes, size_t count, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                          cpng_error *error) {
+    *pixels = NULL;
+    *width = 0;
+    *height = 0;
+    /* Read in place, as a stream over the caller's bytes: no copy, and no temporary file. */
+    if (count == 0) {
+        set_error(error, CPNG_ERR_LIBPNG, "not a PNG file (bad signature)%s", NULL);
+        return CPNG_ERR_LIBPNG;
+    }
+    FILE *file = fmemopen((void *)bytes, count, "rb");
+    if (!file) {
+        set_error(error, CPNG_ERR_MEMORY, "out of memory%s", NULL);
+        return CPNG_ERR_MEMORY;
+    }
+    return read_rgba(file, (uint64_t)count, pixels, width, height, error);
+}
+
+/* Decodes the PNG in `file` (`size` bytes long), which it closes. */
+static int read_rgba(FILE *file, uint64_t size, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                     cpng_error *error) {
     unsigned char signature[8];
     if (fread(signature, 1, 8, file) != 8 || png_sig_cmp(signature, 0, 8) != 0) {
         fclose(file);
@@ -525,9 +565,9 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
         fclose(file);
         free(buffer);
         free(rows);
-        return CPNG_ERR_LIBPNG;
+        return error ? error->code : CPNG_ERR_LIBPNG; /* CPNG_ERR_IO when reading itself failed */
     }
-    png_init_io(png, file);
+    png_set_read_fn(png, file, read_from_file);
     png_set_sig_bytes(png, 8);
     png_read_info(png, info);
 
@@ -547,12 +587,12 @@ int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t
         uint64_t channels = png_get_channels(png, info);
         uint64_t bits = (uint64_t)w * channels * (uint64_t)png_get_bit_depth(png, info);
         uint64_t declared = (uint64_t)h * (1 + (bits + 7) / 8);
-        if ((uint64_t)status.st_size * DEFLATE_MAX_RATIO < declared) {
+        if (size * DEFLATE_MAX_RATIO < declared) {
             png_destroy_read_struct(&png, &info, NULL);
             fclose(file);
             char detail[200];
-            snprintf(detail, sizeof detail, "it declares %u x %u pixels, more than its %lld bytes can hold (truncated or forged)",
-                     (unsigned)w, (unsigned)h, (long long)status.st_size);
+            snprintf(detail, sizeof detail, "it declares %u x %u pixels, more than its %llu bytes can hold (truncated or forged)",
+                     (unsigned)w, (unsigned)h, (unsigned long long)size);
             set_error(error, CPNG_ERR_LIBPNG, "%s", detail);
             return CPNG_ERR_LIBPNG;
         }

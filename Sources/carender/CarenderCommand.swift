@@ -74,7 +74,9 @@ struct CarenderCommand: ParsableCommand {
             if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
             // A Foundation error that escaped without context: its sentence, never its dump.
             if message.contains("Error Domain=") { message = (error as NSError).localizedDescription }
-            let hint = error is CLIError || error is StopRequest ? "" : "\n(see carender --help)"
+            // The pointer to the help is for a command line that was misread (status 64); a
+            // failure while running (an unreadable golden reference, say) is its line alone.
+            let hint = code == .validationFailure ? "\n(see carender --help)" : ""
             fail(message + hint, code: code)
         }
     }

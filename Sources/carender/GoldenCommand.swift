@@ -175,7 +175,11 @@ struct GoldenCommand: ParsableCommand {
         options.scale = scale
         var job = RenderJob(options: options)
         if let timeline {
-            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError("cannot create the folder \(output.path): \(folderCreationReason(error, creating: output))")
+            }
             job.mode = .timeline(timeline, output: output.appendingPathComponent("timeline.csv").path)
         }
         let pipe = try ProgressPipe { event in

@@ -436,7 +436,7 @@ struct StillStaging {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("cannot write \(file.path): \(error.localizedDescription)")
+            throw CLIError("cannot write \(file.path): \(folderCreationReason(error, creating: folder))")
         }
     }
 

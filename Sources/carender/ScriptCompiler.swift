@@ -57,7 +57,7 @@ struct ScriptCompiler {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw CLIError("cannot create the cache folder \(folder.path): \(plainReason(error))")
+            throw CLIError("cannot create the cache folder \(folder.path): \(folderCreationReason(error, creating: folder))")
         }
         let main = folder.appendingPathComponent("main.swift")
         try compiled.text.write(to: main, atomically: true, encoding: .utf8)

@@ -7,7 +7,8 @@ import Foundation
 struct SourcePassBench {
     let files: [String]
     let iterations: Int
-    /// Issue 28's budget: the pass adds at most 100 ms to compiling a 500-line script.
+    /// The size the budget is stated for: the pass adds at most 100 ms to compiling a 500-line
+    /// script.
     static let minimumLines = 500
 
     func run() throws {

@@ -43,6 +43,23 @@ extension RGBAImage {
         let count = Int(w) * Int(h) * 4
         self.init(width: Int(w), height: Int(h), bytes: Array(UnsafeBufferPointer(start: pixels, count: count)))
     }
+
+    /// Decodes a PNG file's bytes as ``init(contentsOfPNG:)`` decodes the file; errors name the
+    /// image "(memory)".
+    package init(pngData data: Data) throws {
+        var error = cpng_error()
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var w: UInt32 = 0
+        var h: UInt32 = 0
+        let status = data.withUnsafeBytes { raw in
+            cpng_read_rgba_memory(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &pixels, &w, &h, &error)
+        }
+        guard status == Int32(CPNG_OK), let pixels else {
+            throw PNGError(status: status, error: &error, path: "(memory)")
+        }
+        defer { cpng_free(pixels) }
+        self.init(width: Int(w), height: Int(h), bytes: Array(UnsafeBufferPointer(start: pixels, count: Int(w) * Int(h) * 4)))
+    }
 }
 
 extension Pixmap {

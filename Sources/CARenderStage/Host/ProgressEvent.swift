@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a script's worker tells the command line while it runs: one value per event, sent as one
 /// JSON line through the progress pipe and decoded as this same type by the command line.
@@ -118,22 +119,16 @@ package protocol StageHost: AnyObject, Sendable {
     func runFailed(usage: Bool)
 }
 
-/// The host of this process, installed once.
+/// The host of this process, installed once, by the host, before any script code runs.
 package enum StageHosting {
-    private static let lock = NSLock()
-    /// Written once, by `install`, before any script code runs; read under the lock.
-    nonisolated(unsafe) private static var installed: (any StageHost)?
+    private static let installed = Mutex<(any StageHost)?>(nil)
 
     /// Installs the process's host; a second host replaces the first (a test's).
     package static func install(_ host: (any StageHost)?) {
-        lock.lock()
-        installed = host
-        lock.unlock()
+        installed.withLock { $0 = host }
     }
 
     package static var current: (any StageHost)? {
-        lock.lock()
-        defer { lock.unlock() }
-        return installed
+        installed.withLock { $0 }
     }
 }

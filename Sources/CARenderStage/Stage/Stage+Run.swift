@@ -427,7 +427,7 @@ extension Stage {
             do {
                 try manager.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
-                throw StageError.output("cannot create the output folder \(directory.path): \(plainReason(error))")
+                throw StageError.output("cannot create the output folder \(directory.path): \(folderCreationReason(error, creating: directory))")
             }
         }
         guard manager.isWritableFile(atPath: directory.path) else {

@@ -81,6 +81,11 @@ int cpng_sync_folder(const char *directory, cpng_error *error);
 int cpng_read_rgba(const char *path, uint8_t **pixels, uint32_t *width, uint32_t *height,
                    cpng_error *error);
 
+/// cpng_read_rgba for a PNG file's bytes in memory (`count` of them at `bytes`), with the same
+/// limits and messages.
+int cpng_read_rgba_memory(const uint8_t *bytes, size_t count, uint8_t **pixels, uint32_t *width, uint32_t *height,
+                          cpng_error *error);
+
 void cpng_free(void *pointer);
 
 /// Unlinks every temporary file being written at this moment. Async-signal-safe: for a host's

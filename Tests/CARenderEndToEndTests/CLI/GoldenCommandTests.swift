@@ -55,6 +55,14 @@ final class GoldenCommandTests: XCTestCase {
         let missing = try golden([script, goldens.path, "--times", "1"], artifacts: artifacts)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.standardOutput.contains("no golden reference at \(goldens.appendingPathComponent("1.000.png").path)"), missing.standardOutput)
+        // A reference cut short: one line naming the file once and what is wrong with it, and no
+        // pointer to the help (the command line was right).
+        let whole = try Data(contentsOf: reference)
+        try whole.prefix(whole.count / 2).write(to: reference)
+        let truncated = try golden([script, goldens.path], artifacts: artifacts)
+        XCTAssertEqual(truncated.status, 1)
+        XCTAssertEqual(truncated.standardError, "carender: error: cannot read the golden reference \(reference.path): "
+                       + "the file ends before its image data does (it is truncated)\n")
     }
 
     func testTimelineOfPresentationValuesIsRecordedAndChecked() throws {

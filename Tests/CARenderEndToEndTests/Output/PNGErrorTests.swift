@@ -17,6 +17,8 @@ final class PNGErrorTests: XCTestCase {
             let png = error as? PNGError
             XCTAssertEqual(png?.kind, .invalidData)
             XCTAssertTrue("\(error)".contains("truncated.png"), "message should name the file: \(error)")
+            // What is wrong with it, rather than libpng's bare "Read Error".
+            XCTAssertEqual(png?.message, "the file ends before its image data does (it is truncated)")
         }
     }
 

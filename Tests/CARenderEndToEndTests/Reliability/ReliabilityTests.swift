@@ -3,8 +3,8 @@ import CARenderTestSupport
 import Foundation
 import XCTest
 
-/// The second adversarial round's failures, one test each (issue 27): what a script, an input or
-/// a signal could do to carender before, held to what it must do now. Memory is asserted with a
+/// Failures an adversarial review found, one test each: what a script, an input or a signal
+/// could do to carender before, held to what it must do now. Memory is asserted with a
 /// measured peak where memory is the point; the rest run the built `carender` on the bad-input
 /// fixture (compiled once for the suite), each within a few seconds.
 final class ReliabilityTests: XCTestCase {

@@ -19,6 +19,7 @@ final class ActionSearchTests: XCTestCase {
     final class QuietDelegate: CALayerDelegate {}
 
     final class DefaultingLayer: CALayer {
+        /// Unsynchronised: written and read only on the thread the tests run on.
         nonisolated(unsafe) static let marker = Marker()
         override class func defaultAction(forKey event: String) -> (any CAAction)? {
             event == "opacity" ? marker : nil

@@ -5,7 +5,8 @@ import CARenderTestSupport
 import XCTest
 
 /// Mutated PNGs through the reader, on a fixed seed: every file either decodes to a consistent
-/// image or throws a `PNGError` naming the file and the problem; nothing crashes or hangs.
+/// image or throws a `PNGError` naming the file and the problem; nothing crashes or hangs. The
+/// same bytes decoded in memory (`UIImage(data:)`'s path) give the same image or the same reason.
 final class PNGFuzzTests: XCTestCase {
     /// Enough mutants to reach the chunk, zlib and row-filter error paths of every fixture type,
     /// within a couple of seconds in a debug build.
@@ -25,14 +26,22 @@ final class PNGFuzzTests: XCTestCase {
             // A new file each time: rewriting one file makes ext4 flush it on every close.
             let url = folder.appendingPathComponent("mutant-\(index).png")
             try Self.write(mutant, to: url)
+            let inMemory = Result { try RGBAImage(pngData: Data(mutant)) }
             do {
                 let image = try RGBAImage(contentsOfPNG: url)
                 XCTAssertGreaterThan(image.width, 0)
                 XCTAssertGreaterThan(image.height, 0)
                 XCTAssertEqual(image.bytes.count, image.width * image.height * 4)
+                XCTAssertEqual(try? inMemory.get(), image, "mutant \(index) in memory")
                 decoded += 1
             } catch let error as PNGError {
                 refused[error.kind, default: 0] += 1
+                if case .failure(let memoryError as PNGError) = inMemory {
+                    XCTAssertEqual(memoryError.kind, error.kind, "mutant \(index) in memory")
+                    XCTAssertEqual(memoryError.message, error.message, "mutant \(index) in memory")
+                } else {
+                    XCTFail("mutant \(index) decodes in memory but not from its file: \(error)")
+                }
                 XCTAssertEqual(error.path, url.path, "mutant \(index)")
                 XCTAssertFalse(error.message.isEmpty, "mutant \(index)")
                 XCTAssertFalse(error.message.hasPrefix("PNG error"), "a reason, not a bare code: mutant \(index): \(error)")

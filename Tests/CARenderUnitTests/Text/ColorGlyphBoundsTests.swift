@@ -6,8 +6,8 @@ import CARenderTestSupport
 @testable import CARenderRaster
 @testable import CARenderText
 
-/// Memory for colour glyphs and text backing stores is bounded by what the frame can show
-/// (issue 27, point 1): colour glyphs too large to cache are resampled straight into the frame,
+/// Memory for colour glyphs and text backing stores is bounded by what the frame can show:
+/// colour glyphs too large to cache are resampled straight into the frame,
 /// and a text layer drawn through its backing store rasterizes only its visible part — with the
 /// same pixels as the cached and whole-store paths.
 final class ColorGlyphBoundsTests: XCTestCase {

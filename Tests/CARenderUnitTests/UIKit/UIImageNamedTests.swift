@@ -18,6 +18,14 @@ final class UIImageNamedTests: XCTestCase {
         XCTAssertTrue(message.contains(folder.appendingPathComponent("nowhere.png").path), message)
     }
 
+    func testAScriptRunFromItsOwnFolderHasItsFilesTriedOnce() {
+        let current = FileManager.default.currentDirectoryPath
+        let host = RecordingStageHost(job: RenderJob(scriptDirectory: current))
+        let paths = host.installed { UIImage.candidatePaths(forName: "box") }
+        XCTAssertEqual(paths, ["assets/box@3x.png", "assets/box@2x.png", "assets/box.png", "box@3x.png", "box@2x.png", "box.png"]
+            .map { (current as NSString).appendingPathComponent($0) })
+    }
+
     func testFindsAnAssetAndItsScale() throws {
         let folder = try Fixtures.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

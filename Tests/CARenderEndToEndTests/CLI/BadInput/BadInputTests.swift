@@ -222,6 +222,13 @@ final class BadInputTests: XCTestCase {
                                                             scratch: scratch, limit: 10))
         XCTAssertEqual(outcome.status, 1)
         XCTAssertTrue(outcome.standardError.contains("it is a file, not a folder"), outcome.standardError)
+        // A file in the way of a folder to create: named, where Foundation says only that the
+        // operation failed.
+        let below = try XCTUnwrap(try BadInputHarness.run(case: "none", ["--fps", "8", "-o", blocker.appendingPathComponent("frames").path],
+                                                          scratch: scratch, limit: 10))
+        XCTAssertEqual(below.status, 1)
+        XCTAssertTrue(below.standardError.contains("carender: error: cannot create the output folder \(blocker.path)/frames: "
+                                                   + "\(blocker.path) is a file, not a folder\n"), below.standardError)
     }
 
     func testUnwritableTemporaryFolderIsReportedBeforeAnything() throws {
