@@ -64,7 +64,7 @@ package actor PreviewSession {
         /// failed; the last good build still serves).
         package var status: String
         package var script: String
-        package var stage: PreviewStageInfo?
+        package var stage: SequenceInfo?
         package var diagnostics: [PreviewDiagnostic]
         package var timelineReady: Bool
         package var consoleCount: Int
@@ -81,7 +81,7 @@ package actor PreviewSession {
     private var changes = 0
     private var status = "starting"
     private var executable: URL?
-    private var stage: PreviewStageInfo?
+    private var stage: SequenceInfo?
     private var diagnostics: [PreviewDiagnostic] = []
     private var timeline: PreviewTimeline?
     private var export: ExportState?

@@ -28,9 +28,6 @@ struct VideoExport {
             case .gif, .mov: return nil
             }
         }
-
-        /// Whether the format can carry the frames' alpha channel.
-        var carriesAlpha: Bool { self != .mp4 }
     }
 
     let ffmpeg: String
