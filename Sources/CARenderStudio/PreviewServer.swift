@@ -1,3 +1,4 @@
+import CARenderPixels
 import CARenderStage
 import FlyingFox
 import FlyingSocks
@@ -49,7 +50,7 @@ package final class PreviewServer: Sendable {
         } catch {
             serving.cancel()
             if case .failure(let failure) = await serving.result {
-                throw PreviewError("cannot listen on \(host):\(port): \(failure.localizedDescription)")
+                throw PreviewError("cannot listen on \(host):\(port): \(plainReason(failure))")
             }
             throw PreviewError("cannot listen on \(host):\(port)")
         }
