@@ -135,8 +135,7 @@ struct PreviewCommand: ParsableCommand {
         do {
             let session = try HostSession()
             defer { session.remove() }
-            let source: Data
-            do { source = try Data(contentsOf: script) } catch { throw CLIError("cannot read the script \(script.path): \(plainReason(error))") }
+            let source = try readScript(script)
             result = .built(try compiler.executable(for: script, source: source, session: session).executable)
         } catch {
             try? handle.close()

@@ -113,7 +113,7 @@ struct VideoExport {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(plainReason(error))")
         }
         let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

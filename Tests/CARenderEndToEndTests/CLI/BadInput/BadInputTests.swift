@@ -270,6 +270,25 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: video.path))
     }
 
+    func testAFolderGivenAsTheScriptIsNamedAsOne() throws {
+        let run = try BadInputHarness.Run([scratch.path, "-o", out.path], environment: [:], scratch: scratch)
+        let outcome = try XCTUnwrap(run.wait(limit: 10))
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        // Not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 256.)".
+        XCTAssertEqual(outcome.standardError, "carender: error: cannot read the script \(scratch.path): it is a folder, not a file\n")
+    }
+
+    func testAPlotThatCannotBeWrittenGivesTheSystemsReason() throws {
+        let blocker = scratch.appendingPathComponent("file")
+        try Data("not a folder".utf8).write(to: blocker)
+        let plot = blocker.appendingPathComponent("curve.png")
+        let run = try BadInputHarness.Run(["ease", "linear", "--plot", plot.path], environment: [:], scratch: scratch)
+        let outcome = try XCTUnwrap(run.wait(limit: 10))
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        // Not "The operation could not be completed. (CARenderPixels.PNGError error 1.)".
+        XCTAssertEqual(outcome.standardError, "carender: error: cannot write the plot \(plot.path): cannot create a file: Not a directory\n")
+    }
+
     func testBenchOnASceneWithNegativeWidthIsAnError() throws {
         let scene = scratch.appendingPathComponent("negative.json")
         try Data(#"{"width": -120, "height": 80, "scale": 1, "layers": []}"#.utf8).write(to: scene)
