@@ -82,7 +82,7 @@ let package = Package(
         // `Tests/CARenderUnitTests/Architecture/TargetGraphTests.swift` checks the graph itself.
         //
         //   CDeflate → CPNG → CHost (C shims: deflaters, PNG codec, process boundary)
-        //   CPixelKernels (C: run-time-dispatched AVX2 pixel loops) → compositor
+        //   CPixelKernels (C: run-time-dispatched AVX2 pixel loops) → raster, compositor
         //   CMemoryHints (C: prefetch hints) → model
         //   CHost → supervisor (children in process groups with guards; stop requests escalated)
         //   pixels → geometry → raster → text → graphics → model → compositor → stage → UIKit
@@ -103,7 +103,7 @@ let package = Package(
         // Core Graphics' value types: transforms, paths, colours, images; diagnostics.
         .target(name: "CARenderGeometry", dependencies: ["CARenderPixels"], swiftSettings: nativeSwiftSettings),
         // Exact-area coverage of outlines, strokes and rounded rectangles.
-        .target(name: "CARenderRaster", dependencies: ["CARenderGeometry"], swiftSettings: nativeSwiftSettings),
+        .target(name: "CARenderRaster", dependencies: ["CARenderGeometry", "CPixelKernels"], swiftSettings: nativeSwiftSettings),
         // Fonts, shaping, layout and glyph drawing (HarfBuzz and FreeType underneath).
         .target(name: "CARenderText", dependencies: ["CARenderRaster", "CText"], swiftSettings: nativeSwiftSettings),
         // CGContext and CGGradient: drawing into a bitmap.

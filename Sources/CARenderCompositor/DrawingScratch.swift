@@ -56,9 +56,12 @@ final class DrawingScratch {
     private var edgeCoverage = UnsafeMutablePointer<Float>.allocate(capacity: 1)
     private var edgeCoverageCapacity = 1
 
-    /// Whether turned shadows and offscreen blends use the AVX2 kernels (`CPixelKernels`): the
-    /// processor's answer, read once per scratch. Tests turn it off to compare the two paths' bytes.
-    var usesAVX2Kernels = cpk_has_avx2() != 0
+    /// Whether turned shadows, offscreen blends and the rasterizer's sweep use the AVX2 kernels
+    /// (`CPixelKernels`): the processor's answer, read once per scratch (the rasterizer read it
+    /// too). Tests turn it off to compare the two paths' bytes.
+    var usesAVX2Kernels = cpk_has_avx2() != 0 {
+        didSet { rasterizer.usesAVX2Kernels = usesAVX2Kernels }
+    }
 
     init() {
         let text = TextDrawingScratch()

@@ -21,7 +21,14 @@ package func plainReason(_ error: Error) -> String {
         }
     }
     let text = ns.localizedDescription
-    return text.contains("Error Domain=") || text.contains("error 512") ? "the operation failed" : text
+    // Foundation's sentence for an error it has no words for names only a type and a code ("The
+    // operation could not be completed. (Module.SomeError error 1.)"); a Swift error's own
+    // description says more.
+    guard text.hasPrefix("The operation could not be completed") || text.contains("Error Domain=") || text.contains("error 512") else {
+        return text
+    }
+    let own = String(describing: error)
+    return ns.domain == NSCocoaErrorDomain || own.isEmpty ? "the operation failed" : own
 }
 
 /// Why `folder` (or a file in it) could not be created, in plain words. A file standing where the

@@ -70,11 +70,26 @@ public struct RGBAImage: Equatable, Sendable {
     /// Whether every 4th byte (each RGBA pixel's alpha) of `raw` is 255; the same test for straight
     /// and premultiplied pixels.
     static func allOpaque(_ raw: UnsafeRawBufferPointer) -> Bool {
-        // Two pixels per 8-byte load: their alpha bytes must both be 0xFF. The loop reads each
-        // frame once before encoding, so it is kept branch-light (one test per 16 pixels).
+        // Every frame is read once here before it is encoded, so the loop is kept short: four
+        // pixels per 16-byte load (one vector register on every x86-64 and ARM64 processor),
+        // their alphas ANDed over `opaqueTestBlock` bytes and tested once per block. (Two pixels
+        // per 8-byte load took about 1.8% of the 48 spinning cards' whole render.)
+        let alphaLanes = SIMD4<UInt32>(repeating: 0xFF00_0000)
+        let blocks = raw.count / Self.opaqueTestBlock
+        var block = 0
+        while block < blocks {
+            let start = block &* Self.opaqueTestBlock
+            var all = alphaLanes
+            for k in 0..<Self.opaqueTestBlock / 16 {
+                all &= raw.loadUnaligned(fromByteOffset: start &+ k &* 16, as: SIMD4<UInt32>.self)
+            }
+            if all != alphaLanes { return false }
+            block &+= 1
+        }
+        // The rest: two pixels per 8-byte load, then single alpha bytes.
         let alphas: UInt64 = 0xFF00_0000_FF00_0000
         let pairs = raw.count / 8
-        var i = 0
+        var i = blocks &* (Self.opaqueTestBlock / 8)
         while i &+ 8 <= pairs {
             var all = alphas
             for k in 0..<8 { all &= raw.loadUnaligned(fromByteOffset: (i &+ k) &* 8, as: UInt64.self) }
@@ -92,4 +107,7 @@ public struct RGBAImage: Equatable, Sendable {
         }
         return true
     }
+
+    /// Bytes whose alphas `allOpaque` tests together: 64 pixels, sixteen 16-byte loads.
+    @inline(__always) static var opaqueTestBlock: Int { 256 }
 }

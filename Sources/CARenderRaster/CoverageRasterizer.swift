@@ -1,4 +1,6 @@
 import CARenderPixels
+import CPixelKernels
+
 /// Exact-area anti-aliasing of polygons by signed area/cover accumulation (the scheme of font-rs
 /// and tiny-skia's analytic path): every edge adds, to the cells it crosses on each scanline, the
 /// signed area it leaves to its right; a running sum along the row then gives each pixel's
@@ -52,6 +54,12 @@ import CARenderPixels
     @usableFromInline var reusesRepeatedRows = true
     /// How many rows the last `fill` painted from a row above's runs.
     @usableFromInline var repeatedRowCount = 0
+    /// Whether rows are swept by the AVX2 kernel (`cpk_sweep_row_avx2`) instead of `sweep`: the
+    /// processor's answer, read once per rasterizer. Both give the same painter calls with the
+    /// same coverage; tests turn it off to compare them.
+    @usableFromInline package var usesAVX2Kernels = cpk_has_avx2() != 0
+    /// The kernel's painter calls for one row (room for a row's width + 1).
+    @usableFromInline var sweptRuns: UnsafeMutablePointer<cpk_coverage_run>
 
     package init() {
         accumulationCapacity = 4096
@@ -63,6 +71,7 @@ import CARenderPixels
         active = .allocate(capacity: edgeCapacity)
         sortScratch = .allocate(capacity: edgeCapacity)
         runs = .allocate(capacity: runCapacity)
+        sweptRuns = .allocate(capacity: runCapacity)
     }
 
     deinit {
@@ -73,6 +82,7 @@ import CARenderPixels
         sortScratch.deallocate()
         rowKinds.deallocate()
         runs.deallocate()
+        sweptRuns.deallocate()
     }
 
     /// Rasterizes `shape` (device pixel coordinates) under `rule`, handing each row's coverage
@@ -119,6 +129,7 @@ import CARenderPixels
         // The bands stay where they would be without repeats, so the other rows' additions, and
         // their coverage, are the same to the bit.
         var recorder = RunRecorder(inner: painter, runs: runLog, coverage: out)
+        let kernelRuns: UnsafeMutablePointer<cpk_coverage_run>? = usesAVX2Kernels ? sweptRuns : nil
         while bandTop < rowEnd {
             let bandBottom = min(bandTop + Self.bandHeight, rowEnd)
             let top = Float(bandTop), bottom = Float(bandBottom)
@@ -165,11 +176,11 @@ import CARenderPixels
                     recorder.inner = painter
                     recorder.count = 0
                     Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
-                               painter: &recorder)
+                               kernelRuns: kernelRuns, painter: &recorder)
                     painter = recorder.inner
                 } else {
                     Self.sweep(cells, coverage: out, width: width, rule: rule, row: row + clip.y0, x0: clip.x0 + xStart,
-                               painter: &painter)
+                               kernelRuns: kernelRuns, painter: &painter)
                 }
                 cells[width] = 0
                 cells[width + 1] = 0
@@ -436,6 +447,35 @@ import CARenderPixels
 
     // MARK: - Sweep
 
+    /// Coverage strictly between these is partial (the pixel gets its own value); at or above
+    /// `partialHigh` a pixel is full, at or below `partialLow` empty. Half a level of 8-bit
+    /// colour either way. (Computed constants: no lazy global on the sweep's path.)
+    @inlinable static var partialLow: Float { 0.002 }
+    @inlinable static var partialHigh: Float { 0.998 }
+
+    /// `sweep` through the AVX2 kernel when `kernelRuns` is given (its run buffer): the kernel
+    /// sweeps the row into runs, then the painter gets them in order. The same calls, with the
+    /// same coverage bits, as the Swift loop below.
+    @inlinable @inline(__always)
+    static func sweep<P: CoveragePainter>(_ cells: UnsafeMutablePointer<Float>, coverage out: UnsafeMutablePointer<Float>,
+                                          width: Int, rule: FillRule, row: Int, x0: Int,
+                                          kernelRuns: UnsafeMutablePointer<cpk_coverage_run>?, painter: inout P) {
+        guard let runs = kernelRuns else {
+            sweep(cells, coverage: out, width: width, rule: rule, row: row, x0: x0, painter: &painter)
+            return
+        }
+        let count = Int(cpk_sweep_row_avx2(cells, out, Int64(width), rule == .evenOdd ? 1 : 0, partialLow, partialHigh, runs))
+        for k in 0..<count {
+            let run = runs[k]
+            let start = Int(run.start), length = Int(run.length)
+            if run.full != 0 {
+                painter.paintFull(row: row, x0: x0 &+ start, count: length)
+            } else {
+                painter.paint(row: row, x0: x0 &+ start, count: length, coverage: out + start)
+            }
+        }
+    }
+
     /// Turns one row of cells into coverage with a running sum. Where the cells are empty the
     /// coverage is constant: full runs go to the painter as spans, empty runs are skipped, and
     /// only the pixels along edges get per-pixel coverage.
@@ -453,7 +493,7 @@ import CARenderPixels
                 c -= 2 * (c * 0.5).rounded(.down)
                 if c > 1 { c = 2 - c }
             }
-            if c > 0.002 && c < 0.998 {
+            if c > partialLow && c < partialHigh {
                 if partialStart < 0 { partialStart = i }
                 out[i] = c
                 i += 1
@@ -464,7 +504,7 @@ import CARenderPixels
                 partialStart = -1
             }
             let j = Self.nextNonzeroCell(cells, from: i + 1, width: width)
-            if c >= 0.998 { painter.paintFull(row: row, x0: x0 + i, count: j - i) }
+            if c >= partialHigh { painter.paintFull(row: row, x0: x0 + i, count: j - i) }
             i = j
         }
         if partialStart >= 0 {
@@ -506,8 +546,10 @@ import CARenderPixels
         // A row has at most one run per pixel (runs are never empty), plus one.
         if coverageNeeded + 1 > runCapacity {
             runs.deallocate()
+            sweptRuns.deallocate()
             runCapacity = coverageNeeded + 1
             runs = .allocate(capacity: runCapacity)
+            sweptRuns = .allocate(capacity: runCapacity)
         }
         if coverageNeeded > coverageCapacity {
             coverage.deallocate()

@@ -2,6 +2,7 @@ import CARenderStage
 import CARenderPixels
 import CHost
 import Foundation
+import Synchronization
 
 /// The worker side of the `carender` command line, linked into scripts only (and the command
 /// line, which shares its protocol): what turns a compiled script into one of carender's worker
@@ -66,12 +67,11 @@ public enum ScriptHost {
 /// The job and the progress pipe of a worker: events go out as JSON lines, each in one `write(2)`
 /// of less than `PIPE_BUF` bytes, so the lines of several workers sharing the pipe never
 /// interleave.
-final class WorkerChannel: StageHost, @unchecked Sendable {
+final class WorkerChannel: StageHost, Sendable {
     let job: RenderJob
     private let descriptor: Int32
-    private let lock = NSLock()
-    private var failures = 0
-    private var onlyUsageFailures = true
+    /// How many runs failed, and whether every failure was a usage error.
+    private let failures = Mutex<(count: Int, onlyUsage: Bool)>((0, true))
 
     init(job: RenderJob) throws {
         self.job = job
@@ -86,9 +86,7 @@ final class WorkerChannel: StageHost, @unchecked Sendable {
     }
 
     var exitStatus: Int32 {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures == 0 ? 0 : onlyUsageFailures ? 64 : 1
+        failures.withLock { $0.count == 0 ? 0 : $0.onlyUsage ? 64 : 1 }
     }
 
     func send(_ event: ProgressEvent) {
@@ -106,9 +104,9 @@ final class WorkerChannel: StageHost, @unchecked Sendable {
     }
 
     func runFailed(usage: Bool) {
-        lock.lock()
-        failures += 1
-        if !usage { onlyUsageFailures = false }
-        lock.unlock()
+        failures.withLock { failures in
+            failures.count += 1
+            if !usage { failures.onlyUsage = false }
+        }
     }
 }

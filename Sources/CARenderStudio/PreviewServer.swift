@@ -1,7 +1,9 @@
+import CARenderPixels
 import CARenderStage
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// The preview's web server: the page and its JSON and PNG routes, nothing else.
 ///
@@ -49,7 +51,7 @@ package final class PreviewServer: Sendable {
         } catch {
             serving.cancel()
             if case .failure(let failure) = await serving.result {
-                throw PreviewError("cannot listen on \(host):\(port): \(failure.localizedDescription)")
+                throw PreviewError("cannot listen on \(host):\(port): \(plainReason(failure))")
             }
             throw PreviewError("cannot listen on \(host):\(port)")
         }
@@ -263,21 +265,18 @@ struct Router: HTTPHandler {
 }
 
 /// The `Host` values a loopback server answers (every value when not checked).
-final class AllowedHosts: @unchecked Sendable {
-    private let lock = NSLock()
+final class AllowedHosts: Sendable {
     private let checked: Bool
-    private var hosts: Set<String> = []
+    private let hosts = Mutex<Set<String>>([])
 
     init(checked: Bool) { self.checked = checked }
 
     func set(_ hosts: Set<String>) {
-        lock.lock(); defer { lock.unlock() }
-        self.hosts = hosts
+        self.hosts.withLock { $0 = hosts }
     }
 
     func allows(_ host: String) -> Bool {
         guard checked else { return true }
-        lock.lock(); defer { lock.unlock() }
-        return hosts.contains(host)
+        return hosts.withLock { $0.contains(host) }
     }
 }

@@ -1,6 +1,7 @@
 import CARenderStage
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// How a preview compiles its script: the command line's compiler (and its cache), reporting the
 /// compiler's output when the script does not compile.
@@ -64,7 +65,7 @@ package actor PreviewSession {
         /// failed; the last good build still serves).
         package var status: String
         package var script: String
-        package var stage: PreviewStageInfo?
+        package var stage: SequenceInfo?
         package var diagnostics: [PreviewDiagnostic]
         package var timelineReady: Bool
         package var consoleCount: Int
@@ -81,7 +82,7 @@ package actor PreviewSession {
     private var changes = 0
     private var status = "starting"
     private var executable: URL?
-    private var stage: PreviewStageInfo?
+    private var stage: SequenceInfo?
     private var diagnostics: [PreviewDiagnostic] = []
     private var timeline: PreviewTimeline?
     private var export: ExportState?
@@ -471,35 +472,34 @@ struct FrameCache {
 
 /// The script's output lines (what it prints, and what the library reports), numbered, the last
 /// few hundred kept for the page; each also goes to the terminal.
-package final class PreviewConsole: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var total = 0
+package final class PreviewConsole: Sendable {
+    /// The kept lines, and how many lines were printed in all.
+    private let state = Mutex<(lines: [String], total: Int)>(([], 0))
     private let log: @Sendable (String) -> Void
     static let keptLines = 500
 
     init(log: @escaping @Sendable (String) -> Void) { self.log = log }
 
     func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        total += 1
-        if lines.count > Self.keptLines { lines.removeFirst(lines.count - Self.keptLines) }
-        lock.unlock()
+        state.withLock { state in
+            state.lines.append(line)
+            state.total += 1
+            if state.lines.count > Self.keptLines { state.lines.removeFirst(state.lines.count - Self.keptLines) }
+        }
         log(line)
     }
 
     /// How many lines have been printed in all.
     package var count: Int {
-        lock.lock(); defer { lock.unlock() }
-        return total
+        state.withLock { $0.total }
     }
 
     /// Lines numbered from `start` (0-based over all lines printed) that are still kept.
     package func lines(from start: Int) -> (first: Int, lines: [String]) {
-        lock.lock(); defer { lock.unlock() }
-        let firstKept = total - lines.count
-        let from = max(start, firstKept)
-        return (from, Array(lines[(from - firstKept)...]))
+        state.withLock { state in
+            let firstKept = state.total - state.lines.count
+            let from = max(start, firstKept)
+            return (from, Array(state.lines[(from - firstKept)...]))
+        }
     }
 }

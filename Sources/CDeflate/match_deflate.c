@@ -62,12 +62,18 @@ static inline void insert(const uint8_t *in, size_t p, uint32_t *long_table) {
 }
 
 /* Keeps the match at `distance` when its first 4 bytes (3 when `three`) equal `v`'s and it is at
- * least `minimum` long and longer than `best`. */
+ * least `minimum` long and longer than `best`. A candidate can only be longer than `best` when it
+ * also agrees at the byte just past `best`'s end, so one byte compare settles most candidates that
+ * a longer one has already beaten, without measuring them (zlib's chain walk uses the same test).
+ * The matches chosen are the same; on the 48 spinning cards it saves about 6% of the encoder's
+ * instructions (the row-above candidates and the table's often all match their first bytes). */
 static inline __attribute__((always_inline)) void consider(const uint8_t *in, size_t i, size_t distance, uint32_t v,
                                                           int three, size_t minimum, size_t limit, found_match *best) {
     uint32_t difference = v ^ load32(in + i - distance);
     if (three) difference &= 0xffffff;
     if (difference) return;
+    size_t known = best->length;
+    if (known && (known >= limit || in[i + known] != in[i - distance + known])) return;
     size_t length = deflate_common_length(in + i, in + i - distance, limit);
     if (length >= minimum && length > best->length) {
         best->length = length;

@@ -101,7 +101,7 @@ static int reserve(uint8_t **buffer, size_t *capacity, size_t size) {
 #define ROW_SLACK 16
 
 /* Copies `width` RGBA pixels to RGB. The SSSE3 copy moves 4 pixels per byte shuffle and may write
- * up to 4 bytes past the row's end (the row buffer has that slack). */
+ * up to 4 bytes past the row's end, the AVX2 copy up to 8 (the row buffer has that slack). */
 static void rgba_to_rgb_generic(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
     for (uint32_t x = 0; x < width; x++) {
         dst[3 * x] = src[4 * x];
@@ -123,10 +123,35 @@ static void rgba_to_rgb_ssse3(uint8_t *restrict dst, const uint8_t *restrict src
     rgba_to_rgb_generic(dst + 3 * (size_t)x, src + 4 * (size_t)x, width - x);
 }
 
+/* 8 pixels per step: the same byte shuffle in each 128-bit half, then a 32-bit permute closes the
+ * gap between the halves' 12 bytes, one 32-byte store (up to 8 bytes past the row's end, within the
+ * slack). Half the instructions of the SSSE3 copy, which converts every opaque frame's rows. */
+__attribute__((target("avx2")))
+static void rgba_to_rgb_avx2(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
+    const __m256i drop_alpha = _mm256_setr_epi8(0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1,
+                                                0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, -1, -1, -1, -1);
+    const __m256i close_gap = _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 3, 7);
+    uint32_t x = 0;
+    for (; x + 8 <= width; x += 8) {
+        __m256i pixels = _mm256_loadu_si256((const __m256i *)(src + 4 * (size_t)x));
+        __m256i rgb = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(pixels, drop_alpha), close_gap);
+        _mm256_storeu_si256((__m256i *)(dst + 3 * (size_t)x), rgb);
+    }
+    rgba_to_rgb_ssse3(dst + 3 * (size_t)x, src + 4 * (size_t)x, width - x);
+}
+
 static void rgba_to_rgb(uint8_t *restrict dst, const uint8_t *restrict src, uint32_t width) {
-    static int has_ssse3 = -1;
-    if (has_ssse3 < 0) has_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    if (has_ssse3) rgba_to_rgb_ssse3(dst, src, width); else rgba_to_rgb_generic(dst, src, width);
+    /* 0: neither; 1: SSSE3; 2: AVX2 (which implies SSSE3). Every thread computes the same value,
+     * so threads racing on the first call store the same thing. */
+    static int level = -1;
+    if (level < 0) level = __builtin_cpu_supports("avx2") ? 2 : (__builtin_cpu_supports("ssse3") ? 1 : 0);
+    if (level == 2) {
+        rgba_to_rgb_avx2(dst, src, width);
+    } else if (level == 1) {
+        rgba_to_rgb_ssse3(dst, src, width);
+    } else {
+        rgba_to_rgb_generic(dst, src, width);
+    }
 }
 #else
 #define rgba_to_rgb rgba_to_rgb_generic

@@ -1,7 +1,7 @@
-// AVX2 kernels for turned shadows and offscreen blends (see cpixel_kernels.h). Every step mirrors the Swift loop it
-// stands for; the comments name the Swift expression each line computes. Only plain IEEE
-// operations are used (no FMA: the target is "avx2" alone, and contraction is off), so each lane
-// rounds exactly as Swift's SSE2 code does.
+// AVX2 kernels for turned shadows, offscreen blends and the rasterizer's sweep (see
+// cpixel_kernels.h). Every step mirrors the Swift loop it stands for; the comments name the Swift
+// expression each line computes. Only plain IEEE operations are used (no FMA: the target is
+// "avx2" alone, and contraction is off), so each lane rounds exactly as Swift's SSE2 code does.
 #include "cpixel_kernels.h"
 
 #pragma clang fp contract(off)
@@ -212,9 +212,76 @@ void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count,
     }
 }
 
+/// `CoverageRasterizer.nextNonzeroCell`: the first cell at or after `j` (before `width`) whose
+/// value is not 0 as a float (−0 counts as 0, NaN does not), or `width`. 32 cells per step
+/// where a shape's interior or the space around it leaves them empty.
+__attribute__((target("avx2")))
+static inline int64_t next_nonzero_cell(const float *cells, int64_t j, int64_t width) {
+    const __m256 zero = _mm256_setzero_ps();
+    while (j + 32 <= width) {
+        __m256 a = _mm256_cmp_ps(_mm256_loadu_ps(cells + j), zero, _CMP_NEQ_UQ);
+        __m256 b = _mm256_cmp_ps(_mm256_loadu_ps(cells + j + 8), zero, _CMP_NEQ_UQ);
+        __m256 c = _mm256_cmp_ps(_mm256_loadu_ps(cells + j + 16), zero, _CMP_NEQ_UQ);
+        __m256 d = _mm256_cmp_ps(_mm256_loadu_ps(cells + j + 24), zero, _CMP_NEQ_UQ);
+        // The compares' lanes are all ones or all zeros: testing their sign bits is enough.
+        __m256 any = _mm256_or_ps(_mm256_or_ps(a, b), _mm256_or_ps(c, d));
+        if (!_mm256_testz_ps(any, any)) break;
+        j += 32;
+    }
+    while (j + 8 <= width) {
+        unsigned nonzero = (unsigned)_mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(cells + j), zero, _CMP_NEQ_UQ));
+        if (nonzero) return j + __builtin_ctz(nonzero);
+        j += 8;
+    }
+    while (j < width && cells[j] == 0) j++;
+    return j;
+}
+
+__attribute__((target("avx2")))
+int64_t cpk_sweep_row_avx2(float *cells, float *coverage, int64_t width, int32_t even_odd, float partial_low,
+                           float partial_high, cpk_coverage_run *runs) {
+    int64_t count = 0, partial_start = -1, i = 0;
+    float sum = 0;
+    while (i < width) {
+        // a = cells[i]; if a != 0 { sum += a; cells[i] = 0 }; c = abs(sum)
+        float a = cells[i];
+        if (a != 0) {
+            sum += a;
+            cells[i] = 0;
+        }
+        float c = __builtin_fabsf(sum);
+        if (even_odd) {
+            // c -= 2 * (c * 0.5).rounded(.down); if c > 1 { c = 2 - c }
+            c -= 2 * __builtin_floorf(c * 0.5f);
+            if (c > 1) c = 2 - c;
+        }
+        if (c > partial_low && c < partial_high) {
+            if (partial_start < 0) partial_start = i;
+            coverage[i] = c;
+            i++;
+            continue;
+        }
+        if (partial_start >= 0) {
+            runs[count++] = (cpk_coverage_run){(int32_t)partial_start, (int32_t)(i - partial_start), 0};
+            partial_start = -1;
+        }
+        int64_t j = next_nonzero_cell(cells, i + 1, width);
+        if (c >= partial_high) runs[count++] = (cpk_coverage_run){(int32_t)i, (int32_t)(j - i), 1};
+        i = j;
+    }
+    if (partial_start >= 0) runs[count++] = (cpk_coverage_run){(int32_t)partial_start, (int32_t)(width - partial_start), 0};
+    return count;
+}
+
 #else
 
 int cpk_has_avx2(void) { return 0; }
+
+int64_t cpk_sweep_row_avx2(float *cells, float *coverage, int64_t width, int32_t even_odd, float partial_low,
+                           float partial_high, cpk_coverage_run *runs) {
+    (void)cells; (void)coverage; (void)width; (void)even_odd; (void)partial_low; (void)partial_high; (void)runs;
+    return 0;
+}
 
 void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count, uint32_t scale) {
     (void)source; (void)target; (void)count; (void)scale;

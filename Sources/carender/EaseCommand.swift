@@ -138,7 +138,7 @@ struct EaseCommand: ParsableCommand {
                 default: try EasePlot.render(request).writePNG(to: URL(fileURLWithPath: plot))
                 }
             } catch {
-                throw CLIError("cannot write the plot \(plot): \(error.localizedDescription)")
+                throw CLIError("cannot write the plot \(plot): \(plainReason(error))")
             }
             print("plot written to \(plot)")
         }

@@ -65,8 +65,5 @@ struct FrameRate: Equatable, CustomStringConvertible {
         return "\(numerator)/\(denominator)"
     }
 
-    /// The decimal the script is told (the shortest that reads back as the same `Double`).
-    var scriptForm: String { String(value) }
-
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? max(a, 1) : gcd(b, a % b) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CARenderPixels
 import CARenderStudio
 import Foundation
 
@@ -80,7 +81,7 @@ struct InstallCommand: ParsableCommand {
         } catch let error as CLIError {
             throw error
         } catch {
-            throw CLIError("cannot install into \(root.path): \(error.localizedDescription)")
+            throw CLIError("cannot install into \(root.path): \(plainReason(error))")
         }
         print("installed \(bin.appendingPathComponent("carender").path) and \(library.path)")
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""

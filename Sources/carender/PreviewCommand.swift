@@ -4,6 +4,7 @@ import CARenderStage
 import CARenderStudio
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// `carender preview SCRIPT`: a local web page that scrubs, plays and inspects the script's
 /// animation, reloading when the script changes.
@@ -134,8 +135,7 @@ struct PreviewCommand: ParsableCommand {
         do {
             let session = try HostSession()
             defer { session.remove() }
-            let source: Data
-            do { source = try Data(contentsOf: script) } catch { throw CLIError("cannot read the script \(script.path): \(plainReason(error))") }
+            let source = try readScript(script)
             result = .built(try compiler.executable(for: script, source: source, session: session).executable)
         } catch {
             try? handle.close()
@@ -161,13 +161,12 @@ struct PreviewCommand: ParsableCommand {
     }
 }
 
-/// A server failure, kept for the main thread to report.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var message: String?
+/// A server failure, kept for the main thread to report: the first one set.
+private final class FailureBox: Sendable {
+    private let first = Mutex<String?>(nil)
+    var message: String? { first.withLock { $0 } }
     func set(_ text: String) {
-        lock.lock(); defer { lock.unlock() }
-        if message == nil { message = text }
+        first.withLock { if $0 == nil { $0 = text } }
     }
 }
 
@@ -175,7 +174,7 @@ private final class FailureBox: @unchecked Sendable {
 /// preview can stop its workers and remove its folder before it exits. The handlers are the
 /// ``Supervisor``'s, which also pass the request on to every child (workers, a compile, an
 /// export).
-final class StopSignal: @unchecked Sendable {
+final class StopSignal: Sendable {
     /// What ``raise(_:)`` is given when the preview fails: 0, the number of no signal.
     static let failure: Int32 = 0
     private let readEnd: Int32

@@ -1,5 +1,6 @@
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// A pipe whose ends are close-on-exec (a child gets one end as a standard stream only).
 func makePipe() throws -> (read: Int32, write: Int32) {
@@ -11,14 +12,13 @@ func makePipe() throws -> (read: Int32, write: Int32) {
 }
 
 /// A value read and written under a lock, from any thread.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
+final class Locked<Value: Sendable>: Sendable {
+    private let stored: Mutex<Value>
 
-    init(_ value: Value) { stored = value }
+    init(_ value: Value) { stored = Mutex(value) }
 
     var value: Value {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

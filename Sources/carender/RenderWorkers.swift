@@ -2,6 +2,7 @@ import ArgumentParser
 import CARenderStage
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// Runs a compiled script as `count` worker processes, each rendering a contiguous part of the
 /// selected frames (the job's `worker` split), and gathers their progress.
@@ -174,17 +175,16 @@ final class RenderWorkers: @unchecked Sendable {
 }
 
 /// Descriptors closed at most once each, from any thread.
-final class ClosedOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var descriptors: [Int32]
+final class ClosedOnce: Sendable {
+    private let descriptors: Mutex<[Int32]>
 
-    init(_ descriptors: [Int32]) { self.descriptors = descriptors }
+    init(_ descriptors: [Int32]) { self.descriptors = Mutex(descriptors) }
 
     func close(_ index: Int) {
-        lock.lock()
-        let descriptor = descriptors[index]
-        descriptors[index] = -1
-        lock.unlock()
+        let descriptor = descriptors.withLock { open in
+            defer { open[index] = -1 }
+            return open[index]
+        }
         if descriptor >= 0 { Foundation.close(descriptor) }
     }
 }

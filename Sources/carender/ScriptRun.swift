@@ -20,11 +20,7 @@ final class CompiledScript: @unchecked Sendable {
     init(_ script: URL, compiler: ScriptCompiler, session: HostSession) throws {
         self.compiler = compiler
         self.script = script
-        do {
-            source = try Data(contentsOf: script)
-        } catch {
-            throw CLIError("cannot read the script \(script.path): \(plainReason(error))")
-        }
+        source = try readScript(script)
         build = try compiler.executable(for: script, source: source, session: session)
     }
 
@@ -140,3 +136,15 @@ struct StopRequest: Error, CustomStringConvertible {
     var exitStatus: Int32 { 128 + signal }
 }
 
+/// The script's text; a folder, or a file that cannot be read, is one line naming it.
+func readScript(_ script: URL) throws -> Data {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: script.path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CLIError("cannot read the script \(script.path): it is a folder, not a file")
+    }
+    do {
+        return try Data(contentsOf: script)
+    } catch {
+        throw CLIError("cannot read the script \(script.path): \(plainReason(error))")
+    }
+}

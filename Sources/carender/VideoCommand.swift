@@ -47,8 +47,8 @@ struct VideoCommand: ParsableCommand {
 
     func run() throws {
         let folder = try FrameFolder(frames)
+        let run = try folder.run()   // the frames first: what is wrong with them is said before any ffmpeg check
         let export = try encoding.prepare(path: output)
-        let run = try folder.run()
         let display = ProgressDisplay(style: reporting.progress, quiet: reporting.quiet, verbose: reporting.verbose)
         if export.container == .gif, let note = GIFTiming(fps: fps, frames: run.count).note(asked: fps) { display.note(note) }
         display.begin("encoding video", total: run.count)
@@ -105,6 +105,13 @@ struct FrameFolder {
             let missing = (first...last).filter { !present.contains($0) }
             let shown = missing.prefix(5).map(String.init).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
             throw CLIError("\(directory.path) misses \(missing.count) frame\(missing.count == 1 ? "" : "s") between \(first) and \(last) (\(shown)); a video needs every frame: gather every shard's frames, or render the missing ones with --frames")
+        }
+        // ffmpeg skips a frame it cannot decode, or repeats its neighbour, and still ends well:
+        // a cut-off copy would be in the video unnoticed. Checked here: signature and IEND.
+        let broken = (first...last).filter { !Stage.isCompleteFrame(directory.appendingPathComponent(String(format: pattern.printfForm, $0))) }
+        if !broken.isEmpty {
+            let shown = broken.prefix(5).map { String(format: pattern.printfForm, $0) }.joined(separator: ", ") + (broken.count > 5 ? ", …" : "")
+            throw CLIError("\(directory.path) holds \(broken.count) frame\(broken.count == 1 ? "" : "s") that \(broken.count == 1 ? "is" : "are") not a complete PNG file (\(shown)): cut off, empty, or not a PNG; render \(broken.count == 1 ? "it" : "them") again with --frames")
         }
         let url = directory.appendingPathComponent(String(format: pattern.printfForm, first))
         return Run(first: first, count: numbers.count, hasAlpha: try Self.hasAlpha(url))

@@ -28,9 +28,6 @@ struct VideoExport {
             case .gif, .mov: return nil
             }
         }
-
-        /// Whether the format can carry the frames' alpha channel.
-        var carriesAlpha: Bool { self != .mp4 }
     }
 
     let ffmpeg: String
@@ -116,7 +113,7 @@ struct VideoExport {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(error.localizedDescription)")
+            throw CLIError("cannot start ffmpeg at \(ffmpeg): \(plainReason(error))")
         }
         let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

@@ -14,8 +14,6 @@ package enum Fixtures {
         folder.appendingPathComponent("png").appendingPathComponent(name)
     }
 
-    /// The folder holding this test process's executable: SwiftPM's build folder, where the
-    /// `carender` executable and `libCARender.so` live too.
     /// The library's targets from the bottom layer up, as `Package.swift` declares them; `CARender`
     /// re-exports them all.
     package static let libraryLayers = [
@@ -23,6 +21,8 @@ package enum Fixtures {
         "CARenderModel", "CARenderCompositor", "CARenderStage", "CARenderUIKit",
     ]
 
+    /// The folder holding this test process's executable: SwiftPM's build folder, where the
+    /// `carender` executable and `libCARender.so` live too.
     package static let buildFolder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// One compile cache for the scripts tests run through the `carender` command line, so each

@@ -86,7 +86,7 @@ package struct RenderPlanSummary: Codable, Equatable, Sendable {
     }
 }
 
-/// The sequence a script renders, as `carender info` prints it.
+/// The sequence a script renders, as `carender info` prints it and `carender preview` shows it.
 package struct SequenceInfo: Codable, Equatable, Sendable {
     package var width: Double
     package var height: Double

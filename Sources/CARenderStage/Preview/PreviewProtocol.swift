@@ -39,7 +39,8 @@ package struct PreviewResponse: Codable, Equatable, Sendable {
     package var messages: [String] = []
     /// Why the request could not be answered.
     package var error: String?
-    package var stage: PreviewStageInfo?
+    /// The sequence the preview shows, as `carender info` describes it.
+    package var stage: SequenceInfo?
     /// Milliseconds spent advancing, drawing and encoding a frame.
     package var renderMilliseconds: Double?
     package var layers: [PreviewLayer]?
@@ -49,19 +50,6 @@ package struct PreviewResponse: Codable, Equatable, Sendable {
     package var timeline: PreviewTimeline?
 
     package init(time: Double) { self.time = time }
-}
-
-/// The sequence a preview shows.
-package struct PreviewStageInfo: Codable, Equatable, Sendable {
-    package var width: Double
-    package var height: Double
-    package var scale: Double
-    package var pixelWidth: Int
-    package var pixelHeight: Int
-    package var duration: Double
-    package var fps: Double
-    package var frameCount: Int
-    package var hasAlpha: Bool
 }
 
 /// One layer of the tree, depth first. `path` holds the indices in `sublayers` from the root

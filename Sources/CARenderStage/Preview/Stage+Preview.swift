@@ -75,7 +75,7 @@ private final class MessageCollector {
 struct PreviewWorker {
     let stage: Stage
     let options: RenderOptions
-    let info: PreviewStageInfo
+    let info: SequenceInfo
     private let pngOptions: PNGWriteOptions
     /// What transparent pixels are drawn over when frames carry no alpha, as in a render.
     private let underlay: RGBA8?
@@ -86,9 +86,9 @@ struct PreviewWorker {
         // The plan of a render with these options: its size and alpha decide the frames' pixels.
         let plan = try stage.makePlan(options)
         let duration = try options.duration ?? stage.checkedDuration()
-        info = PreviewStageInfo(width: Double(stage.width), height: Double(stage.height), scale: Double(stage.scale),
-                                pixelWidth: plan.width, pixelHeight: plan.height, duration: duration,
-                                fps: options.fps, frameCount: plan.frameCount, hasAlpha: plan.hasAlpha)
+        info = SequenceInfo(width: Double(stage.width), height: Double(stage.height), scale: Double(stage.scale),
+                            pixelWidth: plan.width, pixelHeight: plan.height, duration: duration,
+                            fps: options.fps, frames: plan.frameCount, hasAlpha: plan.hasAlpha)
         // Fast encoding: the pixels are those of any preset.
         var png = PNGWriteOptions.Preset.fast.options
         png.dropAlphaWhenOpaque = !plan.hasAlpha
@@ -272,7 +272,7 @@ struct PreviewWorker {
     /// Steps through every frame of the sequence, recording each animation the first time it is
     /// attached and sampling every animated key path at up to `samples` evenly spaced frames.
     private func survey(samples: Int) throws -> PreviewTimeline {
-        let frames = info.frameCount
+        let frames = info.frames
         let every = max(1, Int((Double(frames) / Double(max(1, samples))).rounded(.up)))
         var times: [Double] = (0..<max(frames, 1)).map { Double($0) / options.fps }
         if let last = times.last, info.duration > last { times.append(info.duration) }

@@ -34,7 +34,7 @@ const studio = {
 };
 window.studio = studio;
 
-const frameCount = () => (studio.info ? Math.max(1, studio.info.frameCount) : 1);
+const frameCount = () => (studio.info ? Math.max(1, studio.info.frames) : 1);
 const lastFrame = () => frameCount() - 1;
 const timeOf = (n) => (studio.info ? n / studio.info.fps : 0);
 const totalDuration = () => (studio.info ? Math.max(studio.info.duration, timeOf(lastFrame()), 1e-6) : 1);

@@ -55,6 +55,21 @@ void cpk_shadow_projective_avx2(const cpk_shadow_texture *texture, cpk_shadow_ro
 /// first (0…256; 256 leaves it as it is): `FrameDrawing.blendRow`.
 void cpk_blend_row_avx2(const uint32_t *source, uint32_t *target, int64_t count, uint32_t scale);
 
+/// One painter call of a swept row: pixels `start ..< start + length` (cell indices), fully
+/// covered (`full` = 1) or with their coverage in the sweep's coverage row (`full` = 0).
+typedef struct {
+    int32_t start, length, full;
+} cpk_coverage_run;
+
+/// `CoverageRasterizer.sweep` of one row of `width` cells: the running sum of the cells (each
+/// nonzero cell added, in order, and reset to 0), folded by the even-odd rule when `even_odd`,
+/// gives each pixel's coverage c; pixels with `partial_low < c < partial_high` get c in
+/// `coverage` and form partial runs, a run of unchanged sum with c ≥ `partial_high` is a full
+/// run. Writes the runs, in the order the Swift sweep calls its painter, to `runs` (room for
+/// `width` + 1) and returns how many.
+int64_t cpk_sweep_row_avx2(float *cells, float *coverage, int64_t width, int32_t even_odd, float partial_low,
+                           float partial_high, cpk_coverage_run *runs);
+
 #ifdef __cplusplus
 }
 #endif

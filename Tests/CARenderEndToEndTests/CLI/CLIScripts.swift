@@ -6,7 +6,8 @@ import XCTest
 /// Small scripts the command-line tests render, written once per test run to one folder and
 /// compiled once into one cache, so every test class reuses the same builds.
 enum CLIScripts {
-    /// A folder for this test process; folders of earlier runs whose process is gone are removed.
+    /// A folder for this test process, removed when the tests end; folders of earlier runs whose
+    /// process was killed are removed too.
     static let folder: URL = {
         let temporary = FileManager.default.temporaryDirectory
         let prefix = "carender-cli-scripts-"
@@ -17,6 +18,7 @@ enum CLIScripts {
         }
         let url = temporary.appendingPathComponent(prefix + String(getpid()))
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        removeWhenTheTestsEnd(url)
         return url
     }()
 

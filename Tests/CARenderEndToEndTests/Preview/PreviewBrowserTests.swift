@@ -74,6 +74,7 @@ final class PreviewBrowserTests: XCTestCase {
         defer { browser.quit() }
         try browser.open(preview.url)
         try browser.wait(for: "window.studio && studio.info && studio.shownFrame === 0 && !studio.inFlight", timeout: 60, what: "the first frame")
+        XCTAssertEqual(try browser.execute("return studio.info.frames;") as? NSNumber, 120, "2 s at 60 fps, as carender info says")
         try browser.wait(for: "studio.timeline && document.querySelectorAll('.bar').length >= 2", timeout: 30, what: "the timeline's bars")
         try browser.wait(for: "document.querySelectorAll('#tree li').length === 3", timeout: 10, what: "the layer tree")
         XCTAssertEqual(try browser.execute("return [...document.querySelectorAll('#tree li')].map(li => li.textContent).join('|');") as? String,

@@ -65,6 +65,24 @@ final class PremultipliedEncodingTests: XCTestCase {
         XCTAssertEqual(try pixmap.pngData(options: alpha)[25], 6, "RGBA when asked to keep the alpha")
     }
 
+    /// The opacity test reads alphas in blocks of 64 pixels, then pairs, then single pixels: one
+    /// translucent pixel anywhere, in a block or in the rest, makes the frame not opaque, and
+    /// colour bytes never do.
+    func testOpaqueTestFindsATranslucentPixelAnywhere() {
+        for pixels in [0, 1, 2, 3, 63, 64, 65, 127, 128, 130, 200, 257] {
+            var bytes = [UInt8](repeating: 0, count: pixels * 4)
+            for p in 0..<pixels { bytes[4 * p + 3] = 255 }
+            XCTAssertTrue(RGBAImage(width: pixels, height: 1, bytes: bytes).isOpaque, "\(pixels) opaque pixels")
+            for p in 0..<pixels {
+                for alpha: UInt8 in [0, 254] {
+                    bytes[4 * p + 3] = alpha
+                    XCTAssertFalse(RGBAImage(width: pixels, height: 1, bytes: bytes).isOpaque, "alpha \(alpha) at \(p) of \(pixels)")
+                }
+                bytes[4 * p + 3] = 255
+            }
+        }
+    }
+
     /// The frame writer takes premultiplied frames too: files as the straight images give, and a
     /// still period encoded once.
     func testFrameWriterWritesPremultipliedFrames() throws {

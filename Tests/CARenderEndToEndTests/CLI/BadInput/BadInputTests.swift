@@ -252,6 +252,43 @@ final class BadInputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing rendered")
     }
 
+    func testVideoOfFramesWithACutOffOneIsRefusedBeforeEncoding() throws {
+        let frames = scratch.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        for n in 0..<4 { try RGBAImage(width: 8, height: 8).writePNG(to: frames.appendingPathComponent(String(format: "frame_%05d.png", n))) }
+        let cut = frames.appendingPathComponent("frame_00002.png")
+        let whole = try Data(contentsOf: cut)
+        try whole.prefix(whole.count - 12).write(to: cut)   // without its IEND chunk, as an interrupted copy
+        let video = scratch.appendingPathComponent("clip.mp4")
+        // Any executable stands in for ffmpeg: the check comes before it would run.
+        let run = try BadInputHarness.Run(["video", frames.path, "-o", video.path], environment: ["CARENDER_FFMPEG": "/bin/true"],
+                                          scratch: scratch)
+        let outcome = try XCTUnwrap(run.wait(limit: 10))
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        XCTAssertEqual(outcome.standardError, "carender: error: \(frames.path) holds 1 frame that is not a complete PNG file "
+                       + "(frame_00002.png): cut off, empty, or not a PNG; render it again with --frames\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: video.path))
+    }
+
+    func testAFolderGivenAsTheScriptIsNamedAsOne() throws {
+        let run = try BadInputHarness.Run([scratch.path, "-o", out.path], environment: [:], scratch: scratch)
+        let outcome = try XCTUnwrap(run.wait(limit: 10))
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        // Not Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 256.)".
+        XCTAssertEqual(outcome.standardError, "carender: error: cannot read the script \(scratch.path): it is a folder, not a file\n")
+    }
+
+    func testAPlotThatCannotBeWrittenGivesTheSystemsReason() throws {
+        let blocker = scratch.appendingPathComponent("file")
+        try Data("not a folder".utf8).write(to: blocker)
+        let plot = blocker.appendingPathComponent("curve.png")
+        let run = try BadInputHarness.Run(["ease", "linear", "--plot", plot.path], environment: [:], scratch: scratch)
+        let outcome = try XCTUnwrap(run.wait(limit: 10))
+        XCTAssertEqual(outcome.status, 1, outcome.standardError)
+        // Not "The operation could not be completed. (CARenderPixels.PNGError error 1.)".
+        XCTAssertEqual(outcome.standardError, "carender: error: cannot write the plot \(plot.path): cannot create a file: Not a directory\n")
+    }
+
     func testBenchOnASceneWithNegativeWidthIsAnError() throws {
         let scene = scratch.appendingPathComponent("negative.json")
         try Data(#"{"width": -120, "height": 80, "scale": 1, "layers": []}"#.utf8).write(to: scene)
