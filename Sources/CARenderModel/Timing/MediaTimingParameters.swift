@@ -101,8 +101,15 @@ struct MediaTimingParameters: Equatable {
 /// depends on the repeat settings) worked out once: Core Animation's mapping from a parent time
 /// to an object's phase, basic time and completed cycles.
 ///
-/// Kept small (five numbers and three flags, 43 bytes): a layer's per-frame records hold one
-/// per animation, ahead of the animation's compiled evaluation on the same cache line.
+/// Kept small (five numbers and three flags, padded to 48 bytes): a layer's per-frame records
+/// hold one per animation, ahead of the animation's compiled evaluation on the same cache line.
+///
+/// Why the padding: sampling reads the clock through its address, so a caller reading it from
+/// a record copies it to the stack first. At 43 bytes the copy is three 16-byte moves, the last
+/// overlapping the second, and the read of `timeOffset` then straddles two pending stores: the
+/// processor cannot forward it from them, and it waits until every older store is done, which
+/// for an animated layer includes the stores that just restored its presentation box (most of
+/// them cache misses). At 48 bytes the copy's moves do not overlap, and every read is forwarded.
 struct SamplingClock {
     let beginTime: Double
     /// The basic duration (see `MediaTimingParameters.duration`).
@@ -114,6 +121,8 @@ struct SamplingClock {
     let autoreverses: Bool
     let fillsForwards: Bool
     let fillsBackwards: Bool
+    /// Unused: rounds the size up to a multiple of 16 bytes (see above).
+    private let padding: (UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0)
 
     /// One cycle: the basic duration, doubled when autoreversing.
     var cycleDuration: Double { duration * (autoreverses ? 2 : 1) }
