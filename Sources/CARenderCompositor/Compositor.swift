@@ -13,7 +13,9 @@ import CARenderModel
 // the whole through an offscreen.
 //
 // The pipeline of one frame:
-// 1. `DisplayList.build` flattens the tree once: per layer its device map, its device extents
+// 0. The frame's tree arrives as plain records (`RenderFrame`): the stage builds its frames into
+//    one it keeps; a `RenderNode` value tree is flattened into the compositor's own first.
+// 1. `DisplayList.build` walks the records once: per layer its device map, its device extents
 //    (with and without shadow), its drawing-order sublayers (sorted by zPosition, transform-layer
 //    contents depth-sorted) and the images it shows.
 // 2. `FrameDrawing` walks the list. Each step takes the layer, the map into the canvas it draws
@@ -34,9 +36,10 @@ import CARenderModel
 // - No heap allocation per frame once warmed up: buffers (display list, outlines, coverage rows,
 //   offscreens, blur planes, shadow tables) live in owning objects and are reused; their capacity
 //   grows during warm-up only. `CompositorAllocationTests` holds the compositor to this.
-// - No copies of layer state: display items point at their render nodes (the tree outlives the
-//   frame's list) and drawing code binds `statePointer`, not `state`, to locals — a copy of the
-//   state retains every reference it holds.
+// - No copies of layer state and no reference counting per layer: display items refer to their
+//   records by index (the frame outlives the list's use of it, and is not retained) and drawing
+//   code binds `statePointer`, not `state`, to locals — a copy of the state retains every
+//   reference it holds.
 // - No `Any`, `Mirror`, strings or existentials per frame: contents are cast to `CGImage` once per
 //   layer when the display list is built; painters are generic structs, so the rasterizer
 //   specialises on them and the per-pixel loop has no dynamic dispatch.
@@ -69,6 +72,9 @@ package final class Compositor {
     let contentGeometry = ContentGeometryCache()
     /// Text layers' glyph coverage masks, kept across frames.
     let glyphs = GlyphCache()
+    /// Value trees handed in (`render(_:into:scale:antialiasesAllEdges:)`), flattened; emptied
+    /// after each frame.
+    private let valueTrees = RenderFrame()
 
     package init() {}
 
@@ -84,10 +90,22 @@ package final class Compositor {
     /// `antialiasesAllEdges` anti-aliases the outer edges of every layer, as if each allowed it
     /// (`Stage.antialiasesAllEdges`).
     package func render(_ root: RenderNode, into pixmap: inout Pixmap, scale: CGFloat, antialiasesAllEdges: Bool = false) {
+        withUnsafePointer(to: root) { root in
+            let record = valueTrees.appendTree(root)
+            render(valueTrees, root: record, into: &pixmap, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
+        }
+        valueTrees.removeAll()
+    }
+
+    /// Draws the subtree of `frame`'s record `root` into `pixmap`, replacing its contents
+    /// (reusing its storage): the stage's frame path. `antialiasesAllEdges` anti-aliases the
+    /// outer edges of every layer, as if each allowed it (`Stage.antialiasesAllEdges`).
+    package func render(_ frame: RenderFrame, root: Int32, into pixmap: inout Pixmap, scale: CGFloat,
+                        antialiasesAllEdges: Bool = false) {
         let rect = IntRect(x0: 0, y0: 0, x1: pixmap.width, y1: pixmap.height)
         guard !rect.isEmpty else { return }
         let scale = Double(scale)
-        let rootItem = displayList.build(root: root, map: Self.rootMap(root, scale: scale), scale: scale)
+        let rootItem = displayList.build(frame, root: root, map: Self.rootMap(frame.record(root), scale: scale), scale: scale)
         let drawing = FrameDrawing(list: displayList, scratch: scratch, shadows: shadowCache, content: contentGeometry,
                                    glyphs: glyphs, scale: scale, antialiasesAllEdges: antialiasesAllEdges)
         pixmap.bytes.withUnsafeMutableBufferPointer { buffer in
@@ -113,8 +131,12 @@ package final class Compositor {
         let rect = IntRect(x0: 0, y0: 0, x1: width, y1: height)
         guard !rect.isEmpty else { return pixmap }
         let scale = Double(scale)
-        let oldItem = displayList.build(root: old, map: Self.rootMap(old, scale: scale), scale: scale)
-        let newItem = displayList.add(new, map: Self.rootMap(new, scale: scale))
+        let (oldRecord, newRecord) = withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: new) { new in (valueTrees.appendTree(old), valueTrees.appendTree(new)) }
+        }
+        defer { valueTrees.removeAll() }
+        let oldItem = displayList.build(valueTrees, root: oldRecord, map: Self.rootMap(valueTrees.record(oldRecord), scale: scale), scale: scale)
+        let newItem = displayList.add(root: newRecord, map: Self.rootMap(valueTrees.record(newRecord), scale: scale))
         let drawing = FrameDrawing(list: displayList, scratch: scratch, shadows: shadowCache, content: contentGeometry,
                                    glyphs: glyphs, scale: scale)
         let kind = TransitionKind(rawValue: type) ?? .fade
@@ -131,7 +153,7 @@ package final class Compositor {
 
     /// The root's bounds space to device pixels: the root is positioned like any layer, in the
     /// stage's point space, which the scale turns into pixels.
-    static func rootMap(_ root: RenderNode, scale: Double) -> ProjectiveMap {
-        ProjectiveMap(flattening: root.statePointer.mappingToSuperlayer(nil)).then(.scale(scale))
+    static func rootMap(_ root: UnsafePointer<RenderFrame.Record>, scale: Double) -> ProjectiveMap {
+        ProjectiveMap(flattening: root.pointee.statePointer.mappingToSuperlayer(nil)).then(.scale(scale))
     }
 }

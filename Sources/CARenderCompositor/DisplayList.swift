@@ -8,14 +8,14 @@ import CARenderModel
 /// that is derived once per frame — where it lands on the device, how far it reaches, the
 /// sublayers in drawing order and the images it shows.
 struct DisplayItem {
-    /// The layer's render node, read in place: the frame's render tree outlives the list (see
+    /// The layer's record in the frame: the frame outlives the list's use of it (see
     /// `DisplayList`), so an item holds no copy of the state and retains nothing it refers to.
-    let node: UnsafePointer<RenderNode>
-    /// The layer's presentation state, borrowed from its node.
+    let record: Int32
+    /// The layer's presentation state, borrowed from its record.
     var state: LayerState {
         unsafeAddress { statePointer }
     }
-    /// Where the layer's presentation state is (its node's, valid as long as the node): bind
+    /// Where the layer's presentation state is (its record's, valid as long as the frame): bind
     /// this, not `state`, to a local (a local copy of the state would retain every reference it
     /// holds).
     let statePointer: UnsafePointer<LayerState>
@@ -27,18 +27,17 @@ struct DisplayItem {
     var visibleSublayers = 0
     /// The mask layer's item, or -1.
     var mask = -1
-    /// Whether a transition runs on the layer (drawn when the layer is placed as a sublayer or
-    /// root); `transition` reads it from the node.
-    var hasTransition = false
-    /// The transition running on the layer, read from its node (copied only for a layer that
-    /// has one: its type strings are retained).
-    var transition: TransitionState? { hasTransition ? node.pointee.transition : nil }
+    /// The transition running on the layer (drawn when the layer is placed as a sublayer or
+    /// root), in the frame's side table; `transition` copies it (retaining its type strings)
+    /// only for a layer that has one.
+    var transitionState: UnsafePointer<TransitionState>?
+    var transition: TransitionState? { transitionState?.pointee }
     /// The item of the layer's rendering from before its transition, or -1, and that rendering's
     /// map into the superlayer's plane (where the layer was placed when the transition began).
     var snapshot = -1
     var snapshotToParent = ProjectiveMap.identity
     /// The contents image, and the image dissolving away while `contents` animates, not
-    /// retained: the layer state the node holds keeps both alive until the frame is finished
+    /// retained: the layer state the record reads keeps both alive until the frame is finished
     /// (`DisplayList.finishFrame()`), so an item is plain data that is dropped without a release.
     var contentsImage: Unmanaged<CGImage>?
     var crossfadeImage: Unmanaged<CGImage>?
@@ -51,8 +50,8 @@ struct DisplayItem {
     /// Layer-space box a shape layer's fill and stroke (or an emitter's particles) can touch,
     /// when it draws any.
     var shapeBox: (x0: Double, y0: Double, x1: Double, y1: Double)?
-    /// An emitter layer's particles, when it has some to draw, not retained: the node holds
-    /// them until the frame is finished.
+    /// An emitter layer's particles, when it has some to draw, not retained: the frame holds
+    /// them until it is finished.
     var emitterFrame: Unmanaged<EmitterFrame>?
     var emitter: EmitterFrame? { emitterFrame?.takeUnretainedValue() }
     /// Whether the layer casts a shadow: some shadow opacity and colour, and no `masksToBounds`
@@ -94,10 +93,9 @@ struct PlacedLayer {
 /// `CATransformLayer` child contributes its plain descendants, which share the parent's 3D space
 /// and are depth-sorted among themselves, back to front by the depth of their centre.
 ///
-/// The list reads the frame's render nodes in place, through pointers into the tree's arrays:
-/// copying a node (or its state) would retain every reference the layer state holds, for every
-/// layer, every frame. The tree is not changed while a frame is drawn, and the roots are copied
-/// into `roots`, so every pointer stays valid until `finishFrame()`.
+/// The list reads the frame's records (`RenderFrame`) in place, by index: copying a layer's state
+/// would retain every reference it holds, for every layer, every frame. The frame is not changed
+/// while it is drawn, so every pointer into it stays valid until `finishFrame()`.
 ///
 /// The arrays are `@exclusivity(unchecked)`: the run-time check of each access to a class's
 /// stored array (`swift_beginAccess`, a thread-local access set) cost about a tenth of the
@@ -105,88 +103,74 @@ struct PlacedLayer {
 /// list belongs to one `Compositor`, which one thread uses at a time (it is not `Sendable`), and
 /// no access overlaps another to the same array — every change is one statement whose right-hand
 /// side (which may read the list) is evaluated before the write begins, and the closures run
-/// while an array is borrowed (`withUnsafeBufferPointer`) borrow the render nodes' arrays, never
-/// these. The compiler still checks accesses it can see statically.
+/// while an array is borrowed (`withUnsafeBufferPointer`) never touch these. The compiler still
+/// checks accesses it can see statically.
 final class DisplayList {
     @exclusivity(unchecked) private(set) var items: [DisplayItem] = []
     @exclusivity(unchecked) private(set) var placed: [PlacedLayer] = []
-    /// Where each `placed` entry's render node is while the list is built: its index in the
-    /// superlayer node's `sublayers` (read in place, not copied: a copy retains every reference
-    /// the layer state holds), or `-1 - i` for `placedNodes[i]`, a transform layer's content
-    /// gathered from deeper in the tree.
-    @exclusivity(unchecked) private var placedSources: [Int] = []
-    @exclusivity(unchecked) private var placedNodes: [UnsafePointer<RenderNode>] = []
-    /// The roots of the frame being built (the tree and, for a transition, the other tree),
-    /// held where their addresses do not move.
-    private let roots = UnsafeMutablePointer<RenderNode>.allocate(capacity: DisplayList.maximumRoots)
-    private var rootCount = 0
-    private static let maximumRoots = 2
+    /// Each `placed` entry's record while the list is built.
+    @exclusivity(unchecked) private var placedRecords: [Int32] = []
+    /// The frame being drawn (set by `build`, valid until `finishFrame()`).
+    private var frame: Unmanaged<RenderFrame>?
     /// Sorting scratch: indices and their keys.
     @exclusivity(unchecked) private var order: [Int] = []
     @exclusivity(unchecked) private var keys: [Double] = []
     /// Transform-layer contents gathered before depth sorting.
     @exclusivity(unchecked) private var gathered: [PlacedLayer] = []
-    @exclusivity(unchecked) private var gatheredNodes: [UnsafePointer<RenderNode>] = []
+    @exclusivity(unchecked) private var gatheredRecords: [Int32] = []
     /// Flattening scratch for shadow paths' bounds.
     private var pathOutline = Outline()
     /// Device pixels per point of the frame being built.
     private(set) var scale: Double = 1
 
-    /// Starts a new frame with `root` drawn through `map`; returns the root's item.
-    func build(root: RenderNode, map: ProjectiveMap, scale: Double) -> Int {
+    /// Starts drawing `frame` with its record `root` drawn through `map`; returns the root's
+    /// item. The frame must not change, and must outlive the list's use of it, until
+    /// `finishFrame()`: it is read in place, not retained.
+    func build(_ frame: RenderFrame, root: Int32, map: ProjectiveMap, scale: Double) -> Int {
         finishFrame()
+        self.frame = Unmanaged.passUnretained(frame)
         self.scale = scale
-        return addPlaced(hold(root), map: map, superlayer: -1, superlayerMap: .scale(scale))
+        return addPlaced(root, map: map, superlayer: -1, superlayerMap: .scale(scale))
     }
 
-    /// Adds another root (the new side of a transition) and its subtree drawn through `map`;
-    /// returns its item.
-    func add(_ root: RenderNode, map: ProjectiveMap) -> Int {
-        add(hold(root), map: map)
+    /// Adds another root of the frame (the new side of a transition) and its subtree drawn
+    /// through `map`; returns its item.
+    func add(root: Int32, map: ProjectiveMap) -> Int {
+        add(root, map: map)
     }
 
-    /// `root` copied where its address stays put until `finishFrame()`.
-    private func hold(_ root: RenderNode) -> UnsafePointer<RenderNode> {
-        precondition(rootCount < Self.maximumRoots, "a display list draws at most \(Self.maximumRoots) trees at once")
-        (roots + rootCount).initialize(to: root)
-        rootCount += 1
-        return UnsafePointer(roots + rootCount - 1)
-    }
-
-    /// Releases the frame's references to layer state (keeping the storage).
+    /// Forgets the frame (keeping the storage).
     func finishFrame() {
         items.removeAll(keepingCapacity: true)
         placed.removeAll(keepingCapacity: true)
-        placedSources.removeAll(keepingCapacity: true)
-        placedNodes.removeAll(keepingCapacity: true)
-        roots.deinitialize(count: rootCount)
-        rootCount = 0
+        placedRecords.removeAll(keepingCapacity: true)
+        frame = nil
     }
 
-    deinit {
-        roots.deinitialize(count: rootCount)
-        roots.deallocate()
+    /// Record `r` of the frame being drawn, in place (the frame is not retained).
+    private func record(_ r: Int32) -> UnsafeMutablePointer<RenderFrame.Record> {
+        frame.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.record(r) }
     }
 
-    /// The address of `nodes[index]`, which stays valid while the array is neither changed nor
-    /// released (the frame's tree is neither while it is drawn).
-    private static func element(_ nodes: [RenderNode], _ index: Int) -> UnsafePointer<RenderNode> {
-        nodes.withUnsafeBufferPointer { $0.baseAddress! + index }
+    /// The record of sublayer `k` of `node`.
+    private func child(_ k: Int32, of node: UnsafePointer<RenderFrame.Record>) -> Int32 {
+        frame.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.child(k, of: node) }
     }
 
     /// Adds a layer placed in its superlayer (or as the root): the layer itself, and the
     /// rendering from before its running transition, mapped as it was placed then.
     /// `superlayer` is the superlayer's item, or -1 for the root (an index, not the state: passing
     /// the state as an optional would copy it for every layer, for the rare transition's sake).
-    private func addPlaced(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap, superlayer: Int,
+    private func addPlaced(_ record: Int32, map: ProjectiveMap, superlayer: Int,
                            superlayerMap: ProjectiveMap) -> Int {
-        let index = add(node, map: map)
-        if node.pointee.transition != nil {
-            items[index].hasTransition = true
-            if !node.pointee.transitionSnapshot.isEmpty {
-                let old = Self.element(node.pointee.transitionSnapshot, 0)
+        let index = add(record, map: map)
+        let node = self.record(record)
+        if let transition = frame.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.transition(of: node) }) {
+            items[index].transitionState = transition
+            if node.pointee.snapshot >= 0 {
+                let old = node.pointee.snapshot
                 let parent = superlayer >= 0 ? items[superlayer].statePointer.sublayerPlacement : nil
-                let toParent = ProjectiveMap(flattening: old.pointee.statePointer.mappingToSuperlayer(parent))
+                let toParent = ProjectiveMap(flattening: self.record(old).pointee.statePointer.mappingToSuperlayer(parent))
                 let snapshot = add(old, map: toParent.then(superlayerMap))
                 items[index].snapshot = snapshot
                 items[index].snapshotToParent = toParent
@@ -196,14 +180,15 @@ final class DisplayList {
     }
 
     /// Adds a layer and its subtree drawn through `map`; returns its item.
-    private func add(_ node: UnsafePointer<RenderNode>, map: ProjectiveMap) -> Int {
+    private func add(_ record: Int32, map: ProjectiveMap) -> Int {
         // The state is read in place through its pointer, never bound to a local value: a local
         // copy would retain every reference it holds.
         let index = items.count
+        let node = self.record(record)
         let s = node.pointee.statePointer
         // Made in the list and filled there: an item built in a local was copied in (an
         // outlined copy of every field, references included) and then destroyed.
-        items.append(DisplayItem(node: node, statePointer: s, kind: node.pointee.kind, deviceMap: map))
+        items.append(DisplayItem(record: record, statePointer: s, kind: node.pointee.kind, deviceMap: map))
         if node.pointee.kind != .transformLayer {
             // The images are the state's own objects (a cast returns the same instance), which
             // the state keeps alive for the frame.
@@ -227,8 +212,8 @@ final class DisplayList {
             case .emitterLayer:
                 // Particles reach wherever they have flown, clipped by the bounds only when
                 // the layer masks to them.
-                if let emitter = node.pointee.emitter, let reach = emitter.reach {
-                    items[index].emitterFrame = Unmanaged.passUnretained(emitter)
+                if let emitter = node.pointee.emitter, let reach = emitter._withUnsafeGuaranteedRef({ $0.reach }) {
+                    items[index].emitterFrame = emitter
                     items[index].kindDrawings = 1
                     items[index].shapeBox = reach
                 }
@@ -243,17 +228,14 @@ final class DisplayList {
         items[index].childCount = count
         var k = first
         while k < first + count {
-            let source = placedSources[k]
             let childMap = placed[k].toParent.then(map)
-            placed[k].item = source >= 0
-                ? addPlaced(Self.element(node.pointee.sublayers, source), map: childMap, superlayer: index, superlayerMap: map)
-                : addPlaced(placedNodes[-1 - source], map: childMap, superlayer: index, superlayerMap: map)
+            placed[k].item = addPlaced(placedRecords[k], map: childMap, superlayer: index, superlayerMap: map)
             k += 1
         }
         if items[index].hasShadow { items[index].shadowSource = shadowSourceBox(index) }
-        if !node.pointee.mask.isEmpty {
-            let mask = Self.element(node.pointee.mask, 0)
-            let maskMap = ProjectiveMap(flattening: mask.pointee.statePointer.mappingToSuperlayer(nil)).then(map)
+        let mask = node.pointee.mask
+        if mask >= 0 {
+            let maskMap = ProjectiveMap(flattening: self.record(mask).pointee.statePointer.mappingToSuperlayer(nil)).then(map)
             items[index].mask = add(mask, map: maskMap)
         }
         if items[index].hasShadow { items[index].uniformShapeAlpha = computeUniformShapeAlpha(index) }
@@ -265,77 +247,72 @@ final class DisplayList {
 
     // MARK: - Sibling order
 
-    /// Appends the node's visible sublayers in drawing order to `placed` / `placedSources`, and
-    /// counts them in the node's item.
-    private func appendSublayers(of node: UnsafePointer<RenderNode>, item index: Int) {
-        node.pointee.sublayers.withUnsafeBufferPointer { buffer in
-            // Read through the pointer's subscript, which borrows the element in place (the
-            // buffer's returns a copy).
-            guard let sublayers = buffer.baseAddress else {
-                items[index].visibleSublayers = 0
-                return
+    /// Appends the record's visible sublayers in drawing order to `placed` / `placedRecords`, and
+    /// counts them in its item.
+    private func appendSublayers(of node: UnsafePointer<RenderFrame.Record>, item index: Int) {
+        let count = node.pointee.childCount
+        let base = order.count
+        var i: Int32 = 0
+        while i < count {
+            let sublayer = record(child(i, of: node))
+            if !sublayer.pointee.statePointer.pointee.isHidden {
+                order.append(Int(i))
+                keys.append(Double(sublayer.pointee.statePointer.pointee.zPosition))
             }
-            let count = buffer.count
-            let base = order.count
-            var i = 0
-            while i < count {
-                if !sublayers[i].statePointer.pointee.isHidden {
-                    order.append(i)
-                    keys.append(Double(sublayers[i].statePointer.pointee.zPosition))
-                }
-                i += 1
-            }
-            Self.stableSort(&order, keys: &keys, from: base)
-            items[index].visibleSublayers = order.count - base
-            // Taken once for all the sublayers, field by field (not a copy of the state).
-            let superlayer = order.count > base ? node.pointee.statePointer.sublayerPlacement : nil
-            var k = base
-            while k < order.count {
-                let toParent = sublayers[order[k]].statePointer.mappingToSuperlayer(superlayer)
-                if sublayers[order[k]].kind == .transformLayer {
-                    let gatherBase = gathered.count
-                    let keyBase = order.count
-                    gatherTransformLayerContents(sublayers + order[k], toParent: toParent, alpha: 1)
-                    // Depth-sort the gathered layers: their indices and depths go on top of `order`.
-                    var j = gatherBase
-                    while j < gathered.count {
-                        order.append(j)
-                        j += 1
-                    }
-                    Self.stableSort(&order, keys: &keys, from: keyBase)
-                    j = keyBase
-                    while j < order.count {
-                        placed.append(gathered[order[j]])
-                        placedSources.append(-1 - placedNodes.count)
-                        placedNodes.append(gatheredNodes[order[j]])
-                        j += 1
-                    }
-                    order.removeLast(order.count - keyBase)
-                    keys.removeLast(keys.count - keyBase)
-                    gathered.removeLast(gathered.count - gatherBase)
-                    gatheredNodes.removeLast(gatheredNodes.count - gatherBase)
-                } else {
-                    placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
-                                              depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
-                    placedSources.append(order[k])
-                }
-                k += 1
-            }
-            order.removeLast(order.count - base)
-            keys.removeLast(keys.count - base)
+            i += 1
         }
+        Self.stableSort(&order, keys: &keys, from: base)
+        items[index].visibleSublayers = order.count - base
+        // Taken once for all the sublayers, field by field (not a copy of the state).
+        let superlayer = order.count > base ? node.pointee.statePointer.sublayerPlacement : nil
+        var k = base
+        while k < order.count {
+            let sublayerRecord = child(Int32(order[k]), of: node)
+            let sublayer = record(sublayerRecord)
+            let toParent = sublayer.pointee.statePointer.mappingToSuperlayer(superlayer)
+            if sublayer.pointee.kind == .transformLayer {
+                let gatherBase = gathered.count
+                let keyBase = order.count
+                gatherTransformLayerContents(sublayer, toParent: toParent, alpha: 1)
+                // Depth-sort the gathered layers: their indices and depths go on top of `order`.
+                var j = gatherBase
+                while j < gathered.count {
+                    order.append(j)
+                    j += 1
+                }
+                Self.stableSort(&order, keys: &keys, from: keyBase)
+                j = keyBase
+                while j < order.count {
+                    placed.append(gathered[order[j]])
+                    placedRecords.append(gatheredRecords[order[j]])
+                    j += 1
+                }
+                order.removeLast(order.count - keyBase)
+                keys.removeLast(keys.count - keyBase)
+                gathered.removeLast(gathered.count - gatherBase)
+                gatheredRecords.removeLast(gatheredRecords.count - gatherBase)
+            } else {
+                placed.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: toParent), alpha: 1,
+                                          depth: SIMD3(Double(toParent.m13), Double(toParent.m23), Double(toParent.m43))))
+                placedRecords.append(sublayerRecord)
+            }
+            k += 1
+        }
+        order.removeLast(order.count - base)
+        keys.removeLast(keys.count - base)
     }
 
     /// Collects the plain layers under a transform layer with their 4×4 maps into the 3D space of
     /// the nearest flattening ancestor, their depths (z / w of the bounds centre) in `keys`.
-    private func gatherTransformLayerContents(_ node: UnsafePointer<RenderNode>, toParent: CATransform3D, alpha: Double) {
+    private func gatherTransformLayerContents(_ node: UnsafePointer<RenderFrame.Record>, toParent: CATransform3D, alpha: Double) {
         guard !node.pointee.statePointer.pointee.isHidden else { return }
         let alpha = alpha * node.pointee.statePointer.clampedOpacity
         let placement = node.pointee.statePointer.sublayerPlacement
-        let count = node.pointee.sublayers.count
-        var i = 0
+        let count = node.pointee.childCount
+        var i: Int32 = 0
         while i < count {
-            let child = Self.element(node.pointee.sublayers, i)
+            let childRecord = child(i, of: node)
+            let child = UnsafePointer(record(childRecord))
             i += 1
             if child.pointee.statePointer.pointee.isHidden { continue }
             let m = CATransform3DConcat(child.pointee.statePointer.mappingToSuperlayer(placement), toParent)
@@ -350,7 +327,7 @@ final class DisplayList {
             keys.append(w > 0 ? Double(z / w) : -Double.infinity)
             gathered.append(PlacedLayer(item: -1, toParent: ProjectiveMap(flattening: m), alpha: alpha,
                                         depth: SIMD3(Double(m.m13), Double(m.m23), Double(m.m43))))
-            gatheredNodes.append(child)
+            gatheredRecords.append(childRecord)
         }
     }
 

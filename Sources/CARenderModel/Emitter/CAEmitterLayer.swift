@@ -116,6 +116,7 @@ package struct EmitterLayerState: Sendable {
 /// `emitterCells.confetti.birthRate`, `emitterCells.rocket.emitterCells.spark.scale`.
 open class CAEmitterLayer: CALayer, SteppedLayer {
     override class var renderKind: RenderNode.Kind { .emitterLayer }
+    override class var buildsRenderNodeItself: Bool { true }
 
     /// CAEmitterLayer's properties, each declared once (see LayerProperty.swift); members are
     /// named by their KVC names.

@@ -80,6 +80,8 @@ open class AVPlayerLayer: CALayer {
         }
     }
 
+    override class var buildsRenderNodeItself: Bool { true }
+
     override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {
         guard let image = player?.frame(at: stageTime) else { return }
         node.state.contents = image

@@ -212,6 +212,8 @@ open class CATiledLayer: CALayer, SteppedLayer {
         return ctx.makeImage()
     }
 
+    override class var buildsRenderNodeItself: Bool { true }
+
     override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime t: Double) {
         guard let wanted = neededTiles(at: t), let (_, visible) = visibleRegion(at: t) else { return }
         let fade = type(of: self).fadeDuration

@@ -220,6 +220,12 @@ open class CALayer: NSObject {
     /// time `localTime`, stage time `stageTime`.
     func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {}
 
+    /// Whether the class builds its render node as a value: it adds to the node
+    /// (`contributeToFrame`) or builds its sublayers' nodes itself (a replicator's instances).
+    /// The stage's flat frame takes such a layer's subtree as a value tree, flattened
+    /// (`RenderFrame.appendTree(keeping:)`).
+    class var buildsRenderNodeItself: Bool { false }
+
     /// A declared property's model value (its accessor: see LayerProperty.swift). Setting it is
     /// the setter hook.
     package subscript<Value>(key: LayerPropertyKey<Value>) -> Value {

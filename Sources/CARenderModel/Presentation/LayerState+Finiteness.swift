@@ -54,12 +54,20 @@ extension UnsafePointer where Pointee == LayerState {
     }
 }
 
+extension UnsafePointer where Pointee == LayerState {
+    /// The warning for a layer whose geometry is not finite (it is hidden: the compositor only
+    /// ever sees drawable numbers), or nil when it is finite.
+    func nonFiniteWarning(layerName: @autoclosure () -> String?) -> String? {
+        guard !hasFiniteGeometry, let problem = pointee.nonFiniteGeometry else { return nil }
+        return "layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") has a non-finite \(problem); it is not drawn"
+    }
+}
+
 extension RenderNode {
-    /// Hides nodes whose geometry is not finite, warning once per layer and problem: the
-    /// compositor only ever sees drawable numbers.
+    /// Hides nodes whose geometry is not finite, warning once per layer and problem.
     mutating func hideIfNotFinite(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        guard !statePointer.hasFiniteGeometry, let problem = state.nonFiniteGeometry else { return }
-        log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") has a non-finite \(problem); it is not drawn")
+        guard let warning = statePointer.nonFiniteWarning(layerName: layerName()) else { return }
+        log.warnOnce(warning)
         state.isHidden = true
     }
 }

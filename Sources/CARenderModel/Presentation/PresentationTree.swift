@@ -1,21 +1,28 @@
 import Foundation
+import CARenderGeometry
 
 // From the layer tree to what the compositor draws: each layer's presentation values at a given
 // stage time (every attached animation evaluated over the committed model values), gathered into
 // `RenderNode`s. The time is always passed in; nothing here reads the clock.
 //
+// The stage's frames are built flat (`buildFrame(into:at:)`: records in a `RenderFrame` the
+// stage keeps); `renderNode(at:borrowingCommittedValues:)` builds the same tree as values, for
+// tests, snapshots and layers whose class builds its node itself (replicators, emitters, tiled
+// and player layers), whose subtrees the flat frame takes whole.
+//
 // ## Hot-path contract (every layer, every frame)
-// - No heap allocation once warm beyond the render tree's own child lists (one array per node
-//   with sublayers or a mask, and the builder's stack): evaluation, finiteness checks and the
-//   animations' arithmetic allocate nothing. `FrameAllocationTests` holds the whole frame to it,
-//   `PresentationAllocationTests` the evaluation.
-// - No copy of the state of a layer nothing animates: its node shares the committed values
-//   (`sharedRenderState`); in the stage's frame it borrows them, retaining nothing (the stage
-//   draws and drops the tree before anything commits). An animated layer's values are written into one of two
-//   boxes the layer reuses; when all its animations are compiled, only the properties they write
-//   are restored from the committed values first (`PresentationBoxes`), else the whole state is.
-//   Nodes move into their parent's list, never copied again, and the compositor reads them in
-//   place. A model value an animation needs is read where the layer keeps it (`withModelValues`).
+// - No heap allocation once warm: the stage's frame is built into storage cleared, not freed;
+//   evaluation, finiteness checks and the animations' arithmetic allocate nothing.
+//   `FrameAllocationTests` holds the whole frame to it, `PresentationAllocationTests` the
+//   evaluation.
+// - No reference counting for a layer nothing animates: the frame walks the layers without
+//   retaining them and its record borrows the committed values (`sharedRenderState`), retaining
+//   nothing (the stage draws and clears the frame before anything commits). An animated layer's
+//   values are written into one of two boxes the layer reuses (the frame keeps it for the
+//   frame: one retain); when all its animations are compiled, only the properties they write
+//   are restored from the committed values first (`PresentationBoxes`), else the whole state
+//   is. The compositor reads records in place. A model value an animation needs is read where
+//   the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
 //   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
@@ -23,14 +30,6 @@ import Foundation
 // - No strings per layer: names for warnings are read only when there is a warning.
 
 extension CALayer {
-    /// The tree handed to the compositor at stage time `time` (for the benchmark, which times
-    /// presentation evaluation on its own), built as the stage builds it: borrowing committed
-    /// values (see `renderNode(at:borrowingCommittedValues:)`). The benchmark drops it unread
-    /// after the stage has rendered (a drop touches no borrowed box).
-    package func presentationTree(at time: CFTimeInterval) -> RenderNode {
-        renderNode(at: time, borrowingCommittedValues: true)
-    }
-
     /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
     /// values and running transitions.
     ///
@@ -38,8 +37,9 @@ extension CALayer {
     /// committed values (`RenderNode.init(kind:borrowing:)`) rather than retain them, so building
     /// and dropping the tree does no reference counting for them. The caller must then read the
     /// tree only until the next commit of any layer in it (a commit replaces the values the
-    /// nodes point to) and while the layers are alive: the stage builds a frame's tree, draws it
-    /// and drops it in one call, with no commit in between.
+    /// nodes point to) and while the layers are alive, as with the stage's flat frame
+    /// (`buildFrame(into:at:)`), which takes the subtrees of layers whose class builds its node
+    /// itself this way.
     package func renderNode(at time: CFTimeInterval, borrowingCommittedValues: Bool = false) -> RenderNode {
         let (parentTime, parentRate) = parentClock(at: time)
         return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time,
@@ -66,12 +66,11 @@ extension CALayer {
             visit: { layer, parent, children in
                 let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
                 var node: RenderNode
-                if layer.presentationEntries.isEmpty, let shared = layer.sharedRenderState(flippedAbove: parent.flippedAbove) {
-                    // Nothing animates the layer: its node shares the committed values.
+                switch layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove) {
+                case .committed(let shared):
                     node = RenderNode(kind: layer.renderKind, borrowing: shared)
                     if !borrowingCommittedValues { node.keep(shared.takeUnretainedValue()) }
-                } else {
-                    let (box, transition) = layer.animatedRenderState(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
+                case .animated(let box, let transition):
                     // `init(kind:sharing:)` in two steps: in one, the node was copied out of a
                     // temporary (see `keep`).
                     node = RenderNode(kind: layer.renderKind, borrowing: Unmanaged.passUnretained(box))
@@ -106,6 +105,20 @@ extension CALayer {
             })
     }
 
+    /// Builds the frame's tree at stage time `time` into `frame` — the layer's subtree as
+    /// `renderNode(at:borrowingCommittedValues:)` builds it with borrowed committed values, as
+    /// records — and returns the root's record. The stage's frame path.
+    ///
+    /// The frame must be read only until the next commit of any layer in it and while the layers
+    /// are alive (the stage builds, draws and clears it in one call), and cleared
+    /// (`RenderFrame.removeAll()`) before an animated layer in it is drawn again, so the layer
+    /// can reuse its box.
+    package func buildFrame(into frame: RenderFrame, at time: CFTimeInterval) -> Int32 {
+        let (parentTime, parentRate) = parentClock(at: time)
+        return frame.build(self, from: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time),
+                           log: stageContext.diagnostics)
+    }
+
     /// The subtree's presentation at stage time `time`, kept as values: the old side of a
     /// transition added now.
     func presentationSnapshot(at time: CFTimeInterval) -> PresentationSnapshot {
@@ -131,16 +144,35 @@ extension CALayer {
             })
     }
 
-    private var renderKind: RenderNode.Kind { type(of: self).renderKind }
+    fileprivate var renderKind: RenderNode.Kind { type(of: self).renderKind }
+
+    /// The values a layer's node (or record) reads this frame.
+    fileprivate enum FrameValues {
+        /// Nothing animates the layer: its committed values, shared by every frame.
+        case committed(Unmanaged<LayerStateBox>)
+        /// Its presentation values in one of the layer's boxes, and the transition running on it.
+        case animated(LayerStateBox, TransitionState?)
+    }
+
+    /// The layer's values for a frame at local time `localTime`, its clock running at `rate`,
+    /// under content flipped or not (`flippedAbove`).
+    @inline(__always)
+    fileprivate func frameValues(localTime: Double, rate: Double, flippedAbove: Bool) -> FrameValues {
+        if presentationEntries.isEmpty, let shared = sharedRenderState(flippedAbove: flippedAbove) {
+            return .committed(shared)
+        }
+        let (box, transition) = animatedRenderState(localTime: localTime, rate: rate, flippedAbove: flippedAbove)
+        return .animated(box, transition)
+    }
 
     /// The old side of the running transition, if any.
-    private var runningTransitionSnapshot: PresentationSnapshot? {
+    fileprivate var runningTransitionSnapshot: PresentationSnapshot? {
         animationEntries.last(where: { $0.animation is CATransition })?.transitionSnapshot
     }
 
     /// The layer's local time and rate when its superlayer's local time is `parentTime` and runs
     /// at `parentRate`.
-    private func localClock(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double) {
+    fileprivate func localClock(parentTime: Double, parentRate: Double) -> (local: Double, rate: Double) {
         (layerLocalTime(parentTime: parentTime), parentRate * Double(modelState.speed))
     }
 
@@ -216,5 +248,144 @@ extension CALayer {
             }
         }
         return (accumulator.transition, accumulator.customValues)
+    }
+}
+
+// MARK: - The stage's frame, flat
+
+extension RenderFrame {
+    /// A layer whose sublayers, then mask, are being visited.
+    struct VisitingLayer {
+        /// Not retained: the walk reads a tree that nothing changes while it runs (see
+        /// `build(_:from:log:)`).
+        let layer: Unmanaged<CALayer>
+        let record: Int32
+        /// Where the layer's built sublayers start in `builtChildren`.
+        let firstBuilt: Int
+        var nextSublayer = 0
+        var visitingMask = false
+        /// What the sublayers are visited in; the mask is visited in the same, with the
+        /// flipping above the layer.
+        let sublayerView: CALayer.ParentView
+        let flippedAbove: Bool
+    }
+
+    /// Adds `root`'s subtree, visited from `parent`, as records; returns the root's record.
+    ///
+    /// The order of work is the value builder's (`LayerTreeBuilder`), so warnings come in the
+    /// same order: a layer is visited, then its sublayers in order (each subtree completely),
+    /// then its mask, then it is checked for drawing. A layer whose class builds its node itself
+    /// (`buildsRenderNodeItself`) is built with its subtree as a value tree, kept and flattened.
+    ///
+    /// Layers are read without retaining them (an atomic increment and decrement per layer per
+    /// frame, each waiting for pending stores, otherwise): the walk holds unretained references
+    /// to layers whose superlayers hold them, and no code it runs changes the tree (evaluation
+    /// writes presentation values only; a change to the tree would be a model change, which
+    /// commits with a later transaction).
+    func build(_ root: CALayer, from parent: CALayer.ParentView, log: DiagnosticLog) -> Int32 {
+        visiting.removeAll()
+        builtChildren.removeAll()
+        builtRoot = -1
+        visit(Unmanaged.passUnretained(root), from: parent, log: log)
+        while visiting.count > 0 {
+            let top = visiting.base + visiting.count - 1
+            let next = top.pointee.nextSublayer
+            if let child = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedSublayer(at: next) }) {
+                top.pointee.nextSublayer = next + 1
+                visit(child, from: top.pointee.sublayerView, log: log)
+                continue
+            }
+            if !top.pointee.visitingMask, let mask = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedMask }) {
+                top.pointee.visitingMask = true
+                var view = top.pointee.sublayerView
+                view.flippedAbove = top.pointee.flippedAbove
+                visit(mask, from: view, log: log)
+                continue
+            }
+            let done = top.pointee
+            visiting.removeLast(1)
+            setChildren(of: done.record, from: &builtChildren, start: done.firstBuilt)
+            checkForDrawing(done.record, of: done.layer, log: log)
+            attach(done.record)
+        }
+        return builtRoot
+    }
+
+    /// Visits `layer` from `parent`: adds its record, then finishes it (a leaf, or a layer whose
+    /// subtree is built as a value tree) or pushes it to visit its sublayers and mask.
+    private func visit(_ layer: Unmanaged<CALayer>, from parent: CALayer.ParentView, log: DiagnosticLog) {
+        layer._withUnsafeGuaranteedRef { layer in
+            if type(of: layer).buildsRenderNodeItself {
+                attach(appendTree(keeping: layer.renderNode(parentTime: parent.time, parentRate: parent.rate,
+                                                            flippedAbove: parent.flippedAbove, stageTime: parent.stageTime,
+                                                            borrowingCommittedValues: true)))
+                return
+            }
+            let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
+            let index: Int32
+            switch layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove) {
+            case .committed(let shared):
+                index = append(shared._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
+            case .animated(let box, let transition):
+                index = append(UnsafePointer(box.pointer), kind: layer.renderKind)
+                keep(box, for: index)
+                if let transition {
+                    setTransition(transition, of: index)
+                    if let snapshot = layer.runningTransitionSnapshot {
+                        let old = appendTree(keeping: RenderNode(snapshot, log: log))
+                        record(index).pointee.snapshot = old
+                    }
+                }
+            }
+            let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
+            if layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil {
+                // A leaf (most layers) is finished at once, never pushed.
+                checkForDrawing(index, of: Unmanaged.passUnretained(layer), log: log)
+                attach(index)
+                return
+            }
+            visiting.append(VisitingLayer(
+                layer: Unmanaged.passUnretained(layer), record: index, firstBuilt: builtChildren.count,
+                sublayerView: CALayer.ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
+                flippedAbove: parent.flippedAbove))
+        }
+    }
+
+    /// `checkForDrawing(_:layerName:log:)` for `layer`'s record, whose name is read only for a
+    /// warning. The checked flag is tested here, so values checked before cost no call (and the
+    /// layer is not retained for the name's closure).
+    @inline(__always)
+    private func checkForDrawing(_ record: Int32, of layer: Unmanaged<CALayer>, log: DiagnosticLog) {
+        guard !LayerStateBox.isCheckedForDrawing(values: self.record(record).pointee.statePointer) else { return }
+        checkForDrawing(record, layerName: layer._withUnsafeGuaranteedRef { $0.name }, log: log)
+    }
+
+    /// Takes a finished record where it belongs: among the sublayers built so far of the layer
+    /// being visited, as its mask, or as the root.
+    private func attach(_ finished: Int32) {
+        guard visiting.count > 0 else { builtRoot = finished; return }
+        let top = visiting.base + visiting.count - 1
+        if top.pointee.visitingMask {
+            record(top.pointee.record).pointee.mask = finished
+        } else {
+            builtChildren.append(finished)
+        }
+    }
+}
+
+extension CALayer {
+    /// Sublayer `index`, not retained, or nil past the last: read in place, for walks over a
+    /// tree that does not change while they run.
+    @inline(__always)
+    fileprivate final func unretainedSublayer(at index: Int) -> Unmanaged<CALayer>? {
+        guard let sublayers = sublayerStorage, index < sublayers.count else { return nil }
+        return Unmanaged.passUnretained(sublayers[index])
+    }
+
+    /// The mask layer, not retained (see `unretainedSublayer(at:)`).
+    @inline(__always)
+    fileprivate final var unretainedMask: Unmanaged<CALayer>? {
+        guard let mask = maskStorage else { return nil }
+        return Unmanaged.passUnretained(mask)
     }
 }

@@ -11,12 +11,19 @@ extension UnsafePointer where Pointee == LayerState {
     }
 }
 
-extension RenderNode {
+extension UnsafePointer where Pointee == LayerState {
     /// Says once per layer and setting that something asked for is not drawn, rather than
     /// silently drawing something else.
     func warnAboutUnrenderedSettings(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        for setting in statePointer.unrenderedSettings {
+        for setting in unrenderedSettings {
             log.warnOnce("layer \(layerName().map { "'\($0)'" } ?? "(unnamed)") sets \(setting), which carender does not render yet")
         }
+    }
+}
+
+extension RenderNode {
+    /// See `UnsafePointer<LayerState>.warnAboutUnrenderedSettings(layerName:log:)`.
+    func warnAboutUnrenderedSettings(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
+        statePointer.warnAboutUnrenderedSettings(layerName: layerName(), log: log)
     }
 }

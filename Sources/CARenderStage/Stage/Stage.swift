@@ -51,6 +51,8 @@ public final class Stage {
     private lazy var rootLayerDelegate = WindowLayerDelegate(context: context)
     /// Reused across frames: it keeps its scratch buffers, and the frame buffer is reused too.
     private let compositor = Compositor()
+    /// The frame's render tree, built into the same storage every frame (cleared, not freed).
+    private let frameTree = RenderFrame()
     private var framePixmap = Pixmap(width: 0, height: 0)
     /// The frame before: frames are drawn into the two buffers in turn, because whoever took the
     /// last frame (the PNG writer keeps it, to write an identical next frame without encoding it
@@ -215,19 +217,20 @@ public final class Stage {
         guard modelDepth <= Self.maximumDepth else {
             throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
-        // Borrowing committed values: the tree is drawn and dropped within this call, and
-        // nothing commits in between (see `renderNode(at:borrowingCommittedValues:)`).
-        let tree = rootLayer.renderNode(at: time, borrowingCommittedValues: true)
+        // The frame borrows committed values and layers: it is built, drawn and cleared within
+        // this call, and nothing commits in between (see `buildFrame(into:at:)`).
+        let tree = rootLayer.buildFrame(into: frameTree, at: time)
+        defer { frameTree.removeAll() }
         swap(&framePixmap, &previousFramePixmap)
         if framePixmap.width != size.width || framePixmap.height != size.height {
             framePixmap = Pixmap(width: size.width, height: size.height)
         }
-        let depth = Self.depth(of: tree, stack: &depthStack)
+        let depth = Self.depth(of: tree, in: frameTree, stack: &depthStack)
         guard depth <= Self.maximumDepth else {
             throw StageError.invalidStage("the layer tree is \(depth) levels deep (sublayers, masks and transition snapshots counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
         if depth <= Self.levelsOnCallersStack {
-            compositor.render(tree, into: &framePixmap, scale: renderScale(for: size), antialiasesAllEdges: antialiasesAllEdges)
+            compositor.render(frameTree, root: tree, into: &framePixmap, scale: renderScale(for: size), antialiasesAllEdges: antialiasesAllEdges)
         } else {
             renderOnLargeStack(tree, levels: depth, scale: renderScale(for: size))
         }
@@ -255,49 +258,43 @@ public final class Stage {
     /// allocate once warm.
     private var layerDepthStack: [(layer: Unmanaged<CALayer>, level: Int)] = []
 
-    /// Reused by `depth(of:stack:)`, so measuring a frame's tree does not allocate once warm.
-    private var depthStack: [(node: UnsafePointer<RenderNode>, level: Int)] = []
+    /// Reused by `depth(of:in:stack:)`, so measuring a frame's tree does not allocate once warm.
+    private var depthStack: [(record: Int32, level: Int)] = []
 
-    /// The number of levels in `tree` (sublayers, masks and transition snapshots), walked without
-    /// recursion. The nodes are visited in place, through their addresses in the tree's arrays
-    /// (which nothing changes during the walk): copying a node would retain every reference its
-    /// state holds.
-    static func depth(of tree: RenderNode, stack: inout [(node: UnsafePointer<RenderNode>, level: Int)]) -> Int {
-        withUnsafePointer(to: tree) { root in
-            stack.removeAll(keepingCapacity: true)
-            stack.append((root, 1))
-            var deepest = 0
-            while let (node, level) = stack.popLast() {
-                deepest = max(deepest, level)
-                push(node.pointee.sublayers, level: level + 1, onto: &stack)
-                push(node.pointee.mask, level: level + 1, onto: &stack)
-                push(node.pointee.transitionSnapshot, level: level + 1, onto: &stack)
+    /// The number of levels in the subtree of `frame`'s record `root` (sublayers, masks and
+    /// transition snapshots), walked without recursion over the records in place.
+    static func depth(of root: Int32, in frame: RenderFrame, stack: inout [(record: Int32, level: Int)]) -> Int {
+        stack.removeAll(keepingCapacity: true)
+        stack.append((root, 1))
+        var deepest = 0
+        while let (index, level) = stack.popLast() {
+            deepest = max(deepest, level)
+            let record = frame.record(index)
+            var k: Int32 = 0
+            while k < record.pointee.childCount {
+                stack.append((frame.child(k, of: record), level + 1))
+                k += 1
             }
-            stack.removeAll(keepingCapacity: true)
-            return deepest
+            if record.pointee.mask >= 0 { stack.append((record.pointee.mask, level + 1)) }
+            if record.pointee.snapshot >= 0 { stack.append((record.pointee.snapshot, level + 1)) }
         }
+        stack.removeAll(keepingCapacity: true)
+        return deepest
     }
 
-    private static func push(_ nodes: [RenderNode], level: Int, onto stack: inout [(node: UnsafePointer<RenderNode>, level: Int)]) {
-        guard !nodes.isEmpty else { return }
-        nodes.withUnsafeBufferPointer { buffer in
-            var i = 0
-            while i < buffer.count { stack.append((buffer.baseAddress! + i, level)); i += 1 }
-        }
-    }
-
-    /// Draws `tree` into the frame on a thread with a stack for `levels` levels, and waits for it.
-    private func renderOnLargeStack(_ tree: RenderNode, levels: Int, scale: CGFloat) {
+    /// Draws the frame's record `tree` into the frame on a thread with a stack for `levels`
+    /// levels, and waits for it.
+    private func renderOnLargeStack(_ tree: Int32, levels: Int, scale: CGFloat) {
         var pixmap = framePixmap
         framePixmap = Pixmap(width: 0, height: 0)
         let done = DispatchSemaphore(value: 0)
         let smooth = antialiasesAllEdges
         // Handed to the drawing thread while this one waits for it: never used by both at once.
-        nonisolated(unsafe) let compositor = self.compositor, tree = tree
+        nonisolated(unsafe) let compositor = self.compositor, frame = frameTree
         withUnsafeMutablePointer(to: &pixmap) { target in
             nonisolated(unsafe) let target = target
             let thread = Thread {
-                compositor.render(tree, into: &target.pointee, scale: scale, antialiasesAllEdges: smooth)
+                compositor.render(frame, root: tree, into: &target.pointee, scale: scale, antialiasesAllEdges: smooth)
                 done.signal()
             }
             thread.stackSize = max(8 << 20, levels * Self.stackBytesPerLevel)

@@ -134,14 +134,17 @@ final class PackedBlendTests: XCTestCase {
         let drawing = FrameDrawing(list: compositor.displayList, scratch: compositor.scratch, shadows: compositor.shadowCache,
                                    content: compositor.contentGeometry, glyphs: compositor.glyphs, scale: 1)
         var pixels = [UInt8](repeating: 0, count: 64 * 48 * 4)
+        let frame = RenderFrame()
         for (k, expected) in [true, false, false, false, false].enumerated() {
-            let item = compositor.displayList.build(root: roots[k], map: Compositor.rootMap(roots[k], scale: 1), scale: 1)
+            let record = frame.appendTree(keeping: roots[k])
+            let item = compositor.displayList.build(frame, root: record, map: Compositor.rootMap(frame.record(record), scale: 1), scale: 1)
             pixels.withUnsafeMutableBufferPointer { buffer in
                 let canvas = Canvas(base: buffer.baseAddress!, rect: IntRect(x0: 0, y0: 0, x1: 64, y1: 48))
                 XCTAssertEqual(drawing.storesOpaqueBackground(item, map: compositor.displayList.items[item].deviceMap, over: canvas),
                                expected, "root \(k)")
             }
             compositor.displayList.finishFrame()
+            frame.removeAll()
         }
     }
 }

@@ -16,8 +16,12 @@ final class ShadowSourceTests: XCTestCase {
     /// The decision for `layer` placed in a plain root, as the display list records it.
     private func uniformAlpha(_ layer: RenderNode) -> Double? {
         let list = DisplayList()
-        let root = list.build(root: Draw.root(200, 200, nil, [layer]), map: .identity, scale: 1)
-        return list.items[list.placed[list.items[root].firstChild].item].uniformShapeAlpha
+        let frame = RenderFrame()
+        let record = frame.appendTree(keeping: Draw.root(200, 200, nil, [layer]))
+        return withExtendedLifetime(frame) {
+            let root = list.build(frame, root: record, map: .identity, scale: 1)
+            return list.items[list.placed[list.items[root].firstChild].item].uniformShapeAlpha
+        }
     }
 
     private func card(_ color: CGColor? = Draw.white, radius: Double = 8, sublayers: [RenderNode] = [],

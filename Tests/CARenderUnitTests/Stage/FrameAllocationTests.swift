@@ -9,31 +9,28 @@ import CARenderTestSupport
 
 /// The frame loop's hot-path contract, over the whole frame: advancing the clock, building the
 /// render tree (every animation evaluated, ten kinds) and compositing. Once warm, a frame
-/// allocates nothing but the render tree's own child lists — one array per layer whose node has
-/// sublayers or a mask, and the builder's stack — whatever mix of animations runs; a turn of the
-/// clock allocates only in Foundation's run loop, draining the main queue.
+/// allocates nothing, whatever mix of animations runs — the tree is built into the stage's
+/// `RenderFrame`, cleared and not freed — and a turn of the clock allocates only in
+/// Foundation's run loop, draining the main queue.
 final class FrameAllocationTests: XCTestCase {
     /// The benchmark's ten kinds of animation (`AnimationMix`) on a tree of groups of small layers,
     /// with a mask.
-    private func mixedStage() -> (stage: Stage, treeArrays: Int) {
+    private func mixedStage() -> Stage {
         let stage = Stage(width: 320, height: 200)
         stage.duration = 100
         stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
-        var containers = 0, masks = 0
         for g in 0..<4 {
             let group = CALayer()
             group.frame = CGRect(x: 10 + Double(g) * 76, y: 20, width: 70, height: 150)
             group.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.3)
             group.cornerRadius = 6
             stage.rootLayer.addSublayer(group)
-            containers += 1
             if g == 1 {
                 let mask = CALayer()
                 mask.frame = CGRect(x: 5, y: 5, width: 60, height: 140)
                 mask.backgroundColor = CGColor(gray: 0, alpha: 1)
                 mask.cornerRadius = 20
                 group.mask = mask
-                masks += 1
             }
             for i in 0..<10 {
                 let layer = CALayer()
@@ -54,12 +51,11 @@ final class FrameAllocationTests: XCTestCase {
                 layer.add(animation, forKey: "kind\(kind)")
             }
         }
-        // The root and each group have sublayers; the masked group's node also has a mask list.
-        return (stage, 1 + containers + masks + 1)
+        return stage
     }
 
-    func testAWholeFrameAllocatesOnlyTheRenderTreesChildLists() throws {
-        let (stage, treeArrays) = mixedStage()
+    func testAWholeFrameAllocatesNothingOnceWarm() throws {
+        let stage = mixedStage()
         var checksum = 0
         func render() {
             guard let pixmap = try? stage.renderPremultipliedFrame() else { return }
@@ -75,41 +71,39 @@ final class FrameAllocationTests: XCTestCase {
             turns.append(countingAllocations { stage.advance(to: Double(k) / 30) })
             frames.append(countingAllocations { render() })
         }
-        // A frame allocates the render tree's child lists and nothing else...
-        XCTAssertEqual(frames.min(), treeArrays,
-                       "heap allocations per frame (tree build, evaluation, compositing): \(frames); the tree's child lists are \(treeArrays)")
+        // A frame allocates nothing: not its tree (records in the stage's storage), nor
+        // evaluation, nor compositing...
+        XCTAssertEqual(frames.min(), 0, "heap allocations per frame (tree build, evaluation, compositing): \(frames)")
         // ...besides, when an animation event or a scheduled turn is due at the frame's time,
         // the turn it runs first. A turn drains the main dispatch queue through Foundation's run
         // loop, one pass allocating once (iOS's main run loop does the same on its turns).
         let turnBound = Stage.mainQueuePasses
         XCTAssertLessThanOrEqual(turns.max() ?? .max, turnBound, "heap allocations per turn: \(turns)")
-        XCTAssertLessThanOrEqual(frames.max() ?? .max, treeArrays + turnBound, "heap allocations per frame: \(frames)")
+        XCTAssertLessThanOrEqual(frames.max() ?? .max, turnBound, "heap allocations per frame: \(frames)")
         XCTAssertNotEqual(checksum, 0)
     }
 
     /// A still tree like the benchmark's static one: groups of small layers with colours, rounded
     /// corners, borders, shadows and contents, one group masked; nothing animates.
-    private func staticStage() -> (stage: Stage, treeArrays: Int, layers: Int) {
+    private func staticStage() -> (stage: Stage, layers: Int) {
         let stage = Stage(width: 320, height: 200)
         stage.rootLayer.backgroundColor = CGColor(gray: 0.95, alpha: 1)
         var pixels = RGBAImage(width: 4, height: 4)
         for y in 0..<4 { for x in 0..<4 { pixels[x, y] = RGBA8(r: UInt8(x * 60), g: UInt8(y * 60), b: 200, a: 255) } }
         let picture = CGImage(image: pixels)
-        var layers = 1, arrays = 1
+        var layers = 1
         for g in 0..<4 {
             let group = CALayer()
             group.frame = CGRect(x: 10 + Double(g) * 76, y: 20, width: 70, height: 150)
             group.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.3)
             stage.rootLayer.addSublayer(group)
             layers += 1
-            arrays += 1
             if g == 2 {
                 let mask = CALayer()
                 mask.frame = CGRect(x: 5, y: 5, width: 60, height: 140)
                 mask.backgroundColor = CGColor(gray: 0, alpha: 1)
                 group.mask = mask
                 layers += 1
-                arrays += 1
             }
             for i in 0..<25 {
                 let layer = CALayer()
@@ -124,17 +118,18 @@ final class FrameAllocationTests: XCTestCase {
                 layers += 1
             }
         }
-        return (stage, arrays, layers)
+        return (stage, layers)
     }
 
     func testAStillFramesTreeHoldsNoLayerValuesAndItsDisplayListIsPlainData() throws {
-        let (stage, treeArrays, layers) = staticStage()
+        let (stage, layers) = staticStage()
         for k in 0..<5 {
             stage.advance(to: Double(k) / 30)
             _ = try stage.renderPremultipliedFrame()
         }
-        // The tree the stage draws borrows each still layer's committed values: dropping it
-        // releases no layer's values (their box, nor the colours and images in them)...
+        // A value tree built as the stage's frame is (borrowing) holds no still layer's committed
+        // values: dropping it releases no layer's values (their box, nor the colours and images
+        // in them)...
         func releasesDropping(borrowing: Bool, _ kind: AnyClass) -> Int {
             var tree: RenderNode? = stage.rootLayer.renderNode(at: stage.time, borrowingCommittedValues: borrowing)
             XCTAssertEqual(tree?.sublayers.count, 4)
@@ -148,8 +143,17 @@ final class FrameAllocationTests: XCTestCase {
         XCTAssertEqual(releasesDropping(borrowing: false, LayerStateBox.self), layers)
         // The display list's items are plain data: finishing a frame destroys nothing item by item.
         XCTAssertTrue(_isPOD(DisplayItem.self))
-        // And the whole frame allocates only the tree's child lists and the builder's stack.
+        // The stage's frame records still layers' values without holding them: clearing it
+        // releases nothing...
+        let frame = RenderFrame()
+        _ = stage.rootLayer.buildFrame(into: frame, at: stage.time)
+        XCTAssertEqual(frame.count, layers)
+        for kind: AnyClass in [LayerStateBox.self, CGColor.self, CGImage.self, CALayer.self] {
+            XCTAssertEqual(countingReferenceCounting(of: kind) { frame.removeAll() }.releases, 0,
+                           "releases of \(kind) clearing a still frame of \(layers) layers")
+        }
+        // ...and the whole frame, tree included, allocates nothing.
         let allocations = countingAllocations { _ = try? stage.renderPremultipliedFrame() }
-        XCTAssertEqual(allocations, treeArrays + 1, "heap allocations per still frame; the tree's child lists are \(treeArrays)")
+        XCTAssertEqual(allocations, 0, "heap allocations per still frame")
     }
 }

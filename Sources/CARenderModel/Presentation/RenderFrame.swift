@@ -1,0 +1,307 @@
+import CARenderGeometry
+
+// A frame's render tree as plain records in storage its owner keeps between frames.
+//
+// ## Hot-path contract (every layer, every frame)
+// - A frame allocates nothing once warm: records, the child index list and the side tables are
+//   cleared, not freed, when the frame is done, and grow only while warming up. No node values
+//   with child arrays are built and dropped per layer.
+// - A record is plain data (no references): dropping a frame destroys nothing record by record.
+//   References the frame must hold — the boxes of animated layers' values, transitions' type
+//   strings, value subtrees taken whole — live in side tables, touched only by the layers that
+//   have them.
+// - Readers (the compositor, the stage's depth check) read records in place by index, through
+//   pointers that stay valid until the frame is cleared or grows; nothing appends to a frame
+//   while it is read.
+
+/// A frame's render tree, flattened: one plain record per layer, each layer's sublayers as a run
+/// of record indices, and side tables for the little that is not plain data.
+///
+/// The stage builds its frames into one of these, kept between frames
+/// (`CALayer.buildFrame(into:at:)`); a `RenderNode` value tree (tests, scenes, benchmarks drawing
+/// a tree they built) is flattened into one (`appendTree(_:)`) before the compositor draws it.
+/// Not thread-safe: one owner, one thread at a time.
+///
+/// The storage properties are `@exclusivity(unchecked)`: the run-time check of each access to a
+/// class's stored property (`swift_beginAccess`, a thread-local access set) cost about a tenth
+/// of the static 1000-layer frame, for properties read per layer. It is safe to leave out: a
+/// frame is used by one thread at a time (it is not `Sendable`), and no access overlaps another
+/// to the same property — each change is one call on the storage, whose arguments are evaluated
+/// before it begins, and readers take element pointers, never a property, across a change.
+@usableFromInline
+package final class RenderFrame {
+    /// One layer of the frame.
+    @usableFromInline
+    package struct Record {
+        /// The layer's presentation values, read in place: a box the layer, an animated layer's
+        /// `PresentationBoxes`, a value subtree (`keptTrees`) or `owners` keeps alive for the
+        /// frame.
+        package var statePointer: UnsafePointer<LayerState>
+        package var kind: RenderNode.Kind
+        /// Sublayers in `sublayers` order: `children[firstChild ..< firstChild + childCount]`
+        /// (the compositor sorts by `zPosition`).
+        @usableFromInline package var firstChild: Int32 = 0
+        package var childCount: Int32 = 0
+        /// The mask layer's record, or -1.
+        package var mask: Int32 = -1
+        /// The record of the layer's rendering from before its running transition, or -1.
+        package var snapshot: Int32 = -1
+        /// The running transition, as an index into the frame's transitions, or -1.
+        package var transition: Int32 = -1
+        /// The box in `owners` the frame keeps the values alive with, or -1 (borrowed).
+        var owner: Int32 = -1
+        /// An emitter layer's particles at this moment, not retained: the layer's value node,
+        /// kept by the frame, holds them.
+        package var emitter: Unmanaged<EmitterFrame>?
+
+        init(statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind) {
+            self.statePointer = statePointer
+            self.kind = kind
+        }
+    }
+
+    /// The records, in the order they were added: a built layer before its sublayers.
+    @usableFromInline @exclusivity(unchecked) package private(set) var records = FrameStorage<Record>()
+    /// Sublayer record indices, one run per record (`Record.firstChild`).
+    @usableFromInline @exclusivity(unchecked) package private(set) var children = FrameStorage<Int32>()
+    /// The transitions running on layers of the frame (`Record.transition`).
+    @exclusivity(unchecked) package private(set) var transitions = FrameStorage<TransitionState>()
+    /// Boxes the frame keeps alive: animated layers' values (their layer reuses a box once no
+    /// frame holds it) and values the frame changed (`mutableState(of:)`).
+    @exclusivity(unchecked) private var owners = FrameStorage<LayerStateBox>()
+    /// Value subtrees the frame's records point into: layers whose class builds its own nodes
+    /// (replicators, emitters, tiled and player layers) and transitions' old renderings.
+    @exclusivity(unchecked) private var keptTrees = FrameStorage<RenderNode>()
+    /// Scratch for `appendTree(_:)`: nodes waiting for their record.
+    @exclusivity(unchecked) private var flattening = FrameStorage<PendingNode>()
+    /// Scratch for `build(_:from:log:)`: the layers whose sublayers are being visited, and the
+    /// records of their sublayers built so far.
+    @exclusivity(unchecked) var visiting = FrameStorage<VisitingLayer>()
+    @exclusivity(unchecked) var builtChildren = FrameStorage<Int32>()
+    /// The root's record, once built.
+    @exclusivity(unchecked) var builtRoot: Int32 = -1
+
+    package init() {}
+
+    deinit {
+        records.free()
+        children.free()
+        transitions.free()
+        owners.free()
+        keptTrees.free()
+        flattening.free()
+        visiting.free()
+        builtChildren.free()
+    }
+
+    /// The number of records.
+    package var count: Int { records.count }
+
+    /// The record at `index`, in place.
+    @inlinable
+    package func record(_ index: Int32) -> UnsafeMutablePointer<Record> {
+        records.base + Int(index)
+    }
+
+    /// The record index of sublayer `k` of `record`.
+    @inlinable
+    package func child(_ k: Int32, of record: UnsafePointer<Record>) -> Int32 {
+        children.base[Int(record.pointee.firstChild + k)]
+    }
+
+    /// The transition running on `record`'s layer, in place, if any.
+    package func transition(of record: UnsafePointer<Record>) -> UnsafePointer<TransitionState>? {
+        record.pointee.transition >= 0 ? UnsafePointer(transitions.base + Int(record.pointee.transition)) : nil
+    }
+
+    /// Empties the frame, keeping its storage: releases what the side tables hold (the boxes,
+    /// transitions and value subtrees of this frame), so an animated layer can reuse its box.
+    package func removeAll() {
+        records.removeAll()
+        children.removeAll()
+        transitions.removeAll()
+        owners.removeAll()
+        keptTrees.removeAll()
+    }
+
+    // MARK: - Building
+
+    /// Adds a record reading `statePointer`; returns its index.
+    func append(_ statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind) -> Int32 {
+        records.append(Record(statePointer: statePointer, kind: kind))
+        return Int32(records.count - 1)
+    }
+
+    /// Makes the frame keep `box` — the values `record` reads — alive until it is cleared.
+    func keep(_ box: LayerStateBox, for record: Int32) {
+        owners.append(box)
+        self.record(record).pointee.owner = Int32(owners.count - 1)
+    }
+
+    /// Records `transition` as running on `record`'s layer.
+    func setTransition(_ transition: TransitionState, of record: Int32) {
+        transitions.append(transition)
+        self.record(record).pointee.transition = Int32(transitions.count - 1)
+    }
+
+    /// Gives `record` the sublayers at `pending[from...]` (record indices, in order), then
+    /// drops them from `pending`.
+    func setChildren(of record: Int32, from pending: inout FrameStorage<Int32>, start: Int) {
+        let first = Int32(children.count)
+        var k = start
+        while k < pending.count {
+            children.append(pending.base[k])
+            k += 1
+        }
+        self.record(record).pointee.firstChild = first
+        self.record(record).pointee.childCount = Int32(pending.count - start)
+        pending.removeLast(pending.count - start)
+    }
+
+    /// `record`'s values for writing: what `RenderNode.state` does for a node — values the frame
+    /// does not own alone (a layer's committed values, an animated layer's box) are copied into a
+    /// box of the frame's own first. Marks them unchecked for drawing.
+    func mutableState(of record: Int32) -> UnsafeMutablePointer<LayerState> {
+        let r = self.record(record)
+        let owner = Int(r.pointee.owner)
+        if owner < 0 || !isKnownUniquelyReferenced(&owners.base[owner]) {
+            let copy = LayerStateBox(r.pointee.statePointer.pointee)
+            owners.append(copy)
+            r.pointee.owner = Int32(owners.count - 1)
+            r.pointee.statePointer = UnsafePointer(copy.pointer)
+        }
+        LayerStateBox.setCheckedForDrawing(false, values: r.pointee.statePointer)
+        return UnsafeMutablePointer(mutating: r.pointee.statePointer)
+    }
+
+    /// Hides `record`'s layer when its geometry is not finite and warns about settings carender
+    /// does not draw, unless its values were checked already: `RenderNode.checkForDrawing`'s
+    /// work for a record.
+    func checkForDrawing(_ record: Int32, layerName: @autoclosure () -> String?, log: DiagnosticLog) {
+        let values = self.record(record).pointee.statePointer
+        guard !LayerStateBox.isCheckedForDrawing(values: values) else { return }
+        if let warning = values.nonFiniteWarning(layerName: layerName()) {
+            log.warnOnce(warning)
+            mutableState(of: record).pointee.isHidden = true
+        }
+        self.record(record).pointee.statePointer.warnAboutUnrenderedSettings(layerName: layerName(), log: log)
+        LayerStateBox.setCheckedForDrawing(true, values: self.record(record).pointee.statePointer)
+    }
+
+    // MARK: - Value trees
+
+    /// A node of a value tree waiting for its record, and where the record's index goes.
+    struct PendingNode {
+        var node: UnsafePointer<RenderNode>
+        /// The record whose sublayer, mask or snapshot the node is (-1: the tree's root).
+        var parent: Int32
+        /// For a sublayer, its index in `children`; `maskSlot` or `snapshotSlot` otherwise.
+        var slot: Int
+        static let maskSlot = -1
+        static let snapshotSlot = -2
+    }
+
+    /// Adds `tree` as records; returns its root's record. The frame keeps `tree` (its nodes hold
+    /// the values and emitter frames the records point to) until it is cleared.
+    @discardableResult
+    package func appendTree(keeping tree: consuming RenderNode) -> Int32 {
+        keptTrees.append(tree)
+        return appendTree(UnsafePointer(keptTrees.base + keptTrees.count - 1))
+    }
+
+    /// Adds the tree at `root` as records; returns its root's record. The tree must outlive the
+    /// frame's use and not change (the records read its nodes' values in place). Built without
+    /// recursion, as trees are: depth is bounded by memory.
+    package func appendTree(_ root: UnsafePointer<RenderNode>) -> Int32 {
+        let rootRecord = Int32(records.count)
+        flattening.append(PendingNode(node: root, parent: -1, slot: 0))
+        while flattening.count > 0 {
+            let pending = flattening.base[flattening.count - 1]
+            flattening.removeLast(1)
+            let node = pending.node
+            let index = append(node.pointee.statePointer, kind: node.pointee.kind)
+            switch pending.slot {
+            case PendingNode.maskSlot: self.record(pending.parent).pointee.mask = index
+            case PendingNode.snapshotSlot: self.record(pending.parent).pointee.snapshot = index
+            default: if pending.parent >= 0 { children.base[pending.slot] = index }
+            }
+            if let transition = node.pointee.transition { setTransition(transition, of: index) }
+            if let emitter = node.pointee.emitter { self.record(index).pointee.emitter = Unmanaged.passUnretained(emitter) }
+            let sublayers = node.pointee.sublayers.count
+            if sublayers > 0 {
+                let first = children.count
+                var k = 0
+                while k < sublayers { children.append(-1); k += 1 }
+                self.record(index).pointee.firstChild = Int32(first)
+                self.record(index).pointee.childCount = Int32(sublayers)
+                // Pushed last to first, so records come in sublayer order.
+                k = sublayers - 1
+                while k >= 0 {
+                    flattening.append(PendingNode(node: Self.element(node.pointee.sublayers, k), parent: index, slot: first + k))
+                    k -= 1
+                }
+            }
+            if !node.pointee.mask.isEmpty {
+                flattening.append(PendingNode(node: Self.element(node.pointee.mask, 0), parent: index, slot: PendingNode.maskSlot))
+            }
+            if !node.pointee.transitionSnapshot.isEmpty {
+                flattening.append(PendingNode(node: Self.element(node.pointee.transitionSnapshot, 0), parent: index,
+                                              slot: PendingNode.snapshotSlot))
+            }
+        }
+        return rootRecord
+    }
+
+    /// The address of `nodes[index]`, valid while the array is neither changed nor released.
+    private static func element(_ nodes: [RenderNode], _ index: Int) -> UnsafePointer<RenderNode> {
+        nodes.withUnsafeBufferPointer { $0.baseAddress! + index }
+    }
+}
+
+/// Elements at an address that stays put until the storage grows, kept (not freed) when
+/// emptied: a frame's storage that is reused frame after frame. Its owner frees it.
+@usableFromInline
+package struct FrameStorage<Element> {
+    @usableFromInline package private(set) var base: UnsafeMutablePointer<Element>
+    package private(set) var count = 0
+    private var capacity: Int
+    /// Room for a small tree before the first growth.
+    private static var initialCapacity: Int { 16 }
+
+    init() {
+        capacity = Self.initialCapacity
+        base = .allocate(capacity: capacity)
+    }
+
+    mutating func append(_ element: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Drops the last `k` elements.
+    mutating func removeLast(_ k: Int) {
+        (base + count - k).deinitialize(count: k)
+        count -= k
+    }
+
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Twice the room, elements moved (so addresses taken before are stale).
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Releases the storage (the owner's `deinit`).
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
