@@ -75,6 +75,54 @@ struct DisplayItem {
     var hasContents: Bool { contentsImage != nil || crossfadeImage != nil }
 }
 
+/// The display list's items, in storage kept between frames (cleared, not freed): `DisplayItem`
+/// is plain data, so clearing destroys nothing, and an item is made where it stays.
+struct DisplayItems {
+    private var base: UnsafeMutablePointer<DisplayItem>
+    private(set) var count = 0
+    private var capacity = 64
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Item `i`, in place.
+    subscript(i: Int) -> DisplayItem {
+        unsafeAddress {
+            precondition(i >= 0 && i < count, "display item index out of range")
+            return UnsafePointer(base + i)
+        }
+        nonmutating unsafeMutableAddress {
+            precondition(i >= 0 && i < count, "display item index out of range")
+            return base + i
+        }
+    }
+
+    /// Appends a new layer's item, made in place.
+    mutating func append(record: Int32, statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind, deviceMap: ProjectiveMap) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<DisplayItem>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: DisplayItem(record: record, statePointer: statePointer, kind: kind, deviceMap: deviceMap))
+        count += 1
+    }
+
+    /// Empties the list; items are plain data, so nothing is destroyed.
+    mutating func removeAll() {
+        assert(_isPOD(DisplayItem.self), "display items hold no references")
+        count = 0
+    }
+
+    /// Releases the storage (the list's `deinit`).
+    func free() {
+        base.deallocate()
+    }
+}
+
 /// A plain layer to draw among its siblings: where its bounds space lands in the parent's plane
 /// and what extra opacity it carries (a transform layer's opacity reaches each sublayer).
 struct PlacedLayer {
@@ -106,7 +154,7 @@ struct PlacedLayer {
 /// while an array is borrowed (`withUnsafeBufferPointer`) never touch these. The compiler still
 /// checks accesses it can see statically.
 final class DisplayList {
-    @exclusivity(unchecked) private(set) var items: [DisplayItem] = []
+    @exclusivity(unchecked) private(set) var items = DisplayItems()
     @exclusivity(unchecked) private(set) var placed: [PlacedLayer] = []
     /// Each `placed` entry's record while the list is built.
     @exclusivity(unchecked) private var placedRecords: [Int32] = []
@@ -139,9 +187,13 @@ final class DisplayList {
         add(root, map: map)
     }
 
+    deinit {
+        items.free()
+    }
+
     /// Forgets the frame (keeping the storage).
     func finishFrame() {
-        items.removeAll(keepingCapacity: true)
+        items.removeAll()
         placed.removeAll(keepingCapacity: true)
         placedRecords.removeAll(keepingCapacity: true)
         frame = nil
@@ -186,9 +238,9 @@ final class DisplayList {
         let index = items.count
         let node = self.record(record)
         let s = node.pointee.statePointer
-        // Made in the list and filled there: an item built in a local was copied in (an
-        // outlined copy of every field, references included) and then destroyed.
-        items.append(DisplayItem(record: record, statePointer: s, kind: node.pointee.kind, deviceMap: map))
+        // Made in the list's storage and filled there: appended to an array, the ~300-byte item
+        // was built in a temporary and copied in.
+        items.append(record: record, statePointer: s, kind: node.pointee.kind, deviceMap: map)
         if node.pointee.kind != .transformLayer {
             // The images are the state's own objects (a cast returns the same instance), which
             // the state keeps alive for the frame.

@@ -339,13 +339,14 @@ extension RenderFrame {
                     }
                 }
             }
-            let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
             if layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil {
                 // A leaf (most layers) is finished at once, never pushed.
                 checkForDrawing(index, of: Unmanaged.passUnretained(layer), log: log)
                 attach(index)
                 return
             }
+            // Read only for a layer with sublayers: the field is one more cache line of the state.
+            let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
             visiting.append(VisitingLayer(
                 layer: Unmanaged.passUnretained(layer), record: index, firstBuilt: builtChildren.count,
                 sublayerView: CALayer.ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),

@@ -9,10 +9,14 @@ import CARenderModel
 /// edges do not darken) and laid out row by row with a gap between cells; cells given a caption
 /// (the frame number and time) show it in a band below.
 public struct ContactSheet {
+    /// The number of cells in a row.
     public let columns: Int
     /// Each frame is shrunk by this factor (1 keeps full size).
     public let shrink: Int
+    /// The space between cells and around them, in pixels.
     public let gap: Int
+    /// The colour of the gaps and the caption bands, which transparent pixels of a frame are
+    /// shown over.
     public let background: RGBA8
     private var cells: [RGBAImage] = []
     private var captions: [String?] = []
@@ -67,6 +71,7 @@ public struct ContactSheet {
         captions.append(caption)
     }
 
+    /// The number of frames added so far.
     public var count: Int { cells.count }
 
     /// The sheet so far.

@@ -16,8 +16,9 @@ public final class Stage {
     /// The clock, run loop, transactions and diagnostics of this stage.
     let context = StageContext(hasStage: true)
 
-    /// Size in points.
+    /// The stage's width in points.
     public let width: CGFloat
+    /// The stage's height in points.
     public let height: CGFloat
 
     /// The root of the layer tree: bounds `(0, 0, width, height)`, positioned at the centre.
