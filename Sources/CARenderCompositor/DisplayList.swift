@@ -303,6 +303,12 @@ final class DisplayList {
     /// counts them in its item.
     private func appendSublayers(of node: UnsafePointer<RenderFrame.Record>, item index: Int) {
         let count = node.pointee.childCount
+        // Most layers are leaves: done before the sorting scratch and the placement (a 170-byte
+        // optional copied even when nil; ~5 % of the static stage without this exit).
+        guard count > 0 else {
+            items[index].visibleSublayers = 0
+            return
+        }
         let base = order.count
         var i: Int32 = 0
         while i < count {

@@ -325,12 +325,16 @@ extension RenderFrame {
             }
             let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
             let index: Int32
-            switch layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove) {
+            let values = layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
+            switch consume values {
             case .committed(let shared):
                 index = append(shared._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
             case .animated(let box, let transition):
                 index = append(UnsafePointer(box.pointer), kind: layer.renderKind)
-                keep(box, for: index)
+                // The reference evaluation handed over moves into the frame: a retain here, right
+                // after the box was refilled, waited for those stores (measured: the walk's
+                // costliest call in the animated stages).
+                keep(consume box, for: index)
                 if let transition {
                     setTransition(transition, of: index)
                     if let snapshot = layer.runningTransitionSnapshot {

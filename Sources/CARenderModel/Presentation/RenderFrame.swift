@@ -133,7 +133,7 @@ package final class RenderFrame {
     }
 
     /// Makes the frame keep `box` — the values `record` reads — alive until it is cleared.
-    func keep(_ box: LayerStateBox, for record: Int32) {
+    func keep(_ box: consuming LayerStateBox, for record: Int32) {
         owners.append(box)
         self.record(record).pointee.owner = Int32(owners.count - 1)
     }
