@@ -78,48 +78,36 @@ struct DisplayItem {
 /// The display list's items, in storage kept between frames (cleared, not freed): `DisplayItem`
 /// is plain data, so clearing destroys nothing, and an item is made where it stays.
 struct DisplayItems {
-    private var base: UnsafeMutablePointer<DisplayItem>
-    private(set) var count = 0
-    private var capacity = 64
+    private var storage = FrameStorage<DisplayItem>()
 
-    init() {
-        base = .allocate(capacity: capacity)
-    }
+    var count: Int { storage.count }
 
     /// Item `i`, in place.
     subscript(i: Int) -> DisplayItem {
         unsafeAddress {
             precondition(i >= 0 && i < count, "display item index out of range")
-            return UnsafePointer(base + i)
+            return UnsafePointer(storage.base + i)
         }
         nonmutating unsafeMutableAddress {
             precondition(i >= 0 && i < count, "display item index out of range")
-            return base + i
+            return storage.base + i
         }
     }
 
     /// Appends a new layer's item, made in place.
     mutating func append(record: Int32, statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind, deviceMap: ProjectiveMap) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<DisplayItem>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
-        (base + count).initialize(to: DisplayItem(record: record, statePointer: statePointer, kind: kind, deviceMap: deviceMap))
-        count += 1
+        storage.append { $0.initialize(to: DisplayItem(record: record, statePointer: statePointer, kind: kind, deviceMap: deviceMap)) }
     }
 
     /// Empties the list; items are plain data, so nothing is destroyed.
     mutating func removeAll() {
         assert(_isPOD(DisplayItem.self), "display items hold no references")
-        count = 0
+        storage.removeAll()
     }
 
     /// Releases the storage (the list's `deinit`).
     func free() {
-        base.deallocate()
+        storage.free()
     }
 }
 

@@ -263,12 +263,12 @@ package final class RenderFrame {
 @usableFromInline
 package struct FrameStorage<Element> {
     @usableFromInline package private(set) var base: UnsafeMutablePointer<Element>
-    package private(set) var count = 0
-    private var capacity: Int
+    @usableFromInline package private(set) var count = 0
+    @usableFromInline var capacity: Int
     /// Room for a small tree before the first growth.
     private static var initialCapacity: Int { 16 }
 
-    init() {
+    package init() {
         capacity = Self.initialCapacity
         base = .allocate(capacity: capacity)
     }
@@ -279,19 +279,29 @@ package struct FrameStorage<Element> {
         count += 1
     }
 
+    /// Appends an element that `initialize` makes where it stays: a large element is not built
+    /// in a temporary and copied, as passing it to `append(_:)` would.
+    @inlinable
+    package mutating func append(initializingWith initialize: (UnsafeMutablePointer<Element>) -> Void) {
+        if count == capacity { grow() }
+        initialize(base + count)
+        count += 1
+    }
+
     /// Drops the last `k` elements.
     mutating func removeLast(_ k: Int) {
         (base + count - k).deinitialize(count: k)
         count -= k
     }
 
-    mutating func removeAll() {
+    @inlinable
+    package mutating func removeAll() {
         base.deinitialize(count: count)
         count = 0
     }
 
     /// Twice the room, elements moved (so addresses taken before are stale).
-    private mutating func grow() {
+    @usableFromInline mutating func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
         base.deallocate()
@@ -300,7 +310,7 @@ package struct FrameStorage<Element> {
     }
 
     /// Releases the storage (the owner's `deinit`).
-    func free() {
+    package func free() {
         base.deinitialize(count: count)
         base.deallocate()
     }
