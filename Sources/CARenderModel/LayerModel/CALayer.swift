@@ -179,6 +179,7 @@ open class CALayer: NSObject {
     }
     private(set) var maskStorage: CALayer?
 
+    /// Creates a layer with Core Animation's default property values.
     public override init() {
         super.init()
     }
@@ -502,6 +503,7 @@ open class CALayer: NSObject {
 
     // MARK: - CAMediaTiming
 
+    /// When the layer's timeline starts, in its superlayer's time; 0 by default.
     open var beginTime: CFTimeInterval {
         get { self[Self.layerKeys.beginTime] }
         set { self[Self.layerKeys.beginTime] = newValue }
@@ -519,26 +521,32 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.speed] = newValue }
     }
 
+    /// An offset added to the layer's local time; 0 by default.
     open var timeOffset: CFTimeInterval {
         get { self[Self.layerKeys.timeOffset] }
         set { self[Self.layerKeys.timeOffset] = newValue }
     }
 
+    /// How many times the layer's timeline repeats; 0 by default. Its duration is infinite by
+    /// default, so this matters only with a finite `duration`.
     open var repeatCount: Float {
         get { self[Self.layerKeys.repeatCount] }
         set { self[Self.layerKeys.repeatCount] = newValue }
     }
 
+    /// How long the layer's timeline repeats, in seconds; 0 by default.
     open var repeatDuration: CFTimeInterval {
         get { self[Self.layerKeys.repeatDuration] }
         set { self[Self.layerKeys.repeatDuration] = newValue }
     }
 
+    /// Whether the layer's timeline runs backwards after forwards; false by default.
     open var autoreverses: Bool {
         get { self[Self.layerKeys.autoreverses] }
         set { self[Self.layerKeys.autoreverses] = newValue }
     }
 
+    /// What the layer's timeline shows outside its active period; `.removed` by default.
     open var fillMode: CAMediaTimingFillMode {
         get { self[Self.layerKeys.fillMode] }
         set { self[Self.layerKeys.fillMode] = newValue }
