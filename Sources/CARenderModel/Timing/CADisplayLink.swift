@@ -3,7 +3,8 @@ import CARenderGeometry
 
 /// A range of frame rates a display link prefers (iOS 15).
 public struct CAFrameRateRange: Equatable, Sendable {
-    /// The lowest acceptable frame rate, in frames per second.
+    /// The lowest acceptable frame rate, in frames per second. Ignored: a display link uses
+    /// `preferred`, else `maximum`.
     public var minimum: Float
     /// The highest acceptable frame rate, in frames per second.
     public var maximum: Float
