@@ -7,6 +7,8 @@ import Foundation
 public final class UIApplication: NSObject, @unchecked Sendable {
     /// The states an app can be in.
     public enum State: Int, Sendable {
+        /// Active in the foreground, inactive in the foreground, or in the background; carender's app
+        /// is always `active`.
         case active, inactive, background
     }
 

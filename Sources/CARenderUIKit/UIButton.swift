@@ -7,12 +7,19 @@ import Foundation
 open class UIButton: UIControl {
     /// Button styles: a system button's title and template images take the tint colour.
     public enum ButtonType: Int, Sendable {
+        /// A button with no style of its own: white title, images as they are.
         case custom = 0
+        /// A system button: its title and images take the tint colour.
         case system = 1
+        /// A detail disclosure button. carender draws no glyph for it: only the title and images set.
         case detailDisclosure = 2
+        /// An information button for dark backgrounds. carender draws no glyph for it.
         case infoLight = 3
+        /// An information button for light backgrounds. carender draws no glyph for it.
         case infoDark = 4
+        /// An add-contact button. carender draws no glyph for it.
         case contactAdd = 5
+        /// A close button. carender draws no glyph for it.
         case close = 7
         /// A rounded-rectangle button: the same as `system`, as in UIKit since iOS 7.
         public static let roundedRect = ButtonType.system

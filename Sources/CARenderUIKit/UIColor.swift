@@ -234,6 +234,7 @@ open class UIColor: NSObject {
 open class UITraitCollection: NSObject {
     /// Light, dark, or not yet known.
     public enum UserInterfaceStyle: Int, Sendable {
+        /// No style yet, light mode, or dark mode.
         case unspecified, light, dark
     }
 

@@ -29,7 +29,9 @@ open class UIImage: NSObject {
         /// Templates in system buttons and tab bars, as-is elsewhere (carender: as-is, except in
         /// system buttons).
         case automatic
+        /// Always drawn as it is.
         case alwaysOriginal
+        /// Always drawn as a template: its alpha filled with the view's tint colour.
         case alwaysTemplate
     }
 

@@ -77,7 +77,8 @@ open class UIView: NSObject, CALayerDelegate {
     // MARK: - Geometry
 
     /// The view's frame in its superview's coordinates; setting it resizes subviews by their
-    /// `autoresizingMask`. Undefined while `transform` is not the identity, as in UIKit.
+    /// `autoresizingMask`. With a transform it is the transformed bounds' bounding box (UIKit
+    /// calls the value undefined then: set `bounds` and `center` instead).
     open var frame: CGRect {
         get { layer.frame }
         set {
@@ -199,7 +200,7 @@ open class UIView: NSObject, CALayerDelegate {
     /// Lays out subviews; override to position them (called when the view's layer is laid out).
     open func layoutSubviews() {}
 
-    /// Marks the view as needing layout; `layoutSubviews()` runs before the next frame.
+    /// Marks the view as needing layout; `layoutSubviews()` runs when the transaction commits.
     open func setNeedsLayout() { layer.setNeedsLayout() }
 
     /// Lays out the view now if it needs layout.

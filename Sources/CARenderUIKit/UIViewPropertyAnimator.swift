@@ -14,6 +14,7 @@ public enum UIViewAnimatingState: Int, Sendable {
 
 /// Where an animation ends.
 public enum UIViewAnimatingPosition: Int, Sendable {
+    /// At the end of the animations, at their start, or where they are now.
     case end, start, current
 }
 
