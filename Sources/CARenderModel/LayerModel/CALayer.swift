@@ -767,7 +767,8 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.magnificationFilter] = newValue }
     }
 
-    /// The mipmap level bias of the `trilinear` minification filter.
+    /// The mipmap level bias of the `trilinear` minification filter. Ignored: trilinear filtering
+    /// is drawn bilinear.
     open var minificationFilterBias: Float {
         get { self[Self.layerKeys.minificationFilterBias] }
         set { self[Self.layerKeys.minificationFilterBias] = newValue }
@@ -781,13 +782,16 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.opaque] = newValue }
     }
 
-    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    /// Whether the layer is rendered as a bitmap before compositing; false by default. Ignored:
+    /// carender draws the layer directly, so a low `rasterizationScale` does not soften it as it
+    /// would on a device.
     open var shouldRasterize: Bool {
         get { self[Self.layerKeys.shouldRasterize] }
         set { self[Self.layerKeys.shouldRasterize] = newValue }
     }
 
-    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on; 1 by default.
+    /// Ignored, as `shouldRasterize` is.
     open var rasterizationScale: CGFloat {
         get { self[Self.layerKeys.rasterizationScale] }
         set { self[Self.layerKeys.rasterizationScale] = newValue }

@@ -36,6 +36,7 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
 open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Whether the item can be played.
     public enum Status: Int, Sendable {
+        /// Not known yet, ready to play, or failed (see `error`); carender knows at once.
         case unknown, readyToPlay, failed
     }
 
@@ -84,16 +85,19 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
 open class AVPlayer: NSObject, @unchecked Sendable {
     /// What happens when the item ends.
     public enum ActionAtItemEnd: Int, Sendable {
+        /// Advance to the next item, pause, or do nothing; with one item each stops at its end.
         case advance, pause, none
     }
 
     /// Whether the player is playing, paused, or waiting.
     public enum TimeControlStatus: Int, Sendable {
+        /// Paused, waiting to play (never, in carender), or playing.
         case paused, waitingToPlayAtSpecifiedRate, playing
     }
 
     /// Whether the player can play its current item.
     public enum Status: Int, Sendable {
+        /// No item yet, the item can be played, or it cannot.
         case unknown, readyToPlay, failed
     }
 
