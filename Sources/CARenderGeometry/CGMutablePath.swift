@@ -3,6 +3,7 @@ import Foundation
 /// A path that can be extended, with Core Graphics' builders. Every builder takes an optional
 /// affine transform applied to the points it adds.
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// Creates an empty path.
     public init() { super.init(elements: []) }
 
     override init(elements: [PathElement], arcs: [Int: EllipticalArc] = [:]) {
