@@ -50,6 +50,8 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 /// A Swift class compared by value rather than an `NSObject`: Foundation on Linux compares
 /// attribute values when it merges an attributed string's runs and halts on two different
 /// `NSObject` subclass values; Swift values it compares through `Hashable`.
+// @unchecked Sendable: an attribute value, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class NSShadow: Hashable, @unchecked Sendable {
     open var shadowOffset: CGSize = .zero
     open var shadowBlurRadius: CGFloat = 0
@@ -104,6 +106,8 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A Swift class compared by value rather than an `NSObject` (see `NSShadow`: Foundation on Linux
 /// halts comparing two different `NSObject` attribute values); `copy()` and `mutableCopy()` are
 /// its own.
+// @unchecked Sendable: an attribute value, changed (as the mutable subclass) and read on the
+// script's thread only; an open class, so the compiler cannot check it.
 open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked Sendable {
     public internal(set) var alignment: NSTextAlignment = .natural
     public internal(set) var lineBreakMode: NSLineBreakMode = .byWordWrapping
@@ -174,6 +178,7 @@ open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked S
 }
 
 /// A paragraph style whose attributes can be set.
+// @unchecked Sendable: see `NSParagraphStyle`.
 open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     public override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }
     public override var lineBreakMode: NSLineBreakMode {
