@@ -5,6 +5,7 @@ import Foundation
 // @unchecked Sendable: its builders change it with no lock, so it must be finished before it is
 // shared, as Core Graphics' own mutable paths must (a finished one is read-only).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// Creates an empty path.
     public init() { super.init(elements: []) }
 
     override init(elements: [PathElement], arcs: [Int: EllipticalArc] = [:]) {
