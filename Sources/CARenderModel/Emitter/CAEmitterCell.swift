@@ -52,6 +52,8 @@ package struct EmitterCellValues: Sendable {
 /// Change a cell already given to a layer through the layer's key paths
 /// (`emitterLayer.setValue(0, forKeyPath: "emitterCells.spark.birthRate")`, or an animation of
 /// that key path); the cells are read when the layer is drawn, so changing the object works too.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The values the simulation reads.
     package var values = EmitterCellValues()
