@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Like Apple's `CGColor` this is an immutable reference type; two colours with equal colour space
 /// and components compare equal.
-public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// The colour model of a `CGColor`.
     public enum Model: Sendable, Equatable {
         /// Red, green and blue components (sRGB), and alpha.

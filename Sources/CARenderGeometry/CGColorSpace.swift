@@ -2,7 +2,7 @@ import Foundation
 
 /// A colour space. carender renders in sRGB: every RGB space is treated as sRGB, every grey space
 /// as sRGB grey.
-public final class CGColorSpace: Hashable, @unchecked Sendable {
+public final class CGColorSpace: Hashable, Sendable {
     /// What kind of components colours in this space have.
     public let model: CGColor.Model
     /// The space's name (`kCGColorSpaceSRGB`-style), when it has one.

@@ -2,7 +2,7 @@ import Foundation
 import CARenderPixels
 
 /// A bitmap image, immutable, as layer `contents`: 8-bit sRGB RGBA with straight alpha.
-public final class CGImage: @unchecked Sendable {
+public final class CGImage: Sendable {
     /// The pixels, straight alpha.
     public let image: RGBAImage
 
@@ -66,7 +66,7 @@ public final class CGImage: @unchecked Sendable {
 }
 
 /// Where image data comes from: a file.
-public final class CGDataProvider: @unchecked Sendable {
+public final class CGDataProvider: Sendable {
     /// The file the data is read from.
     public let url: URL
 

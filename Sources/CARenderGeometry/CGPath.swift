@@ -70,6 +70,8 @@ public enum PathElement: Sendable, Equatable {
 /// rectangles are stored as cubic Béziers of at most a quarter turn each, as Core Graphics does;
 /// carender also remembers which cubics are circular arcs, so that path measurement (and
 /// animation along a path) follows the exact circle.
+// @unchecked Sendable: a CGPath never changes once made; only a CGMutablePath (a subclass, so not
+// checkable) changes, and only in the hands of the code building it.
 public class CGPath: Hashable, @unchecked Sendable {
     /// The path's elements in order.
     public internal(set) var elements: [PathElement]

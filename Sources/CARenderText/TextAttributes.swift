@@ -59,6 +59,8 @@ public struct NSUnderlineStyle: OptionSet, Hashable, Sendable {
 /// A Swift class compared by value rather than an `NSObject`: Foundation on Linux compares
 /// attribute values when it merges an attributed string's runs and halts on two different
 /// `NSObject` subclass values; Swift values it compares through `Hashable`.
+// @unchecked Sendable: an attribute value, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class NSShadow: Hashable, @unchecked Sendable {
     /// The shadow's offset from the text, in points (positive height is down); zero by default.
     open var shadowOffset: CGSize = .zero
@@ -104,7 +106,7 @@ public enum NSTextAlignment: Int, Sendable {
     case right = 2
     /// Lines fill the width, except the last line of a paragraph.
     case justified = 3
-    /// Left for left-to-right text.
+    /// Aligned by the paragraph's direction: left for left-to-right text, right for right-to-left.
     case natural = 4
 }
 
@@ -132,6 +134,8 @@ public enum NSLineBreakMode: Int, Sendable {
 /// A Swift class compared by value rather than an `NSObject` (see `NSShadow`: Foundation on Linux
 /// halts comparing two different `NSObject` attribute values); `copy()` and `mutableCopy()` are
 /// its own.
+// @unchecked Sendable: an attribute value, changed (as the mutable subclass) and read on the
+// script's thread only; an open class, so the compiler cannot check it.
 open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked Sendable {
     /// How lines align horizontally; `.natural` by default.
     public internal(set) var alignment: NSTextAlignment = .natural
@@ -210,6 +214,7 @@ open class NSParagraphStyle: NSCopying, NSMutableCopying, Hashable, @unchecked S
 }
 
 /// A paragraph style whose attributes can be set.
+// @unchecked Sendable: see `NSParagraphStyle`.
 open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
     /// How lines align horizontally; `.natural` by default.
     public override var alignment: NSTextAlignment { get { super.alignment } set { super.alignment = newValue } }

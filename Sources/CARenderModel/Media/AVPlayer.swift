@@ -2,6 +2,8 @@ import Foundation
 import CARenderGeometry
 
 /// A video file, as an asset (the part of AVFoundation's `AVAsset` a player needs).
+// @unchecked Sendable: immutable (its frames are behind their own lock); an open class, so the
+// compiler cannot check it.
 open class AVAsset: NSObject, @unchecked Sendable {
     /// The file.
     public let url: URL
@@ -24,6 +26,7 @@ open class AVAsset: NSObject, @unchecked Sendable {
 }
 
 /// `AVURLAsset`: an asset from a URL.
+// @unchecked Sendable: adds nothing to `AVAsset`.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
     /// Creates an asset for the video file at a URL. `options` are ignored.
     public init(url: URL, options: [String: Any]? = nil) { super.init(url: url) }
@@ -33,6 +36,8 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
 ///
 /// carender reads the file when the item is made, so `status` is already `.readyToPlay` (or
 /// `.failed`) — on Apple's platforms it becomes so a little later, asynchronously.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Whether the item can be played.
     public enum Status: Int, Sendable {
@@ -82,6 +87,8 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
 /// playback starts once enough is buffered, a little later), and stops at the item's end
 /// (`actionAtItemEnd` `.pause`, the default; `.none` holds the last frame too, there being
 /// nothing to advance to). Seeks are exact: carender decodes the frame at any time.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class AVPlayer: NSObject, @unchecked Sendable {
     /// What happens when the item ends.
     public enum ActionAtItemEnd: Int, Sendable {
