@@ -205,13 +205,14 @@ extension CALayer {
         let (transition, customValues) = withUnsafeMutablePointer(to: &state) {
             applyAnimations(localTime: localTime, rate: rate, to: $0)
         }
-        return PresentedValues(state: state, transition: transition, customValues: customValues)
+        return PresentedValues(state: state, transition: transition, customValues: customValues ?? [:])
     }
 
     /// Applies every attached animation, in `animationKeys()` order, at the layer's local time
     /// `localTime` to the values at `values`, which hold the layer's committed values (its
     /// model values if it was never committed) wherever an animation may write; returns the
-    /// running transition and the presentation values of the layer subclass's own keys.
+    /// running transition and the presentation values of the layer subclass's own keys (nil
+    /// when none is animated).
     ///
     /// An animation past its end with `isRemovedOnCompletion` contributes nothing even before
     /// the stage has delivered its stop, so presentation is a pure function of time. Animations
@@ -220,7 +221,7 @@ extension CALayer {
     /// negative when running backwards, in which case an animation has ended once its clock is
     /// back before its start.
     func applyAnimations(localTime: Double, rate: Double, to values: UnsafeMutablePointer<LayerState>)
-        -> (transition: TransitionState?, customValues: [String: AnimatableValue]) {
+        -> (transition: TransitionState?, customValues: [String: AnimatableValue]?) {
         var accumulator = PresentationAccumulator(layer: self, values: values, parentFrozen: rate == 0)
         let endedPhase: TimingSample.Phase? = rate > 0 ? .after : (rate < 0 ? .before : nil)
         // Reads the layer's per-frame records, not the `AttachedAnimation`s (see
@@ -245,13 +246,15 @@ extension CALayer {
                 guard let sample = record.pointee.clock.sample(parentTime: localTime, parentFrozen: accumulator.parentFrozen) else { continue }
                 evaluation.apply(sample, to: &accumulator)
             } else {
-                let entry = record.pointee.entry
                 let generation = presentationGeneration
-                entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+                // The entry borrowed, not retained: the record keeps it, and stays.
+                Unmanaged.passUnretained(record.pointee.entry)._withUnsafeGuaranteedRef { entry in
+                    entry.animation.apply(to: &accumulator, timing: entry.timing, parentTime: localTime)
+                }
                 assert(generation == presentationGeneration, "evaluating an animation changed the layer's records")
             }
         }
-        return (accumulator.transition, accumulator.customValues)
+        return (accumulator.transition, accumulator.animatedCustomValues)
     }
 }
 

@@ -28,9 +28,19 @@ struct PresentationAccumulator {
     var transition: TransitionState?
     /// Whether the layer's clock is stopped by a speed-0 ancestor (or the layer itself).
     let parentFrozen: Bool
-    /// Presentation values of a layer subclass's own keys (see CustomPropertyKey.swift); empty,
-    /// and so allocation-free, unless such a key is animated.
-    var customValues: [String: AnimatableValue] = [:]
+    /// Presentation values of a layer subclass's own keys (see CustomPropertyKey.swift); nil,
+    /// and so neither allocated nor released (an empty dictionary is, once per layer per frame),
+    /// unless such a key is animated.
+    private(set) var animatedCustomValues: [String: AnimatableValue]?
+    /// `animatedCustomValues`, empty when there are none.
+    var customValues: [String: AnimatableValue] {
+        get { animatedCustomValues ?? [:] }
+        _modify {
+            var values = animatedCustomValues.take() ?? [:]
+            defer { animatedCustomValues = values }
+            yield &values
+        }
+    }
     /// The layer's model values of its own keys (`setValue(_:forKey:)`), for missing endpoints
     /// (read only by such keys' animations).
     var customModel: [String: Any] { layer._withUnsafeGuaranteedRef { $0.customValues } }

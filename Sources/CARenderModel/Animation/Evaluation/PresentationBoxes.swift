@@ -97,7 +97,7 @@ extension CALayer {
             }
         }
         let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: values)
-        if !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &values.pointee) }
+        if let customValues, !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &values.pointee) }
         values.pointee.contentsAreFlipped = flippedAbove
         // New values: the render node checks them for drawing again (`RenderNode.checkForDrawing`),
         // unless the box passed that check last time and only the spans changed since, to
