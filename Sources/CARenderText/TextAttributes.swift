@@ -106,7 +106,7 @@ public enum NSTextAlignment: Int, Sendable {
     case right = 2
     /// Lines fill the width, except the last line of a paragraph.
     case justified = 3
-    /// Left for left-to-right text.
+    /// Aligned by the paragraph's direction: left for left-to-right text, right for right-to-left.
     case natural = 4
 }
 

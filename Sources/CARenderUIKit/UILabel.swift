@@ -62,8 +62,8 @@ open class UILabel: UIView {
         set { storedColor = newValue ?? .label; update() }
     }
 
-    /// How the text aligns horizontally; `.natural` (left, in carender's left-to-right layout) by
-    /// default.
+    /// How the text aligns horizontally; `.natural` (left for left-to-right paragraphs, right for
+    /// right-to-left ones) by default.
     open var textAlignment: NSTextAlignment = .natural { didSet { update() } }
 
     /// The most lines shown; 0 for as many as the bounds hold. 1 by default.

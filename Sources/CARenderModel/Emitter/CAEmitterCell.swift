@@ -72,7 +72,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var birthRate: Float { get { Float(values.birthRate) } set { values.birthRate = Double(newValue) } }
     /// Seconds a particle lives (multiplied by the layer's `lifetime`), and the range it varies by.
     open var lifetime: Float { get { Float(values.lifetime) } set { values.lifetime = Double(newValue) } }
-    /// How far a particle's lifetime varies, in seconds: uniformly within `lifetime` ± half of it.
+    /// How far a particle's lifetime varies, in seconds: uniformly within `lifetime` ± half this range.
     open var lifetimeRange: Float { get { Float(values.lifetimeRange) } set { values.lifetimeRange = Double(newValue) } }
     /// The emission direction: longitude in the x-y plane, latitude out of it, radians.
     open var emissionLatitude: CGFloat { get { CGFloat(values.emissionLatitude) } set { values.emissionLatitude = Double(newValue) } }
@@ -82,7 +82,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var emissionRange: CGFloat { get { CGFloat(values.emissionRange) } set { values.emissionRange = Double(newValue) } }
     /// Initial speed in points per second, and the range it varies by.
     open var velocity: CGFloat { get { CGFloat(values.velocity) } set { values.velocity = Double(newValue) } }
-    /// How far a particle's initial speed varies: uniformly within `velocity` ± half of it.
+    /// How far a particle's initial speed varies: uniformly within `velocity` ± half this range.
     open var velocityRange: CGFloat { get { CGFloat(values.velocityRange) } set { values.velocityRange = Double(newValue) } }
     /// Acceleration in points per second squared, in the layer's coordinates.
     open var xAcceleration: CGFloat { get { CGFloat(values.xAcceleration) } set { values.xAcceleration = Double(newValue) } }
@@ -92,13 +92,14 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var zAcceleration: CGFloat { get { CGFloat(values.zAcceleration) } set { values.zAcceleration = Double(newValue) } }
     /// The particle's scale, the range it varies by, and its change per second.
     open var scale: CGFloat { get { CGFloat(values.scale) } set { values.scale = Double(newValue) } }
-    /// How far a particle's initial scale varies: uniformly within `scale` ± half of it.
+    /// How far a particle's initial scale varies: uniformly within `scale` ± half this range.
     open var scaleRange: CGFloat { get { CGFloat(values.scaleRange) } set { values.scaleRange = Double(newValue) } }
     /// How fast a particle's scale changes, per second.
     open var scaleSpeed: CGFloat { get { CGFloat(values.scaleSpeed) } set { values.scaleSpeed = Double(newValue) } }
     /// Rotation in radians per second, and the range it varies by.
     open var spin: CGFloat { get { CGFloat(values.spin) } set { values.spin = Double(newValue) } }
-    /// How far a particle's spin varies, in radians per second: uniformly within `spin` ± half of it.
+    /// How far a particle's spin varies, in radians per second: uniformly within `spin` ± half
+    /// this range.
     open var spinRange: CGFloat { get { CGFloat(values.spinRange) } set { values.spinRange = Double(newValue) } }
     /// The colour the particle's image is multiplied by (opaque white by default).
     open var color: CGColor? {

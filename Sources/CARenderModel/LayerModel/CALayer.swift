@@ -21,7 +21,9 @@ package protocol SuperlayerObserver: AnyObject {
 /// }
 /// ```
 public protocol InstantiableLayer: CALayer {
+    /// Creates a layer with default values: how a view makes its `layerClass`.
     init()
+    /// Copies another layer's state: how carender makes the layer's presentation copies.
     init(layer: Any)
 }
 

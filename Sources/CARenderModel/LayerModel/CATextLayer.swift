@@ -140,7 +140,7 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     /// Creates an alignment mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Left for left-to-right text.
+    /// Aligned by the paragraph's direction: left for left-to-right text, right for right-to-left.
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
     /// Lines align to the left edge.
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
