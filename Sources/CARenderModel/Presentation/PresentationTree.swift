@@ -15,14 +15,14 @@ import CARenderGeometry
 //   evaluation, finiteness checks and the animations' arithmetic allocate nothing.
 //   `FrameAllocationTests` holds the whole frame to it, `PresentationAllocationTests` the
 //   evaluation.
-// - No reference counting for a layer nothing animates: the frame walks the layers without
-//   retaining them and its record borrows the committed values (`sharedRenderState`), retaining
-//   nothing (the stage draws and clears the frame before anything commits). An animated layer's
-//   values are written into one of two boxes the layer reuses (the frame keeps it for the
-//   frame: one retain); when all its animations are compiled, only the properties they write
-//   are restored from the committed values first (`PresentationBoxes`), else the whole state
-//   is. The compositor reads records in place. A model value an animation needs is read where
-//   the layer keeps it (`withModelValues`).
+// - No reference counting: the frame walks the layers without retaining them and its records
+//   borrow their values (the stage builds, draws and clears the frame in one call, before
+//   anything commits or evaluates again): a layer nothing animates, its committed values
+//   (`sharedRenderState`); an animated layer, the box it writes its values into, which it owns
+//   and reuses frame after frame (`PresentationBoxes`). When all its animations are compiled,
+//   only the properties they write are restored from the committed values first, else the
+//   whole state is. The compositor reads records in place. A model value an animation needs is
+//   read where the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
 //   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
@@ -72,9 +72,10 @@ extension CALayer {
                     if !borrowingCommittedValues { node.keep(shared.takeUnretainedValue()) }
                 case .animated(let box, let transition):
                     // `init(kind:sharing:)` in two steps: in one, the node was copied out of a
-                    // temporary (see `keep`).
-                    node = RenderNode(kind: layer.renderKind, borrowing: Unmanaged.passUnretained(box))
-                    node.keep(box)
+                    // temporary (see `keep`). The node retains the layer's box: a value tree may
+                    // be kept past the layer's next evaluation, which then uses its other box.
+                    node = RenderNode(kind: layer.renderKind, borrowing: box)
+                    node.keep(box.takeUnretainedValue())
                     node.transition = transition
                     if transition != nil, let snapshot = layer.runningTransitionSnapshot {
                         node.transitionSnapshot = [RenderNode(snapshot, log: log)]
@@ -109,10 +110,10 @@ extension CALayer {
     /// `renderNode(at:borrowingCommittedValues:)` builds it with borrowed committed values, as
     /// records — and returns the root's record. The stage's frame path.
     ///
-    /// The frame must be read only until the next commit of any layer in it and while the layers
-    /// are alive (the stage builds, draws and clears it in one call), and cleared
-    /// (`RenderFrame.removeAll()`) before an animated layer in it is drawn again, so the layer
-    /// can reuse its box.
+    /// The frame borrows every layer's values, retaining nothing: it must be read only until the
+    /// next commit of any layer in it, while the layers are alive, and until an animated layer
+    /// in it is evaluated again (built into a frame or a value tree), which rewrites the box the
+    /// frame reads. The stage builds, draws and clears it in one call.
     package func buildFrame(into frame: RenderFrame, at time: CFTimeInterval) -> Int32 {
         let (parentTime, parentRate) = parentClock(at: time)
         return frame.build(self, from: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time),
@@ -150,8 +151,9 @@ extension CALayer {
     fileprivate enum FrameValues {
         /// Nothing animates the layer: its committed values, shared by every frame.
         case committed(Unmanaged<LayerStateBox>)
-        /// Its presentation values in one of the layer's boxes, and the transition running on it.
-        case animated(LayerStateBox, TransitionState?)
+        /// Its presentation values in one of the layer's boxes, not retained (the layer keeps
+        /// it; see `PresentationBoxes`), and the transition running on it.
+        case animated(Unmanaged<LayerStateBox>, TransitionState?)
     }
 
     /// The layer's values for a frame at local time `localTime`, its clock running at `rate`,
@@ -330,11 +332,9 @@ extension RenderFrame {
             case .committed(let shared):
                 index = append(shared._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
             case .animated(let box, let transition):
-                index = append(UnsafePointer(box.pointer), kind: layer.renderKind)
-                // The reference evaluation handed over moves into the frame: a retain here, right
-                // after the box was refilled, waited for those stores (measured: the walk's
-                // costliest call in the animated stages).
-                keep(consume box, for: index)
+                // Borrowed like committed values: the layer keeps the box, and evaluates into it
+                // again only in a later frame, after this one is cleared (see `buildFrame`).
+                index = append(box._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
                 if let transition {
                     setTransition(transition, of: index)
                     if let snapshot = layer.runningTransitionSnapshot {
