@@ -18,9 +18,11 @@ import CARenderGeometry
 /// of record indices, and side tables for the little that is not plain data.
 ///
 /// The stage builds its frames into one of these, kept between frames
-/// (`CALayer.buildFrame(into:at:)`); a `RenderNode` value tree (tests, scenes, benchmarks drawing
-/// a tree they built) is flattened into one (`appendTree(_:)`) before the compositor draws it.
-/// Not thread-safe: one owner, one thread at a time.
+/// (`CALayer.buildFrame(into:at:)`), the one walk of a layer tree that makes what the compositor
+/// draws; a layer's `RenderNode` value tree is made from a built frame (`valueTree(at:)`). A
+/// value tree (tests, scenes, benchmarks drawing a tree they built) is flattened into one
+/// (`appendTree(_:)`) before the compositor draws it. Not thread-safe: one owner, one thread at
+/// a time.
 ///
 /// The storage properties are `@exclusivity(unchecked)`: the run-time check of each access to a
 /// class's stored property (`swift_beginAccess`, a thread-local access set) cost about a tenth
@@ -50,8 +52,8 @@ package final class RenderFrame {
         package var transition: Int32 = -1
         /// The box in `owners` the frame keeps the values alive with, or -1 (borrowed).
         var owner: Int32 = -1
-        /// An emitter layer's particles at this moment, not retained: the layer's value node,
-        /// kept by the frame, holds them.
+        /// An emitter layer's particles at this moment, not retained: the layer (or the value
+        /// node a kept tree's record reads) holds them.
         package var emitter: Unmanaged<EmitterFrame>?
 
         init(statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind) {
@@ -69,9 +71,16 @@ package final class RenderFrame {
     /// Boxes the frame keeps alive: animated layers' values (their layer reuses a box once no
     /// frame holds it) and values the frame changed (`mutableState(of:)`).
     @exclusivity(unchecked) private var owners = FrameStorage<LayerStateBox>()
-    /// Value subtrees the frame's records point into: layers whose class builds its own nodes
-    /// (replicators, emitters, tiled and player layers) and transitions' old renderings.
+    /// Value subtrees the frame's records point into: transitions' old renderings, and trees
+    /// handed to `appendTree(keeping:)`.
     @exclusivity(unchecked) private var keptTrees = FrameStorage<RenderNode>()
+    /// The root record of each kept tree, in `keptTrees` order.
+    @exclusivity(unchecked) private var keptTreeRecords = FrameStorage<Int32>()
+    /// Boxes of values records read that the frame holds only so that a value tree made from it
+    /// (`valueTree(at:)`) can keep them: see `holdsCommittedValues`.
+    @exclusivity(unchecked) private var held = FrameStorage<HeldValues>()
+    /// Scratch for `multiplyColors(below:by:)`: records waiting for their tint.
+    @exclusivity(unchecked) private var tinting = FrameStorage<Int32>()
     /// Scratch for `appendTree(_:)`: nodes waiting for their record.
     @exclusivity(unchecked) private var flattening = FrameStorage<PendingNode>()
     /// Scratch for `build(_:from:log:)`: the layers whose sublayers are being visited, and the
@@ -80,8 +89,15 @@ package final class RenderFrame {
     @exclusivity(unchecked) var builtChildren = FrameStorage<Int32>()
     /// The root's record, once built.
     @exclusivity(unchecked) var builtRoot: Int32 = -1
+    /// Whether the frame holds the committed values of layers nothing animates, which its records
+    /// otherwise borrow: set for a frame a value tree is made from whose nodes keep their values
+    /// (`CALayer.renderNode(at:borrowingCommittedValues:)`).
+    let holdsCommittedValues: Bool
 
-    package init() {}
+    /// A frame; `holdsCommittedValues` for one a value tree that keeps its values is made from.
+    package init(holdsCommittedValues: Bool = false) {
+        self.holdsCommittedValues = holdsCommittedValues
+    }
 
     deinit {
         records.free()
@@ -89,6 +105,9 @@ package final class RenderFrame {
         transitions.free()
         owners.free()
         keptTrees.free()
+        keptTreeRecords.free()
+        held.free()
+        tinting.free()
         flattening.free()
         visiting.free()
         builtChildren.free()
@@ -122,6 +141,8 @@ package final class RenderFrame {
         transitions.removeAll()
         owners.removeAll()
         keptTrees.removeAll()
+        keptTreeRecords.removeAll()
+        held.removeAll()
     }
 
     // MARK: - Building
@@ -136,6 +157,29 @@ package final class RenderFrame {
     func keep(_ box: consuming LayerStateBox, for record: Int32) {
         owners.append(box)
         self.record(record).pointee.owner = Int32(owners.count - 1)
+    }
+
+    /// Adds a record reading `state`, which the frame keeps in a box of its own (values a layer's
+    /// class makes for the frame: a replicator's instances, a tiled layer's tiles); returns its
+    /// index.
+    func append(owning state: consuming LayerState, kind: RenderNode.Kind) -> Int32 {
+        let box = LayerStateBox(state)
+        let index = append(UnsafePointer(box.pointer), kind: kind)
+        owners.append(box)
+        record(index).pointee.owner = Int32(owners.count - 1)
+        return index
+    }
+
+    /// A box the frame holds for a value tree made from it (`valueTree(at:)`), and the record
+    /// that reads it.
+    struct HeldValues {
+        let record: Int32
+        let box: LayerStateBox
+    }
+
+    /// Makes the frame hold `box` — the values `record` reads — for a value tree made from it.
+    func hold(_ box: LayerStateBox, for record: Int32) {
+        held.append(HeldValues(record: record, box: box))
     }
 
     /// Records `transition` as running on `record`'s layer.
@@ -175,8 +219,8 @@ package final class RenderFrame {
     }
 
     /// Hides `record`'s layer when its geometry is not finite and warns about settings carender
-    /// does not draw, unless its values were checked already: `RenderNode.checkForDrawing`'s
-    /// work for a record.
+    /// does not draw, unless its values were checked already: the same shared committed values,
+    /// frame after frame. Each warning is said once per layer and problem either way.
     func checkForDrawing(_ record: Int32, layerName: @autoclosure () -> String?, log: DiagnosticLog) {
         let values = self.record(record).pointee.statePointer
         guard !LayerStateBox.isCheckedForDrawing(values: values) else { return }
@@ -206,7 +250,9 @@ package final class RenderFrame {
     @discardableResult
     package func appendTree(keeping tree: consuming RenderNode) -> Int32 {
         keptTrees.append(tree)
-        return appendTree(UnsafePointer(keptTrees.base + keptTrees.count - 1))
+        let root = appendTree(UnsafePointer(keptTrees.base + keptTrees.count - 1))
+        keptTreeRecords.append(root)
+        return root
     }
 
     /// Adds the tree at `root` as records; returns its root's record. The tree must outlive the
@@ -250,6 +296,58 @@ package final class RenderFrame {
             }
         }
         return rootRecord
+    }
+
+    /// The subtree of record `root` as a value tree: nodes holding what the records read (boxes
+    /// the frame owns or holds, kept trees) and borrowing the rest (committed values the frame
+    /// did not hold: see `holdsCommittedValues`). Built without recursion.
+    package func valueTree(at root: Int32) -> RenderNode {
+        var keptRoots: [Int32: Int] = [:]
+        for k in 0..<keptTreeRecords.count { keptRoots[keptTreeRecords.base[k]] = k }
+        var heldBoxes: [Int32: LayerStateBox] = [:]
+        for k in 0..<held.count { heldBoxes[held.base[k].record] = held.base[k].box }
+        return LayerTreeBuilder<Int32, RenderNode, Void>.build(root, in: (),
+            visit: { index, _, children in
+                if let kept = keptRoots[index] { return keptTrees.base[kept] }
+                let r = record(index)
+                var node: RenderNode
+                if r.pointee.owner >= 0 {
+                    node = RenderNode(kind: r.pointee.kind, sharing: owners.base[Int(r.pointee.owner)])
+                } else if let box = heldBoxes[index], UnsafePointer(box.pointer) == r.pointee.statePointer {
+                    node = RenderNode(kind: r.pointee.kind, sharing: box)
+                } else {
+                    node = RenderNode(kind: r.pointee.kind, borrowing: r.pointee.statePointer)
+                }
+                if let transition = transition(of: r) { node.transition = transition.pointee }
+                if r.pointee.snapshot >= 0, let kept = keptRoots[r.pointee.snapshot] {
+                    node.transitionSnapshot = [keptTrees.base[kept]]
+                }
+                node.emitter = r.pointee.emitter?.takeUnretainedValue()
+                children = .init(sublayers: (0..<r.pointee.childCount).map { child($0, of: r) }, sublayerContext: (),
+                                 mask: r.pointee.mask >= 0 ? r.pointee.mask : nil, maskContext: ())
+                return node
+            },
+            finish: { _, node, sublayers, mask in
+                if !sublayers.isEmpty { node.sublayers = sublayers }
+                if let mask { node.mask = [mask] }
+            })
+    }
+
+    /// Multiplies every colour the subtrees of `record`'s sublayers draw with by `m`
+    /// (`LayerState.multiplyColors(by:)`): a replicator's instance colour. Masks and
+    /// transitions' old renderings keep theirs.
+    func multiplyColors(below record: Int32, by m: SIMD4<Double>) {
+        tinting.removeAll()
+        tinting.append(record)
+        var first = true
+        while tinting.count > 0 {
+            let index = tinting.base[tinting.count - 1]
+            tinting.removeLast(1)
+            if first { first = false } else { mutableState(of: index).pointee.multiplyColors(by: m) }
+            let r = self.record(index)
+            var k: Int32 = 0
+            while k < r.pointee.childCount { tinting.append(child(k, of: r)); k += 1 }
+        }
     }
 
     /// The address of `nodes[index]`, valid while the array is neither changed nor released.
