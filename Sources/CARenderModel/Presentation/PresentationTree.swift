@@ -40,7 +40,7 @@ extension CALayer {
     /// tree only until the next commit of any layer in it (a commit replaces the values the
     /// nodes point to) and while the layers are alive, as with the stage's frame.
     package func renderNode(at time: CFTimeInterval, borrowingCommittedValues: Bool = false) -> RenderNode {
-        let frame = RenderFrame(holdsCommittedValues: !borrowingCommittedValues)
+        let frame = RenderFrame(valueTreeBorrowingCommittedValues: borrowingCommittedValues)
         return frame.valueTree(at: buildFrame(into: frame, at: time))
     }
 
@@ -245,6 +245,7 @@ extension RenderFrame {
         visiting.removeAll()
         builtChildren.removeAll()
         builtRoot = -1
+        instanceDepth = 0
         visit(Unmanaged.passUnretained(root), from: parent, log: log)
         while visiting.count > 0 {
             let top = visiting.base + visiting.count - 1
@@ -294,6 +295,10 @@ extension RenderFrame {
                 if holdsCommittedValues { hold(shared.takeUnretainedValue(), for: index) }
             case .animated(let box, let transition):
                 index = append(UnsafePointer(box.pointer), kind: layer.renderKind)
+                // Held when the values must outlive the layer's next evaluation: a value tree
+                // keeps them, and a replicator's next instance evaluates the layer again in this
+                // frame (the layer then fills another box).
+                if holdsAnimatedValues || instanceDepth > 0 { hold(box, for: index) }
                 // The reference evaluation handed over moves into the frame: a retain here, right
                 // after the box was refilled, waited for those stores (measured: the walk's
                 // costliest call in the animated stages).
@@ -376,11 +381,13 @@ extension RenderFrame {
         view.time = replicator.sublayerView.time - Double(i) * values.pointee.replicator.instanceDelay
         visiting.append(VisitingLayer(layer: replicator.layer, record: wrapper, firstBuilt: builtChildren.count,
                                       sublayerView: view, flippedAbove: replicator.flippedAbove, instance: Int32(i)))
+        instanceDepth += 1
     }
 
     /// Finishes an instance whose sublayers are built: multiplies their colours by the
     /// instance's colour. Its replicator is the layer being visited.
     private func finishInstance(_ instance: VisitingLayer) {
+        instanceDepth -= 1
         let replicator = visiting.base[visiting.count - 1].record
         let multiplier = record(replicator).pointee.statePointer.pointee.replicator.colorMultiplier(Int(instance.instance))
         if multiplier != SIMD4(repeating: 1) { multiplyColors(below: instance.record, by: multiplier) }

@@ -89,14 +89,28 @@ package final class RenderFrame {
     @exclusivity(unchecked) var builtChildren = FrameStorage<Int32>()
     /// The root's record, once built.
     @exclusivity(unchecked) var builtRoot: Int32 = -1
+    /// Whether a value tree is made from the frame (`valueTree(at:)`): the frame then holds the
+    /// boxes of animated layers' values, which the tree's nodes keep past the layers' next
+    /// evaluation.
+    let holdsAnimatedValues: Bool
     /// Whether the frame holds the committed values of layers nothing animates, which its records
-    /// otherwise borrow: set for a frame a value tree is made from whose nodes keep their values
+    /// otherwise borrow: for a value tree whose nodes keep their values
     /// (`CALayer.renderNode(at:borrowingCommittedValues:)`).
     let holdsCommittedValues: Bool
+    /// The number of a replicator's instances being visited (see `build(_:from:log:)`).
+    @exclusivity(unchecked) var instanceDepth = 0
 
-    /// A frame; `holdsCommittedValues` for one a value tree that keeps its values is made from.
-    package init(holdsCommittedValues: Bool = false) {
-        self.holdsCommittedValues = holdsCommittedValues
+    /// A frame for the stage, which borrows its layers' values.
+    package init() {
+        holdsAnimatedValues = false
+        holdsCommittedValues = false
+    }
+
+    /// A frame a value tree is made from, holding the values its nodes keep: all but the
+    /// committed values of layers nothing animates when `borrowingCommittedValues`.
+    init(valueTreeBorrowingCommittedValues borrowingCommittedValues: Bool) {
+        holdsAnimatedValues = true
+        holdsCommittedValues = !borrowingCommittedValues
     }
 
     deinit {
