@@ -3,9 +3,13 @@ import Foundation
 /// A 4×4 homogeneous transform in Core Animation's row-vector convention: a point is the row
 /// `(x, y, z, 1)` multiplied on the left, so translations sit in `m41`, `m42`, `m43`.
 public struct CATransform3D: Hashable, Sendable {
+    /// The first row: x scale and shear (m11, m12), z shear (m13), and perspective (m14).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: y shear and scale (m21, m22), z shear (m23), and perspective (m24).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: z components (m31, m32, m33) and perspective (m34, usually −1 / distance).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (m41, m42, m43) and the homogeneous scale (m44).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity (Apple's zero-argument initialiser returns all zeros; `CATransform3DIdentity`
@@ -17,6 +21,7 @@ public struct CATransform3D: Hashable, Sendable {
         (m41, m42, m43, m44) = (0, 0, 0, 0)
     }
 
+    /// Creates a transform from its sixteen entries, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,

@@ -6,6 +6,8 @@ import Foundation
 ///
 /// Linux Foundation has no `CGAffineTransform`, so carender provides Apple's Swift API.
 public struct CGAffineTransform: Hashable, Sendable {
+    /// The matrix entries `[a b 0; c d 0; tx ty 1]`: a point (x, y) maps to
+    /// (a x + c y + tx, b x + d y + ty).
     public var a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat
 
     /// The zero transform (all fields 0), as Apple's zero-argument initialiser returns.
@@ -13,6 +15,7 @@ public struct CGAffineTransform: Hashable, Sendable {
         (a, b, c, d, tx, ty) = (0, 0, 0, 0, 0, 0)
     }
 
+    /// Creates a transform from its six entries.
     public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }

@@ -4,10 +4,12 @@ import Foundation
 ///
 /// Like Apple's `CGColor` this is an immutable reference type; two colours with equal colour space
 /// and components compare equal.
-public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+public final class CGColor: Hashable, Sendable, CustomStringConvertible {
     /// The colour model of a `CGColor`.
     public enum Model: Sendable, Equatable {
+        /// Red, green and blue components (sRGB), and alpha.
         case rgb
+        /// A grey level, and alpha.
         case monochrome
     }
 
@@ -51,6 +53,7 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         self.init(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// The number of components, alpha included (2 for grey, 4 for RGB).
     public var numberOfComponents: Int { components?.count ?? 0 }
 
     /// The alpha component.
@@ -87,18 +90,24 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         return SIMD4(clamp(c.r), clamp(c.g), clamp(c.b), clamp(c.a))
     }
 
+    /// Opaque black.
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent black.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
+    /// Whether two colours have the same model and components.
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         lhs.model == rhs.model && lhs.components == rhs.components
     }
 
+    /// Hashes the components, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(components)
     }
 
+    /// The colour's model and components, as "CGColor(rgb: r, g, b, a)".
     public var description: String {
         let c = (components ?? []).map { String(format: "%.4g", Double($0)) }.joined(separator: ", ")
         return "CGColor(\(model == .rgb ? "rgb" : "gray"): \(c))"

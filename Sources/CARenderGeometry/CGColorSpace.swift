@@ -2,7 +2,7 @@ import Foundation
 
 /// A colour space. carender renders in sRGB: every RGB space is treated as sRGB, every grey space
 /// as sRGB grey.
-public final class CGColorSpace: Hashable, @unchecked Sendable {
+public final class CGColorSpace: Hashable, Sendable {
     /// What kind of components colours in this space have.
     public let model: CGColor.Model
     /// The space's name (`kCGColorSpaceSRGB`-style), when it has one.
@@ -25,17 +25,30 @@ public final class CGColorSpace: Hashable, @unchecked Sendable {
         }
     }
 
+    /// The number of colour components, alpha excluded (3 for RGB, 1 for grey).
     public var numberOfComponents: Int { model == .rgb ? 3 : 1 }
 
+    /// The name of the sRGB colour space.
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// The name of the extended sRGB colour space. carender treats its colours as sRGB.
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// The name of the Display P3 colour space. carender treats its colours as sRGB (no colour
+    /// management).
     public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// The name of the linear RGB colour space. carender treats its colours as sRGB (no colour
+    /// management).
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// The name of the grey colour space with a gamma of 2.2.
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// The name of the linear grey colour space. carender treats its colours as gamma-encoded grey.
     public static let linearGray = "kCGColorSpaceLinearGray"
+    /// The name of the extended grey colour space.
     public static let extendedGray = "kCGColorSpaceExtendedGray"
 
+    /// Whether two spaces have the same model (RGB or grey): carender draws every space of a model
+    /// alike.
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool { lhs.model == rhs.model }
+    /// Hashes the model, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(model == .rgb) }
 }
 

@@ -2,14 +2,19 @@ import Foundation
 import CARenderPixels
 
 /// A bitmap image, immutable, as layer `contents`: 8-bit sRGB RGBA with straight alpha.
-public final class CGImage: @unchecked Sendable {
+public final class CGImage: Sendable {
     /// The pixels, straight alpha.
     public let image: RGBAImage
 
+    /// The image's width, in pixels.
     public var width: Int { image.width }
+    /// The image's height, in pixels.
     public var height: Int { image.height }
+    /// Bits per colour component: always 8.
     public var bitsPerComponent: Int { 8 }
+    /// Bits per pixel: always 32 (RGBA).
     public var bitsPerPixel: Int { 32 }
+    /// Bytes per row: four per pixel, without padding.
     public var bytesPerRow: Int { image.width * 4 }
 
     /// The pixels premultiplied by their alpha, components 0…255, as the compositor samples them:
@@ -61,7 +66,7 @@ public final class CGImage: @unchecked Sendable {
 }
 
 /// Where image data comes from: a file.
-public final class CGDataProvider: @unchecked Sendable {
+public final class CGDataProvider: Sendable {
     /// The file the data is read from.
     public let url: URL
 
@@ -84,10 +89,15 @@ public final class CGDataProvider: @unchecked Sendable {
 /// How colours outside a destination gamut are mapped (accepted for compatibility; carender
 /// renders in sRGB only).
 public enum CGColorRenderingIntent: Int32, Sendable {
+    /// The context's default intent.
     case defaultIntent
+    /// Exact colours, clipped to the gamut.
     case absoluteColorimetric
+    /// Colours relative to the white point, clipped to the gamut.
     case relativeColorimetric
+    /// The gamut compressed to keep relations between colours.
     case perceptual
+    /// Saturation kept, for business graphics.
     case saturation
 }
 

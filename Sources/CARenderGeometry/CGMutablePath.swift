@@ -2,7 +2,10 @@ import Foundation
 
 /// A path that can be extended, with Core Graphics' builders. Every builder takes an optional
 /// affine transform applied to the points it adds.
+// @unchecked Sendable: its builders change it with no lock, so it must be finished before it is
+// shared, as Core Graphics' own mutable paths must (a finished one is read-only).
 public final class CGMutablePath: CGPath, @unchecked Sendable {
+    /// Creates an empty path.
     public init() { super.init(elements: []) }
 
     override init(elements: [PathElement], arcs: [Int: EllipticalArc] = [:]) {

@@ -2,10 +2,15 @@ import Foundation
 
 /// The kind of a path element, with Core Graphics' names.
 public enum CGPathElementType: Int32, Sendable, Equatable {
+    /// Starts a subpath at a point.
     case moveToPoint
+    /// A line to a point.
     case addLineToPoint
+    /// A quadratic Bézier curve: a control point and an end point.
     case addQuadCurveToPoint
+    /// A cubic Bézier curve: two control points and an end point.
     case addCurveToPoint
+    /// Closes the subpath.
     case closeSubpath
 }
 
@@ -13,9 +18,12 @@ public enum CGPathElementType: Int32, Sendable, Equatable {
 /// points (1 for move and line, 2 for a quadratic — control, end —, 3 for a cubic — control 1,
 /// control 2, end —, none for close). The pointer is valid only during the call.
 public struct CGPathElement {
+    /// The kind of element.
     public var type: CGPathElementType
+    /// The element's points, as many as its type has.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// Creates an element of a type with its points.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points
@@ -35,10 +43,15 @@ public enum CGPathFillRule: Int, Sendable, Equatable {
 
 /// One element of a path, as a Swift value (the form carender's own code walks).
 public enum PathElement: Sendable, Equatable {
+    /// Starts a subpath at a point.
     case move(to: CGPoint)
+    /// A line to a point.
     case line(to: CGPoint)
+    /// A quadratic Bézier curve to a point.
     case quadCurve(to: CGPoint, control: CGPoint)
+    /// A cubic Bézier curve to a point.
     case curve(to: CGPoint, control1: CGPoint, control2: CGPoint)
+    /// Closes the subpath.
     case closeSubpath
 
     /// The element with every point mapped by `t`.
@@ -57,6 +70,8 @@ public enum PathElement: Sendable, Equatable {
 /// rectangles are stored as cubic Béziers of at most a quarter turn each, as Core Graphics does;
 /// carender also remembers which cubics are circular arcs, so that path measurement (and
 /// animation along a path) follows the exact circle.
+// @unchecked Sendable: a CGPath never changes once made; only a CGMutablePath (a subclass, so not
+// checkable) changes, and only in the hands of the code building it.
 public class CGPath: Hashable, @unchecked Sendable {
     /// The path's elements in order.
     public internal(set) var elements: [PathElement]
@@ -92,8 +107,10 @@ public class CGPath: Hashable, @unchecked Sendable {
         self.init(elements: path.elements, arcs: path.arcs)
     }
 
+    /// Whether two paths have the same elements.
     public static func == (lhs: CGPath, rhs: CGPath) -> Bool { lhs.elements == rhs.elements }
 
+    /// Hashes the number of elements, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(elements.count)
     }

@@ -15,8 +15,11 @@ extension NSValue {
     /// The value's type encoding as a Swift string.
     var objCTypeString: String { String(cString: objCType) }
 
+    /// Creates a value that holds a point.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// Creates a value that holds a size.
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// Creates a value that holds a rectangle.
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
 
     /// Boxes a 3D transform.
@@ -45,8 +48,11 @@ extension NSValue {
         return CGVector(dx: e[0], dy: e[1])
     }
 
+    /// The point the value holds.
     public var cgPointValue: CGPoint { pointValue }
+    /// The size the value holds.
     public var cgSizeValue: CGSize { sizeValue }
+    /// The rectangle the value holds.
     public var cgRectValue: CGRect { rectValue }
 
     /// The boxed 3D transform; all zeros when the value holds something else.

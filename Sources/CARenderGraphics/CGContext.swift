@@ -17,6 +17,7 @@ import CARenderRaster
 public final class CGContext {
     /// The width and height in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
     /// Premultiplied RGBA8, rows top to bottom.
     var pixels: [UInt32]
@@ -98,28 +99,41 @@ public final class CGContext {
     /// The CTM.
     public var userSpaceToDeviceSpaceTransform: CGAffineTransform { state.ctm }
 
+    /// Moves the origin of user space by (x, y).
     public func translateBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(translationX: x, y: y)) }
+    /// Scales user space by x and y.
     public func scaleBy(x: CGFloat, y: CGFloat) { concatenate(CGAffineTransform(scaleX: x, y: y)) }
+    /// Rotates user space by an angle in radians.
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
     /// Prepends `transform` to the CTM (it acts on user space first).
     public func concatenate(_ transform: CGAffineTransform) { state.ctm = transform.concatenating(state.ctm) }
 
+    /// Sets the colour used to fill.
     public func setFillColor(_ color: CGColor) {
         state.fillColor = color
         state.fill = packed(color.premultiplied())
     }
+    /// Sets the colour used to stroke.
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    /// Sets the fill colour from RGB components and an alpha, each 0…1.
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setFillColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the stroke colour from RGB components and an alpha, each 0…1.
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         setStrokeColor(CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
+    /// Sets the fill colour from a grey level and an alpha, each 0…1.
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { setFillColor(CGColor(gray: gray, alpha: alpha)) }
+    /// Sets the stroke colour from a grey level and an alpha, each 0…1.
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { setStrokeColor(CGColor(gray: gray, alpha: alpha)) }
+    /// Sets the stroke width, in user-space units.
     public func setLineWidth(_ width: CGFloat) { state.style.lineWidth = Double(width) }
+    /// Sets how the ends of stroked lines are drawn.
     public func setLineCap(_ cap: CGLineCap) { state.style.lineCap = cap }
+    /// Sets how the corners of stroked paths are drawn.
     public func setLineJoin(_ join: CGLineJoin) { state.style.lineJoin = join }
+    /// Sets the longest a mitred join may be, as a multiple of the line width.
     public func setMiterLimit(_ limit: CGFloat) { state.style.miterLimit = Double(limit) }
     /// Dashes for later strokes: `lengths` alternate painted and unpainted, starting `phase`
     /// into the pattern; an empty array strokes solid.
@@ -146,11 +160,14 @@ public final class CGContext {
 
     /// Accepted for compatibility: carender always anti-aliases and interpolates images bilinearly.
     public func setShouldAntialias(_ shouldAntialias: Bool) {}
+    /// How images are resampled. Ignored: images are interpolated bilinearly.
     public var interpolationQuality: CGInterpolationQuality = .default
 
     // MARK: - The current path
 
+    /// Discards the current path and starts an empty one.
     public func beginPath() { path = CGMutablePath() }
+    /// Whether the current path has no elements.
     public var isPathEmpty: Bool { path.isEmpty }
     /// The current point in user space.
     public var currentPointOfPath: CGPoint { path.currentPoint.applying(state.ctm.inverted()) }
@@ -159,26 +176,40 @@ public final class CGContext {
         path.isEmpty ? .null : path.boundingBoxOfPath.applying(state.ctm.inverted())
     }
 
+    /// Starts a new subpath of the current path at a point.
     public func move(to point: CGPoint) { path.move(to: point, transform: state.ctm) }
+    /// Adds a line from the current point to a point.
     public func addLine(to point: CGPoint) { path.addLine(to: point, transform: state.ctm) }
+    /// Adds a subpath of lines through the points.
     public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: state.ctm) }
+    /// Adds a quadratic Bézier curve from the current point to `end`.
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         path.addQuadCurve(to: end, control: control, transform: state.ctm)
     }
+    /// Adds a cubic Bézier curve from the current point to `end`.
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         path.addCurve(to: end, control1: control1, control2: control2, transform: state.ctm)
     }
+    /// Adds a rectangle as a closed subpath.
     public func addRect(_ rect: CGRect) { path.addRect(rect, transform: state.ctm) }
+    /// Adds each rectangle as a closed subpath.
     public func addRects(_ rects: [CGRect]) { path.addRects(rects, transform: state.ctm) }
+    /// Adds the ellipse inscribed in a rectangle as a closed subpath.
     public func addEllipse(in rect: CGRect) { path.addEllipse(in: rect, transform: state.ctm) }
+    /// Adds an arc of a circle. `clockwise` is Core Graphics' y-up sense: true sweeps towards
+    /// decreasing angles, which looks counter-clockwise in UIKit's flipped contexts.
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise,
                     transform: state.ctm)
     }
+    /// Adds an arc of a given radius tangent to the lines from the current point to `tangent1End`
+    /// and from there to `tangent2End`.
     public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
         path.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: state.ctm)
     }
+    /// Adds the elements of a path, transformed by the current transformation matrix.
     public func addPath(_ other: CGPath) { path.addPath(other, transform: state.ctm) }
+    /// Closes the current subpath with a line back to its start.
     public func closePath() { path.closeSubpath() }
 
     /// Replaces the current path with the outline of its stroke under the current line width,
@@ -230,28 +261,34 @@ public final class CGContext {
         beginPath()
     }
 
+    /// Fills a rectangle with the fill colour.
     public func fill(_ rect: CGRect) { fill([rect]) }
+    /// Fills rectangles with the fill colour.
     public func fill(_ rects: [CGRect]) {
         let p = CGMutablePath()
         p.addRects(rects, transform: state.ctm)
         fillDevicePath(p, rule: .winding, source: .solid(state.fill))
     }
+    /// Fills the ellipse inscribed in a rectangle with the fill colour.
     public func fillEllipse(in rect: CGRect) {
         let p = CGMutablePath()
         p.addEllipse(in: rect, transform: state.ctm)
         fillDevicePath(p, rule: .winding, source: .solid(state.fill))
     }
+    /// Strokes a rectangle with the stroke colour and line settings.
     public func stroke(_ rect: CGRect) {
         let p = CGMutablePath()
         p.addRect(rect, transform: state.ctm)
         strokeDevicePath(p)
     }
+    /// Strokes a rectangle with the stroke colour at a line width.
     public func stroke(_ rect: CGRect, width: CGFloat) {
         saveGState()
         setLineWidth(width)
         stroke(rect)
         restoreGState()
     }
+    /// Strokes the ellipse inscribed in a rectangle.
     public func strokeEllipse(in rect: CGRect) {
         let p = CGMutablePath()
         p.addEllipse(in: rect, transform: state.ctm)
@@ -291,7 +328,9 @@ public final class CGContext {
         beginPath()
     }
 
+    /// Intersects the clip with a rectangle.
     public func clip(to rect: CGRect) { clip(to: [rect]) }
+    /// Intersects the clip with the union of rectangles.
     public func clip(to rects: [CGRect]) {
         let p = CGMutablePath()
         p.addRects(rects, transform: state.ctm)
@@ -566,17 +605,20 @@ public final class CGContext {
 
 /// Which parts of the current path `drawPath(using:)` paints.
 public enum CGPathDrawingMode: Int32, Sendable {
+    /// Fill (non-zero or even-odd), stroke, or fill then stroke.
     case fill, eoFill, stroke, fillStroke, eoFillStroke
 }
 
 /// Accepted for compatibility (carender always interpolates bilinearly).
 public enum CGInterpolationQuality: Int32, Sendable {
+    /// The quality levels Core Graphics offers; all draw the same here.
     case `default`, none, low, medium, high
 }
 
 /// Bits describing a bitmap's pixel format, accepted by `CGContext(data:...)`: carender always
 /// uses premultiplied RGBA8.
 public enum CGImageAlphaInfo: UInt32, Sendable {
+    /// Core Graphics' alpha layouts; carender always uses premultiplied RGBA8.
     case none, premultipliedLast, premultipliedFirst, last, first, noneSkipLast, noneSkipFirst, alphaOnly
 }
 

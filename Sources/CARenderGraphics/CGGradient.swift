@@ -133,7 +133,9 @@ public final class CGGradient: Sendable {
 
 /// Whether a gradient fill extends its end colours beyond its start and end.
 public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    /// The options' bits, with Core Graphics' values.
     public let rawValue: UInt32
+    /// Creates options from their bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
     /// Fill before the start with the first colour.
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)

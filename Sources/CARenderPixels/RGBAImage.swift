@@ -1,10 +1,15 @@
 /// One 8-bit sRGB pixel with straight (unpremultiplied) alpha, as stored in PNG files.
 public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
+    /// The red component, 0…255.
     public var r: UInt8
+    /// The green component, 0…255.
     public var g: UInt8
+    /// The blue component, 0…255.
     public var b: UInt8
+    /// The alpha component, 0 (transparent) to 255 (opaque); the colour is not premultiplied by it.
     public var a: UInt8
 
+    /// Creates a pixel from straight (unpremultiplied) components.
     @inlinable
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         self.r = r
@@ -13,8 +18,10 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
         self.a = a
     }
 
+    /// A fully transparent pixel.
     public static let clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
 
+    /// The pixel's components, as "RGBA8(r, g, b, a)".
     public var description: String { "RGBA8(\(r), \(g), \(b), \(a))" }
 }
 
@@ -24,7 +31,9 @@ public struct RGBA8: Hashable, Sendable, CustomStringConvertible {
 /// This is the user-facing pixel format (what PNG files hold). The compositor works on premultiplied
 /// buffers internally and converts once per frame.
 public struct RGBAImage: Equatable, Sendable {
+    /// The image's width, in pixels.
     public let width: Int
+    /// The image's height, in pixels.
     public let height: Int
     /// `width × height × 4` bytes, RGBA, rows top to bottom, no padding.
     public var bytes: [UInt8]

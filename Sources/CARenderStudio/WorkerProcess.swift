@@ -1,6 +1,7 @@
 import CARenderStage
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// One running copy of the compiled script, serving preview requests over a Unix socket in the
 /// preview's private folder (see `PreviewRequest`).
@@ -10,21 +11,19 @@ import Foundation
 /// `kill -9` included, and a script that ignores SIGTERM is killed after the grace period), and a
 /// Ctrl-C reaches it. Requests to one worker run one at a time, on its own queue (the socket calls
 /// block). The worker's clock only moves forwards; `time` is where the last answer left it.
-final class WorkerProcess: @unchecked Sendable {
+final class WorkerProcess: Sendable {
     let id: Int
     /// The build (`PreviewSession`'s version) the worker runs.
     let version: Int
     private let child: Supervisor.Child
     private let descriptor: Int32
     private let queue: DispatchQueue
-    private let lock = NSLock()
-    private var _time: Double = 0
-    private var closed = false
+    /// The worker's clock after its last answer, and whether `stop()` closed its connection.
+    private let state = Mutex<(time: Double, closed: Bool)>((0, false))
 
     /// The worker's clock after its last answer.
     var time: Double {
-        lock.lock(); defer { lock.unlock() }
-        return _time
+        state.withLock { $0.time }
     }
 
     var isRunning: Bool { child.isRunning }
@@ -141,9 +140,7 @@ final class WorkerProcess: @unchecked Sendable {
             let decoder = JSONDecoder()
             decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
             let response = try decoder.decode(PreviewResponse.self, from: header)
-            lock.lock()
-            _time = response.time
-            lock.unlock()
+            state.withLock { $0.time = response.time }
             return (response, payload)
         } catch let error as PreviewWireError {
             guard let ended = child.wait(seconds: 1) else {
@@ -157,10 +154,10 @@ final class WorkerProcess: @unchecked Sendable {
     /// Ends the worker: closing its connection ends `stage.run()`, so the script finishes as it
     /// would after a render; one that does not is sent SIGTERM, then SIGKILL.
     func stop() {
-        lock.lock()
-        let wasClosed = closed
-        closed = true
-        lock.unlock()
+        let wasClosed = state.withLock { state in
+            defer { state.closed = true }
+            return state.closed
+        }
         guard !wasClosed else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
         let child = self.child

@@ -1,10 +1,13 @@
 import CHost
 import Foundation
+import Synchronization
 
 /// The children being run (the compiler, the script's workers, ffmpeg, preview workers), by
 /// process group, for the signal handler, which cannot capture context: a fixed table, so the
 /// handler only reads memory.
 private let groupSlots = 128
+// nonisolated(unsafe): slots are written only with `groupTableLock` held; the signal handler,
+// which may take no lock, reads whole aligned `pid_t` words (a slot is a group or 0, never torn).
 nonisolated(unsafe) private let runningGroups: UnsafeMutablePointer<pid_t> = {
     let table = UnsafeMutablePointer<pid_t>.allocate(capacity: groupSlots)
     table.initialize(repeating: 0, count: groupSlots)
@@ -13,10 +16,13 @@ nonisolated(unsafe) private let runningGroups: UnsafeMutablePointer<pid_t> = {
 private let groupTableLock = NSLock()
 /// The stop request (SIGINT, SIGTERM, SIGHUP) carender received, 0 when none. Written by the
 /// handler, read by the threads waiting for children.
+// nonisolated(unsafe): a `sig_atomic_t`, the one type C lets a signal handler write for others to read.
 nonisolated(unsafe) private var receivedStop: sig_atomic_t = 0
 /// A pipe's write end the handler writes the stop request's number to (one byte), for a command
 /// that waits for one (`carender preview`); -1 when none. Set once, before the handlers can find
 /// it set (``Supervisor/notifyStop(writingTo:)``), and only read by the handler afterwards.
+// nonisolated(unsafe): written once, before the handlers are installed (which orders it before
+// any read).
 nonisolated(unsafe) private var stopNotification: Int32 = -1
 
 /// Runs carender's children and passes stop requests on to them.
@@ -92,40 +98,39 @@ package enum Supervisor {
     }()
 
     /// A started child.
-    package final class Child: @unchecked Sendable {
+    package final class Child: Sendable {
         package let pid: pid_t
         private let guardPID: pid_t
-        private var slot: Int
-        private var ended: Termination?
-        private let lock = NSLock()
+        /// The child's slot in the table of running groups (-1 once it ended) and how it ended.
+        private let state: Mutex<(slot: Int, ended: Termination?)>
 
         fileprivate init(pid: pid_t, guardPID: pid_t, slot: Int) {
             self.pid = pid
             self.guardPID = guardPID
-            self.slot = slot
+            state = Mutex((slot, nil))
         }
 
         /// How the child ended, reaping it if it just has; nil while it runs. Never blocks.
         package func poll() -> Termination? {
-            lock.lock()
-            defer { lock.unlock() }
-            if let ended { return ended }
-            var status: Int32 = 0
-            var result: pid_t
-            repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
-            if result == 0 { return nil }
-            // Reaped (or, with result < 0, not ours to wait for any more: treated as ended).
-            // What the child started goes with it, in whatever group it moved to.
-            chost_signal_session(pid, SIGKILL)
-            chost_end_guard(guardPID)
-            groupTableLock.lock()
-            if slot >= 0 { runningGroups[slot] = 0; slot = -1 }
-            groupTableLock.unlock()
-            let signaled = result == pid && (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
-            let termination = Termination(status: signaled ? status & 0x7f : (status >> 8) & 0xff, signal: signaled,
-                                          stopRequest: Supervisor.stopRequest)
-            ended = termination
-            return termination
+            state.withLock { state in
+                if let ended = state.ended { return ended }
+                var status: Int32 = 0
+                var result: pid_t
+                repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
+                if result == 0 { return nil }
+                // Reaped (or, with result < 0, not ours to wait for any more: treated as ended).
+                // What the child started goes with it, in whatever group it moved to.
+                chost_signal_session(pid, SIGKILL)
+                chost_end_guard(guardPID)
+                groupTableLock.lock()
+                if state.slot >= 0 { runningGroups[state.slot] = 0; state.slot = -1 }
+                groupTableLock.unlock()
+                let signaled = result == pid && (status & 0x7f) != 0 && (status & 0x7f) != 0x7f
+                let termination = Termination(status: signaled ? status & 0x7f : (status >> 8) & 0xff, signal: signaled,
+                                              stopRequest: Supervisor.stopRequest)
+                state.ended = termination
+                return termination
+            }
         }
 
         /// Whether the child is still running.
@@ -245,6 +250,8 @@ package enum Supervisor {
     /// asks the kernel for SIGTERM when its parent ends (`PR_SET_PDEATHSIG`), and the kernel
     /// takes "parent" to be the thread that forked it: a worker forked from a thread that ends
     /// before it (a preview worker started from a task's thread) would be stopped then.
+    // @unchecked Sendable: `pending` is only read and written with `condition` locked (a Mutex
+    // has no condition variable to wait on).
     private final class SpawningThread: @unchecked Sendable {
         static let shared = SpawningThread()
         private let condition = NSCondition()
@@ -278,18 +285,18 @@ package enum Supervisor {
     }
 
     /// A value handed from one thread to a waiting one.
-    private final class ResultBox<Value: Sendable>: @unchecked Sendable {
+    private final class ResultBox<Value: Sendable>: Sendable {
         private let ready = DispatchSemaphore(value: 0)
-        private var value: Value?
+        private let value = Mutex<Value?>(nil)
 
         func fulfil(_ value: Value) {
-            self.value = value
+            self.value.withLock { $0 = value }
             ready.signal()
         }
 
         func wait() -> Value {
             ready.wait()
-            return value!
+            return value.withLock { $0! }
         }
     }
 
@@ -314,10 +321,8 @@ package enum Supervisor {
 /// The last lines a child wrote to a pipe, kept while they are relayed (or not): enough to name
 /// its failure in carender's own message. Reading is linear in the bytes read, whatever the
 /// lines' shape (one huge line or many short ones): each byte is looked at once.
-package final class OutputTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var current: [UInt8] = []
+package final class OutputTail: Sendable {
+    private let lines = Mutex<[String]>([])
     private let keep: Int
     private let done = DispatchSemaphore(value: 0)
     /// The longest line kept, in bytes; longer ones keep their start.
@@ -329,41 +334,40 @@ package final class OutputTail: @unchecked Sendable {
         self.keep = keep
         Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65536)
+            var current: [UInt8] = []
             while true {
                 let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
                 for byte in buffer[0..<n] {
                     if byte == UInt8(ascii: "\n") {
-                        finishLine(relay)
+                        finishLine(&current, relay)
                     } else if current.count < Self.lineLimit {
                         current.append(byte)
                     }
                 }
             }
-            if !current.isEmpty { finishLine(relay) }
+            if !current.isEmpty { finishLine(&current, relay) }
             close(descriptor)
             done.signal()
         }.start()
     }
 
-    private func finishLine(_ relay: (@Sendable (String) -> Void)?) {
+    private func finishLine(_ current: inout [UInt8], _ relay: (@Sendable (String) -> Void)?) {
         let line = String(decoding: current, as: UTF8.self)
         current.removeAll(keepingCapacity: true)
         relay?(line)
-        lock.lock()
-        lines.append(line)
-        if lines.count > keep { lines.removeFirst(lines.count - keep) }
-        lock.unlock()
+        lines.withLock { lines in
+            lines.append(line)
+            if lines.count > keep { lines.removeFirst(lines.count - keep) }
+        }
     }
 
     /// Waits for the end of the output and returns its last lines.
     package func finish() -> [String] {
         done.wait()
         done.signal()
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
+        return lines.withLock { $0 }
     }
 }
 

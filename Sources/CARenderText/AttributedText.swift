@@ -91,17 +91,23 @@ package enum AttributedText {
 
 /// Options for `boundingRect(with:options:attributes:context:)`.
 public struct NSStringDrawingOptions: OptionSet, Sendable {
+    /// The options' bits, with UIKit's values.
     public let rawValue: Int
+    /// Creates options from their bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Wrap lines within the given width (otherwise the string is measured as one line).
     public static let usesLineFragmentOrigin = NSStringDrawingOptions(rawValue: 1 << 0)
+    /// Uses the font's leading to compute line heights. Ignored: lines always include it.
     public static let usesFontLeading = NSStringDrawingOptions(rawValue: 1 << 1)
+    /// Measures with glyph image bounds rather than typographic bounds. Ignored.
     public static let usesDeviceMetrics = NSStringDrawingOptions(rawValue: 1 << 3)
+    /// Truncates the last line that fits. Ignored: measured text is never truncated.
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
 }
 
 /// Accepted for source compatibility; carender reads nothing from it.
 open class NSStringDrawingContext: NSObject {
+    /// The smallest scale factor the text may shrink to. Ignored.
     open var minimumScaleFactor: CGFloat = 0
 }
 
@@ -139,6 +145,8 @@ extension NSString {
         NSAttributedString(string: self as String, attributes: attrs).size()
     }
 
+    /// The rectangle the string takes when drawn with `attributes`, wrapped within `size.width`
+    /// when `options` has `.usesLineFragmentOrigin`; `context` is ignored.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
         NSAttributedString(string: self as String, attributes: attributes)
@@ -152,6 +160,8 @@ extension StringProtocol {
         NSString(string: String(self)).size(withAttributes: attrs)
     }
 
+    /// The rectangle the string takes when drawn with `attributes`, wrapped within `size.width`
+    /// when `options` has `.usesLineFragmentOrigin`; `context` is ignored.
     public func boundingRect(with size: CGSize, options: NSStringDrawingOptions = [],
                              attributes: [NSAttributedString.Key: Any]?, context: NSStringDrawingContext?) -> CGRect {
         NSString(string: String(self)).boundingRect(with: size, options: options, attributes: attributes,

@@ -81,6 +81,7 @@ public final class CTFont: CustomStringConvertible, Sendable {
         }
         return face?.postScriptName ?? ""
     }
+    /// The family name of the face drawn (empty when no font is installed).
     public var familyName: String { face?.familyName ?? "" }
 
     /// Inter's proportions, for metrics when nothing is installed.
@@ -97,7 +98,9 @@ public final class CTFont: CustomStringConvertible, Sendable {
     public var leading: CGFloat { CGFloat(metrics.lineGap * unit) }
     /// Baseline to baseline: ascender − descender + leading.
     public var lineHeight: CGFloat { ascender - descender + leading }
+    /// The height of capital letters above the baseline, in points.
     public var capHeight: CGFloat { CGFloat(metrics.capHeight * unit) }
+    /// The height of lowercase letters such as "x" above the baseline, in points.
     public var xHeight: CGFloat { CGFloat(metrics.xHeight * unit) }
 
     /// The same font at another size.
@@ -105,6 +108,7 @@ public final class CTFont: CustomStringConvertible, Sendable {
         CTFont(request: request, face: face, size: fontSize, features: features)
     }
 
+    /// The font's PostScript name and size, as "<CTFont name sizept>".
     public var description: String {
         "<CTFont \(fontName) \(pointSize)pt>"
     }
@@ -114,10 +118,12 @@ public final class CTFont: CustomStringConvertible, Sendable {
 /// attribute values when it merges an attributed string's runs (two `systemFont(ofSize: 18)`
 /// calls give equal fonts).
 extension CTFont: Hashable {
+    /// Whether two fonts were asked for the same way, at the same size, with the same features.
     public static func == (a: CTFont, b: CTFont) -> Bool {
         a === b || (a.request == b.request && a.face === b.face && a.pointSize == b.pointSize && a.features == b.features)
     }
 
+    /// Hashes how the font was asked for and its size, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(request)
         hasher.combine(pointSize)
@@ -137,8 +143,11 @@ public final class CGFont: Sendable {
         self.name = name
     }
 
+    /// The PostScript name of the face.
     public var postScriptName: String? { face.postScriptName }
+    /// The face's full name: its family and style.
     public var fullName: String? { face.familyName + " " + face.styleName }
+    /// The design units in the face's em square.
     public var unitsPerEm: Int32 { Int32(face.metrics.unitsPerEm) }
 }
 
@@ -236,15 +245,21 @@ public func CTFontCreateWithGraphicsFont(_ graphicsFont: CGFont, _ size: CGFloat
     CTFont(request: .named(graphicsFont.name), face: graphicsFont.face, size: size)
 }
 
+/// The font's size, in points.
 public func CTFontGetSize(_ font: CTFont) -> CGFloat { font.pointSize }
 /// The ascent, positive above the baseline.
 public func CTFontGetAscent(_ font: CTFont) -> CGFloat { font.ascender }
 /// The descent, positive below the baseline (Core Text's sign, unlike UIFont's `descender`).
 public func CTFontGetDescent(_ font: CTFont) -> CGFloat { -font.descender }
+/// The font's leading (the extra space between lines), in points.
 public func CTFontGetLeading(_ font: CTFont) -> CGFloat { font.leading }
+/// The height of capital letters above the baseline, in points.
 public func CTFontGetCapHeight(_ font: CTFont) -> CGFloat { font.capHeight }
+/// The height of lowercase letters such as "x" above the baseline, in points.
 public func CTFontGetXHeight(_ font: CTFont) -> CGFloat { font.xHeight }
+/// The font's PostScript name (see `fontName`).
 public func CTFontCopyPostScriptName(_ font: CTFont) -> String { font.fontName }
+/// The family name of the face drawn.
 public func CTFontCopyFamilyName(_ font: CTFont) -> String { font.familyName }
 
 /// OpenType features a font turns on when shaping.

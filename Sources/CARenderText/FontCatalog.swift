@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The installed fonts carender draws with, found in a fixed list of folders (no fontconfig: the
 /// same files always give the same faces, on every machine).
@@ -11,7 +12,7 @@ import Foundation
 /// that is not installed is a warning naming the substitute.
 ///
 /// Opened faces are immutable and shared, like Core Text's process-wide font cache.
-package final class FontCatalog: @unchecked Sendable {
+package final class FontCatalog: Sendable {
     package static let shared = FontCatalog()
 
     /// Folders searched, in order; files within each are taken in sorted order.
@@ -51,25 +52,29 @@ package final class FontCatalog: @unchecked Sendable {
         ]
     }()
 
-    private let lock = NSLock()
-    private var faces: [String: FontFace] = [:]
-    private var failed: Set<String> = []
-    private var nameIndex: [String: (path: String, index: Int)]?
+    /// The faces opened and the files that could not be, by `path#index`, and the index of
+    /// installed faces by name once built.
+    private struct Opened {
+        var faces: [String: FontFace] = [:]
+        var failed: Set<String> = []
+        var nameIndex: [String: (path: String, index: Int)]?
+    }
+    private let opened = Mutex(Opened())
 
     /// The face at `path` (`index` within a collection), opened once; nil when it cannot be read.
     package func face(path: String, index: Int = 0) -> FontFace? {
         let key = "\(path)#\(index)"
-        lock.lock()
-        defer { lock.unlock() }
-        if let face = faces[key] { return face }
-        if failed.contains(key) { return nil }
-        do {
-            let face = try FontFace(path: path, index: index)
-            faces[key] = face
-            return face
-        } catch {
-            failed.insert(key)
-            return nil
+        return opened.withLock { opened in
+            if let face = opened.faces[key] { return face }
+            if opened.failed.contains(key) { return nil }
+            do {
+                let face = try FontFace(path: path, index: index)
+                opened.faces[key] = face
+                return face
+            } catch {
+                opened.failed.insert(key)
+                return nil
+            }
         }
     }
 
@@ -91,17 +96,18 @@ package final class FontCatalog: @unchecked Sendable {
     /// The faces tried, in order, for characters the primary face lacks: the system face, then
     /// `cascade`, bold ones for bold text.
     package func fallbackFaces(bold: Bool = false) -> [FontFace] {
-        fallbackLock.lock()
-        defer { fallbackLock.unlock() }
-        if let found = fallbacks[bold ? 1 : 0] { return found }
-        var found = [systemFace(weight: bold ? 0.4 : 0, italic: false)]
-        for entry in Self.cascade { found.append(face(path: bold ? entry.bold : entry.regular) ?? face(path: entry.regular)) }
-        let faces = found.compactMap { $0 }
-        fallbacks[bold ? 1 : 0] = faces
-        return faces
+        fallbacks.withLock { fallbacks in
+            if let found = fallbacks[bold ? 1 : 0] { return found }
+            var found = [systemFace(weight: bold ? 0.4 : 0, italic: false)]
+            for entry in Self.cascade { found.append(face(path: bold ? entry.bold : entry.regular) ?? face(path: entry.regular)) }
+            let faces = found.compactMap { $0 }
+            fallbacks[bold ? 1 : 0] = faces
+            return faces
+        }
     }
-    private let fallbackLock = NSLock()
-    private var fallbacks: [[FontFace]?] = [nil, nil]
+    /// The regular and the bold fallback faces, once found (a lock of their own: finding them
+    /// opens faces, which takes `opened`'s).
+    private let fallbacks = Mutex<[[FontFace]?]>([nil, nil])
 
     /// The colour emoji face, when installed.
     package var emojiFace: FontFace? { face(path: Self.emojiFile) }
@@ -113,23 +119,19 @@ package final class FontCatalog: @unchecked Sendable {
     /// family name ("Inter"), ignoring case, spaces and hyphens.
     package func installedFace(named name: String) -> FontFace? {
         let key = Self.normalized(name)
-        let index: [String: (path: String, index: Int)] = {
-            lock.lock()
-            defer { lock.unlock() }
-            if let index = nameIndex { return index }
+        let index = opened.withLock { opened in
+            if let index = opened.nameIndex { return index }
             let built = buildNameIndex()
-            nameIndex = built
+            opened.nameIndex = built
             return built
-        }()
+        }
         guard let found = index[key] else { return nil }
         return face(path: found.path, index: found.index)
     }
 
     /// Whether an installed face answers to `name` (PostScript, full or family name).
     package func hasInstalledFace(named name: String) -> Bool {
-        lock.lock()
-        let known = nameIndex
-        lock.unlock()
+        let known = opened.withLock { $0.nameIndex }
         if let known { return known[Self.normalized(name)] != nil }
         return installedFace(named: name) != nil
     }

@@ -10,6 +10,9 @@ import CARenderGeometry
 ///
 /// Faces are immutable once open and shared by every font of that file at any size; outlines are
 /// decoded once per glyph and kept (guarded by a lock, so compositors on several threads may ask).
+// @unchecked Sendable: the C face handle (not Sendable) is read-only once open for names, metrics,
+// character map and advances (HarfBuzz's OpenType functions); shaping and glyph decoding take
+// ctext's locks, and the caches here `lock`.
 package final class FontFace: @unchecked Sendable {
     /// Vertical metrics in font units (ascender up, descender negative).
     package struct Metrics: Sendable, Equatable {

@@ -7,6 +7,8 @@ import CARenderGeometry
 ///
 /// Immutable apart from that cache, which is guarded by a lock (compositors on several threads may
 /// draw the same render tree).
+// @unchecked Sendable: `value` (an `Any`, so not checkable) is never changed, and an attributed
+// string is a private copy; the shaping cache is behind `lock`.
 package final class TextLayerContent: @unchecked Sendable {
     /// The value as the program set it; `CATextLayer.string` returns it.
     package let value: Any
@@ -51,6 +53,8 @@ package final class TextLayerContent: @unchecked Sendable {
 
 /// A text layer's `font` as set — a `CTFont`/`UIFont`, a `CGFont` or a font name — with the font
 /// it resolves to (resolved once, when set).
+// @unchecked Sendable: both properties are `let`s; `value` is an `AnyObject` (so not checkable) kept
+// only to be returned to the script.
 package final class TextLayerFont: @unchecked Sendable {
     package let value: AnyObject
     package let resolved: CTFont

@@ -34,6 +34,8 @@ extension NSString {
         NSAttributedString(string: self as String, attributes: attrs).draw(in: rect)
     }
 
+    /// Draws the string with `attributes` in `rect`: wrapped when `options` has
+    /// `.usesLineFragmentOrigin`, else on one line. `context` is ignored.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
                      context: NSStringDrawingContext?) {
         NSAttributedString(string: self as String, attributes: attributes).draw(with: rect, options: options, context: context)
@@ -51,6 +53,8 @@ extension StringProtocol {
         NSString(string: String(self)).draw(in: rect, withAttributes: attrs)
     }
 
+    /// Draws the string with `attributes` in `rect`: wrapped when `options` has
+    /// `.usesLineFragmentOrigin`, else on one line. `context` is ignored.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], attributes: [NSAttributedString.Key: Any]?,
                      context: NSStringDrawingContext?) {
         NSString(string: String(self)).draw(with: rect, options: options, attributes: attributes, context: context)

@@ -7,6 +7,8 @@ import Foundation
 public final class UIApplication: NSObject, @unchecked Sendable {
     /// The states an app can be in.
     public enum State: Int, Sendable {
+        /// Active in the foreground, inactive in the foreground, or in the background; carender's app
+        /// is always `active`.
         case active, inactive, background
     }
 
@@ -24,10 +26,16 @@ public final class UIApplication: NSObject, @unchecked Sendable {
         set {}
     }
 
+    /// Posted when the app becomes active. carender never posts it; a script may.
     public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    /// Posted when the app is about to stop being active. carender never posts it; a script may.
     public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    /// Posted when the app enters the background. carender never posts it; a script may.
     public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    /// Posted when the app is about to enter the foreground. carender never posts it; a script may.
     public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    /// Posted when the app is about to terminate. carender never posts it; a script may.
     public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+    /// Posted when the app receives a memory warning. carender never posts it; a script may.
     public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
 }

@@ -3,12 +3,19 @@ import CARenderGeometry
 
 /// Corners of a rectangle, in UIKit's (y-down) naming.
 public struct UIRectCorner: OptionSet, Sendable {
+    /// The corners' bits, with UIKit's values.
     public let rawValue: UInt
+    /// Creates a set of corners from their bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
     public static let topLeft = UIRectCorner(rawValue: 1)
+    /// The top-right corner.
     public static let topRight = UIRectCorner(rawValue: 2)
+    /// The bottom-left corner.
     public static let bottomLeft = UIRectCorner(rawValue: 4)
+    /// The bottom-right corner.
     public static let bottomRight = UIRectCorner(rawValue: 8)
+    /// All four corners.
     public static let allCorners: UIRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 
@@ -19,17 +26,20 @@ open class UIBezierPath: NSObject {
     public private(set) var cgPath: CGPath
     private var path: CGMutablePath
 
+    /// Creates an empty path.
     public override init() {
         path = CGMutablePath()
         cgPath = path
         super.init()
     }
 
+    /// Creates a closed path that traces a rectangle.
     public convenience init(rect: CGRect) {
         self.init()
         path.addRect(rect)
     }
 
+    /// Creates a closed path that traces the oval inscribed in a rectangle.
     public convenience init(ovalIn rect: CGRect) {
         self.init()
         path.addEllipse(in: rect)
@@ -57,6 +67,7 @@ open class UIBezierPath: NSObject {
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
 
+    /// Creates a path with the elements of a Core Graphics path.
     public convenience init(cgPath: CGPath) {
         self.init()
         path.addPath(cgPath)
@@ -106,6 +117,7 @@ open class UIBezierPath: NSObject {
     /// The current point: the end of the last element.
     public var currentPoint: CGPoint { path.currentPoint }
 
+    /// Whether the path has no elements.
     public var isEmpty: Bool { path.isEmpty }
 
     /// The path's bounding box (control points excluded).
@@ -119,14 +131,18 @@ open class UIBezierPath: NSObject {
         cgPath = moved
     }
 
+    /// Starts a new subpath at a point.
     open func move(to point: CGPoint) { path.move(to: point) }
 
+    /// Adds a straight line from the current point to a point.
     open func addLine(to point: CGPoint) { path.addLine(to: point) }
 
+    /// Adds a quadratic Bézier curve from the current point to `endPoint`.
     open func addQuadCurve(to endPoint: CGPoint, controlPoint: CGPoint) {
         path.addQuadCurve(to: endPoint, control: controlPoint)
     }
 
+    /// Adds a cubic Bézier curve from the current point to `endPoint`.
     open func addCurve(to endPoint: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
         path.addCurve(to: endPoint, control1: controlPoint1, control2: controlPoint2)
     }
@@ -138,10 +154,13 @@ open class UIBezierPath: NSObject {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }
 
+    /// Closes the current subpath with a line back to its start.
     open func close() { path.closeSubpath() }
 
+    /// Appends the elements of another path.
     open func append(_ other: UIBezierPath) { path.addPath(other.cgPath) }
 
+    /// Removes every element, leaving an empty path.
     open func removeAllPoints() {
         path = CGMutablePath()
         cgPath = path

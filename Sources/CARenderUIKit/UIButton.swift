@@ -7,16 +7,25 @@ import Foundation
 open class UIButton: UIControl {
     /// Button styles: a system button's title and template images take the tint colour.
     public enum ButtonType: Int, Sendable {
+        /// A button with no style of its own: white title, images as they are.
         case custom = 0
+        /// A system button: its title and images take the tint colour.
         case system = 1
+        /// A detail disclosure button. carender draws no glyph for it: only the title and images set.
         case detailDisclosure = 2
+        /// An information button for dark backgrounds. carender draws no glyph for it.
         case infoLight = 3
+        /// An information button for light backgrounds. carender draws no glyph for it.
         case infoDark = 4
+        /// An add-contact button. carender draws no glyph for it.
         case contactAdd = 5
+        /// A close button. carender draws no glyph for it.
         case close = 7
+        /// A rounded-rectangle button: the same as `system`, as in UIKit since iOS 7.
         public static let roundedRect = ButtonType.system
     }
 
+    /// The button's type, fixed when it is created.
     public let buttonType: ButtonType
     private let label = UILabel()
     private let image = UIImageView()
@@ -79,22 +88,27 @@ open class UIButton: UIControl {
 
     // MARK: - Per-state content
 
+    /// Sets the title to use for a state.
     open func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         refresh()
     }
 
+    /// The title of a state: its own, else the normal state's.
     open func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
 
+    /// Sets the styled title to use for a state; it takes precedence over the plain title.
     open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
         attributedTitles[state.rawValue] = title
         refresh()
     }
 
+    /// The styled title of a state: its own, else the normal state's.
     open func attributedTitle(for state: State) -> NSAttributedString? {
         attributedTitles[state.rawValue] ?? attributedTitles[State.normal.rawValue]
     }
 
+    /// Sets the colour of the title for a state.
     open func setTitleColor(_ color: UIColor?, for state: State) {
         titleColors[state.rawValue] = color
         refresh()
@@ -108,6 +122,8 @@ open class UIButton: UIControl {
         return state.contains(.disabled) && buttonType != .custom ? base.withAlphaComponent(0.35) : base
     }
 
+    /// Sets the image to use for a state; a system button draws it as a template in its tint
+    /// colour unless its rendering mode is `.alwaysOriginal`.
     open func setImage(_ image: UIImage?, for state: State) {
         images[state.rawValue] = image
         refresh()
@@ -116,19 +132,26 @@ open class UIButton: UIControl {
     /// The image of a state: its own, else the normal state's.
     open func image(for state: State) -> UIImage? { images[state.rawValue] ?? images[State.normal.rawValue] }
 
+    /// Sets the background image to use for a state, stretched to the button's bounds.
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
         backgroundImages[state.rawValue] = image
         refresh()
     }
 
+    /// The background image of a state: its own, else the normal state's.
     open func backgroundImage(for state: State) -> UIImage? {
         backgroundImages[state.rawValue] ?? backgroundImages[State.normal.rawValue]
     }
 
+    /// The title shown for the button's current state.
     open var currentTitle: String? { title(for: state) }
+    /// The title colour for the button's current state.
     open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    /// The styled title shown for the button's current state.
     open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+    /// The image shown for the button's current state.
     open var currentImage: UIImage? { image(for: state) }
+    /// The background image shown for the button's current state.
     open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
 
     // MARK: - Size and layout
@@ -143,6 +166,7 @@ open class UIButton: UIControl {
                       height: height + insets.top + insets.bottom)
     }
 
+    /// The button's natural size, `intrinsicContentSize`, whatever size is offered.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
 
     private var titleSize: CGSize {
@@ -150,11 +174,13 @@ open class UIButton: UIControl {
         return hasTitle ? label.intrinsicContentSize : .zero
     }
 
+    /// The button's frame; setting it lays out the title and image again.
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = newValue; layoutContent() }
     }
 
+    /// The button's bounds; setting it lays out the title and image again.
     open override var bounds: CGRect {
         get { super.bounds }
         set { super.bounds = newValue; layoutContent() }
@@ -162,6 +188,7 @@ open class UIButton: UIControl {
 
     override func stateDidChange() { refresh() }
 
+    /// Redraws the title and template images in the new tint colour.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         refresh()

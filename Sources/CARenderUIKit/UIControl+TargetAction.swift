@@ -8,22 +8,39 @@ import CARenderStage
 // taps are `stage.at` turns that call `sendActions(for: .touchUpInside)`.
 
 extension UIControl.Event {
+    /// A repeated touch-down in the control.
     public static let touchDownRepeat = UIControl.Event(rawValue: 1 << 1)
+    /// A finger dragged within the control.
     public static let touchDragInside = UIControl.Event(rawValue: 1 << 2)
+    /// A finger dragged outside the control.
     public static let touchDragOutside = UIControl.Event(rawValue: 1 << 3)
+    /// A finger dragged into the control.
     public static let touchDragEnter = UIControl.Event(rawValue: 1 << 4)
+    /// A finger dragged out of the control.
     public static let touchDragExit = UIControl.Event(rawValue: 1 << 5)
+    /// A finger lifted outside the control.
     public static let touchUpOutside = UIControl.Event(rawValue: 1 << 7)
+    /// A cancelled touch.
     public static let touchCancel = UIControl.Event(rawValue: 1 << 8)
+    /// A menu action triggered by the control.
     public static let menuActionTriggered = UIControl.Event(rawValue: 1 << 14)
+    /// Editing began in a text control.
     public static let editingDidBegin = UIControl.Event(rawValue: 1 << 16)
+    /// An edit in a text control.
     public static let editingChanged = UIControl.Event(rawValue: 1 << 17)
+    /// Editing ended in a text control.
     public static let editingDidEnd = UIControl.Event(rawValue: 1 << 18)
+    /// Editing ended in a text control with the return key.
     public static let editingDidEndOnExit = UIControl.Event(rawValue: 1 << 19)
+    /// All the touch events.
     public static let allTouchEvents = UIControl.Event(rawValue: 0x0000_0FFF)
+    /// All the editing events of text controls.
     public static let allEditingEvents = UIControl.Event(rawValue: 0x000F_0000)
+    /// A range of event values for your app's own use.
     public static let applicationReserved = UIControl.Event(rawValue: 0x0F00_0000)
+    /// A range of event values reserved for the framework.
     public static let systemReserved = UIControl.Event(rawValue: 0xF000_0000)
+    /// All events, including the system ones.
     public static let allEvents = UIControl.Event(rawValue: 0xFFFF_FFFF)
 }
 
@@ -39,6 +56,7 @@ open class UIAction: NSObject {
     open private(set) weak var sender: AnyObject?
     private let handler: (UIAction) -> Void
 
+    /// Creates an action with a title and the closure to run when a control sends it.
     public init(title: String = "", handler: @escaping (UIAction) -> Void) {
         self.title = title
         self.handler = handler

@@ -6,29 +6,46 @@ import CARenderStage
 open class UIControl: UIView {
     /// The states a control can be in, as a set (UIKit's raw values).
     public struct State: OptionSet, Hashable, Sendable {
+        /// The states' bits, with UIKit's values.
         public let rawValue: UInt
+        /// Creates a set of states from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// The default state: enabled, not selected, not highlighted.
         public static let normal = State([])
+        /// The highlighted state, as while a finger is down on the control.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The disabled state (`isEnabled` false).
         public static let disabled = State(rawValue: 1 << 1)
+        /// The selected state (`isSelected` true).
         public static let selected = State(rawValue: 1 << 2)
+        /// The focused state. `state` never contains it: carender has no focus.
         public static let focused = State(rawValue: 1 << 3)
     }
 
-    /// Control events, for source compatibility of `addTarget` calls.
+    /// The events a control sends actions for. carender sends none on its own (there are no
+    /// touches): a script sends them with `sendActions(for:)`.
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The events' bits, with UIKit's values.
         public let rawValue: UInt
+        /// Creates a set of events from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// A touch-down in the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A finger lifted inside the control: a tap.
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A change of the control's value.
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's primary action, such as a button's tap.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
     }
 
+    /// Whether the control is enabled; a disabled control draws in its disabled state.
     open var isEnabled = true { didSet { stateDidChange() } }
+    /// Whether the control is selected.
     open var isSelected = false { didSet { stateDidChange() } }
+    /// Whether the control is highlighted.
     open var isHighlighted = false { didSet { stateDidChange() } }
 
     /// The current state.

@@ -7,13 +7,19 @@ import CARenderGeometry
 
 /// Insets from each edge of a rectangle, in points (positive values shrink the rectangle).
 public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// The inset from the top edge, in points.
     public var top: CGFloat
+    /// The inset from the left edge, in points.
     public var left: CGFloat
+    /// The inset from the bottom edge, in points.
     public var bottom: CGFloat
+    /// The inset from the right edge, in points.
     public var right: CGFloat
 
+    /// Creates insets of zero on every edge.
     public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
 
+    /// Creates insets from the given top, left, bottom and right values, in points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
@@ -24,19 +30,26 @@ public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
     /// No inset on any edge.
     public static let zero = UIEdgeInsets()
 
+    /// The insets written as "{top, left, bottom, right}", as `NSStringFromUIEdgeInsets(_:)` writes them.
     public var description: String { NSStringFromUIEdgeInsets(self) }
 }
 
 /// Insets from the leading and trailing edges (leading is left in carender's left-to-right
 /// layout).
 public struct NSDirectionalEdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge, in points.
     public var top: CGFloat
+    /// The inset from the leading edge, in points.
     public var leading: CGFloat
+    /// The inset from the bottom edge, in points.
     public var bottom: CGFloat
+    /// The inset from the trailing edge, in points.
     public var trailing: CGFloat
 
+    /// Creates insets of zero on every edge.
     public init() { self.init(top: 0, leading: 0, bottom: 0, trailing: 0) }
 
+    /// Creates insets from the given top, leading, bottom and trailing values, in points.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top
         self.leading = leading
@@ -44,21 +57,27 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
         self.trailing = trailing
     }
 
+    /// No inset on any edge.
     public static let zero = NSDirectionalEdgeInsets()
 }
 
 /// A horizontal and vertical offset, in points.
 public struct UIOffset: Hashable, Sendable {
+    /// The horizontal offset, in points.
     public var horizontal: CGFloat
+    /// The vertical offset, in points.
     public var vertical: CGFloat
 
+    /// Creates an offset of zero in both directions.
     public init() { self.init(horizontal: 0, vertical: 0) }
 
+    /// Creates an offset from horizontal and vertical values, in points.
     public init(horizontal: CGFloat, vertical: CGFloat) {
         self.horizontal = horizontal
         self.vertical = vertical
     }
 
+    /// An offset of zero in both directions.
     public static let zero = UIOffset()
 }
 
@@ -100,25 +119,25 @@ private func numbers(in string: String, count: Int) -> [CGFloat]? {
     return values.count == count ? values : nil
 }
 
-/// "{x, y}"
+/// The string form of a point, "{x, y}".
 public func NSStringFromCGPoint(_ point: CGPoint) -> String { "{\(format(point.x)), \(format(point.y))}" }
-/// "{width, height}"
+/// The string form of a size, "{width, height}".
 public func NSStringFromCGSize(_ size: CGSize) -> String { "{\(format(size.width)), \(format(size.height))}" }
-/// "{dx, dy}"
+/// The string form of a vector, "{dx, dy}".
 public func NSStringFromCGVector(_ vector: CGVector) -> String { "{\(format(vector.dx)), \(format(vector.dy))}" }
-/// "{{x, y}, {width, height}}"
+/// The string form of a rectangle, "{{x, y}, {width, height}}".
 public func NSStringFromCGRect(_ rect: CGRect) -> String {
     "{\(NSStringFromCGPoint(rect.origin)), \(NSStringFromCGSize(rect.size))}"
 }
-/// "[a, b, c, d, tx, ty]"
+/// The string form of an affine transform, "[a, b, c, d, tx, ty]".
 public func NSStringFromCGAffineTransform(_ t: CGAffineTransform) -> String {
     "[" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(format).joined(separator: ", ") + "]"
 }
-/// "{top, left, bottom, right}"
+/// The string form of edge insets, "{top, left, bottom, right}".
 public func NSStringFromUIEdgeInsets(_ insets: UIEdgeInsets) -> String {
     "{" + [insets.top, insets.left, insets.bottom, insets.right].map(format).joined(separator: ", ") + "}"
 }
-/// "{horizontal, vertical}"
+/// The string form of an offset, "{horizontal, vertical}".
 public func NSStringFromUIOffset(_ offset: UIOffset) -> String { "{\(format(offset.horizontal)), \(format(offset.vertical))}" }
 
 /// The point written as "{x, y}"; `.zero` when the string does not hold two numbers.
@@ -158,19 +177,33 @@ public func UIOffsetFromString(_ string: String) -> UIOffset {
 /// UIKit's `NSCoder` geometry helpers, which Swift code also calls to turn strings such as
 /// "{0.5, 1}" into values (NVActivityIndicatorView writes its triangle's corners so).
 extension NSCoder {
+    /// The string form of a point, "{x, y}".
     public class func string(for point: CGPoint) -> String { NSStringFromCGPoint(point) }
+    /// The string form of a size, "{width, height}".
     public class func string(for size: CGSize) -> String { NSStringFromCGSize(size) }
+    /// The string form of a vector, "{dx, dy}".
     public class func string(for vector: CGVector) -> String { NSStringFromCGVector(vector) }
+    /// The string form of a rectangle, "{{x, y}, {width, height}}".
     public class func string(for rect: CGRect) -> String { NSStringFromCGRect(rect) }
+    /// The string form of an affine transform, "[a, b, c, d, tx, ty]".
     public class func string(for transform: CGAffineTransform) -> String { NSStringFromCGAffineTransform(transform) }
+    /// The string form of edge insets, "{top, left, bottom, right}".
     public class func string(for insets: UIEdgeInsets) -> String { NSStringFromUIEdgeInsets(insets) }
+    /// The string form of an offset, "{horizontal, vertical}".
     public class func string(for offset: UIOffset) -> String { NSStringFromUIOffset(offset) }
 
+    /// The point a string of the form "{x, y}" describes, or `.zero`.
     public class func cgPoint(for string: String) -> CGPoint { CGPointFromString(string) }
+    /// The size a string of the form "{width, height}" describes, or `.zero`.
     public class func cgSize(for string: String) -> CGSize { CGSizeFromString(string) }
+    /// The vector a string of the form "{dx, dy}" describes, or a zero vector.
     public class func cgVector(for string: String) -> CGVector { CGVectorFromString(string) }
+    /// The rectangle a string of the form "{{x, y}, {width, height}}" describes, or `.zero`.
     public class func cgRect(for string: String) -> CGRect { CGRectFromString(string) }
+    /// The transform a string of the form "[a, b, c, d, tx, ty]" describes, or the identity.
     public class func cgAffineTransform(for string: String) -> CGAffineTransform { CGAffineTransformFromString(string) }
+    /// The insets a string of the form "{top, left, bottom, right}" describes, or `.zero`.
     public class func uiEdgeInsets(for string: String) -> UIEdgeInsets { UIEdgeInsetsFromString(string) }
+    /// The offset a string of the form "{horizontal, vertical}" describes, or `.zero`.
     public class func uiOffset(for string: String) -> UIOffset { UIOffsetFromString(string) }
 }

@@ -111,7 +111,9 @@ open class UIGraphicsImageRendererFormat: NSObject {
     /// The area drawn into, in points: (0, 0) and the renderer's size.
     open internal(set) var bounds: CGRect = .zero
 
+    /// Creates a format with the main screen's scale.
     public override init() { super.init() }
+    /// A format with the main screen's scale.
     public class func `default`() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
@@ -144,18 +146,23 @@ open class UIGraphicsImageRendererContext: NSObject {
 
 /// Draws images with a block: `renderer.image { context in ... }`.
 open class UIGraphicsImageRenderer: NSObject {
+    /// The size of the images the renderer makes, in points.
     public let size: CGSize
+    /// The renderer's scale and options.
     public let format: UIGraphicsImageRendererFormat
 
+    /// Creates a renderer for images of a size in points, with a format.
     public init(size: CGSize, format: UIGraphicsImageRendererFormat) {
         self.size = size
         self.format = format
     }
 
+    /// Creates a renderer for images of a size in points, at the main screen's scale.
     public convenience init(size: CGSize) {
         self.init(size: size, format: UIGraphicsImageRendererFormat())
     }
 
+    /// Creates a renderer for images the size of a rectangle, at the main screen's scale.
     public convenience init(bounds: CGRect) {
         self.init(size: bounds.size)
     }

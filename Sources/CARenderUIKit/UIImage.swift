@@ -29,13 +29,17 @@ open class UIImage: NSObject {
         /// Templates in system buttons and tab bars, as-is elsewhere (carender: as-is, except in
         /// system buttons).
         case automatic
+        /// Always drawn as it is.
         case alwaysOriginal
+        /// Always drawn as a template: its alpha filled with the view's tint colour.
         case alwaysTemplate
     }
 
     /// How views draw the image (`.automatic` unless made with `withRenderingMode(_:)`).
     public private(set) var renderingMode: RenderingMode = .automatic
 
+    /// Creates an image from a Core Graphics image at a scale, in pixels per point (1 when not
+    /// positive).
     public init(cgImage: CGImage, scale: CGFloat = 1) {
         self.cgImage = cgImage
         self.scale = scale > 0 ? scale : 1
@@ -70,6 +74,7 @@ open class UIImage: NSObject {
         return CGImage(image: RGBAImage(width: source.width, height: source.height, bytes: bytes))
     }
 
+    /// Creates an image from a Core Graphics image at scale 1.
     public convenience init(cgImage: CGImage) {
         self.init(cgImage: cgImage, scale: 1)
     }

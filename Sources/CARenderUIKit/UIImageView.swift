@@ -21,8 +21,10 @@ open class UIImageView: UIView {
         image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
+    /// The image's size (zero without an image), whatever size is offered.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
 
+    /// Redraws a template image in the new tint colour.
     open override func tintColorDidChange() {
         super.tintColorDidChange()
         showImage()

@@ -11,6 +11,7 @@ import CARenderModel
 open class UILabel: UIView {
     private let textLayer = CATextLayer()
 
+    /// Creates a label with a frame; it shows no text until `text` is set.
     public override init(frame: CGRect) {
         super.init(frame: frame)
         textLayer.delegate = self
@@ -61,6 +62,8 @@ open class UILabel: UIView {
         set { storedColor = newValue ?? .label; update() }
     }
 
+    /// How the text aligns horizontally; `.natural` (left for left-to-right paragraphs, right for
+    /// right-to-left ones) by default.
     open var textAlignment: NSTextAlignment = .natural { didSet { update() } }
 
     /// The most lines shown; 0 for as many as the bounds hold. 1 by default.
@@ -77,11 +80,13 @@ open class UILabel: UIView {
     /// default) keeps the size, as UIKit does.
     open var minimumScaleFactor: CGFloat = 0 { didSet { update() } }
 
+    /// The label's frame; setting it places the text again.
     open override var frame: CGRect {
         get { super.frame }
         set { super.frame = newValue; placeText() }
     }
 
+    /// The label's bounds; setting it places the text again.
     open override var bounds: CGRect {
         get { super.bounds }
         set { super.bounds = newValue; placeText() }

@@ -10,14 +10,22 @@ import CARenderGeometry
 extension UIView {
     /// How a view resizes when its superview's size changes (UIKit's raw values).
     public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        /// The mask's bits, with UIKit's values.
         public let rawValue: UInt
+        /// Creates a mask from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// The left margin grows or shrinks with the superview.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width grows or shrinks with the superview.
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin grows or shrinks with the superview.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin grows or shrinks with the superview.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height grows or shrinks with the superview.
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin grows or shrinks with the superview.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 

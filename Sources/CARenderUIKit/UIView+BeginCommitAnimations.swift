@@ -13,6 +13,7 @@ import CARenderStage
 extension UIView {
     /// The timing curve of an animation block opened with `beginAnimations(_:context:)`.
     public enum AnimationCurve: Int, Sendable {
+        /// Ease-in ease-out, ease-in, ease-out, or linear timing.
         case easeInOut, easeIn, easeOut, linear
 
         var timingFunctionName: CAMediaTimingFunctionName {

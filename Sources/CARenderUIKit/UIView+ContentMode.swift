@@ -5,7 +5,11 @@ extension UIView {
     /// How a view places its content in its bounds; UIKit keeps it in the layer's
     /// `contentsGravity`.
     public enum ContentMode: Int, Sendable {
+        /// Stretched to fill; fitted or filled keeping the aspect ratio; `redraw` (stretched: unlike
+        /// UIKit's, it does not redraw the view when its bounds change); or placed at its own size
+        /// at the centre or an edge.
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        /// Placed at its own size in a corner.
         case topLeft, topRight, bottomLeft, bottomRight
     }
 

@@ -13,19 +13,34 @@ import CARenderModel
 extension UIView {
     /// Options of `animateKeyframes(withDuration:delay:options:animations:completion:)`.
     public struct KeyframeAnimationOptions: OptionSet, Sendable {
+        /// The options' bits, with UIKit's values (the curve bits are `AnimationOptions`' ones).
         public let rawValue: UInt
+        /// Creates options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Lays out subviews at commit time so they animate with their parent. Ignored.
         public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
+        /// Lets the user interact with views while they animate. Ignored: there is no input.
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
+        /// Starts from the value on screen. Ignored: each property starts from its model value, or from
+        /// the value on screen while an animation of it is in flight.
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        /// Repeats the keyframe animations for ever.
         public static let `repeat` = KeyframeAnimationOptions(rawValue: 1 << 3)
+        /// Runs the keyframe animations backwards after forwards.
         public static let autoreverse = KeyframeAnimationOptions(rawValue: 1 << 4)
+        /// Uses this block's duration rather than an enclosing block's. Ignored: each block uses its own.
         public static let overrideInheritedDuration = KeyframeAnimationOptions(rawValue: 1 << 5)
+        /// Does not inherit an enclosing block's options. Ignored: blocks never inherit options.
         public static let overrideInheritedOptions = KeyframeAnimationOptions(rawValue: 1 << 9)
+        /// Interpolates linearly between keyframe values (the default).
         public static let calculationModeLinear = KeyframeAnimationOptions([])
+        /// Jumps from one keyframe value to the next without interpolating.
         public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        /// Moves at an even pace across all the values, ignoring the keyframes' times.
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        /// Interpolates between keyframe values along a smooth (Catmull-Rom) curve.
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        /// Moves at an even pace along a smooth curve through the values, ignoring the keyframes' times.
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
 
         var calculationMode: CAAnimationCalculationMode {

@@ -15,6 +15,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     /// The view's subviews, back to front.
     public internal(set) var subviews: [UIView] = []
+    /// The view this view is a subview of, if any.
     public internal(set) weak var superview: UIView?
     /// True while the view's own hierarchy methods move its layer (see UIView+Hierarchy.swift).
     var isMovingInHierarchy = false
@@ -32,6 +33,7 @@ open class UIView: NSObject, CALayerDelegate {
     /// CARender) falls back to its nearest carender layer class with a warning.
     open class var layerClass: AnyClass { CALayer.self }
 
+    /// Creates a view with a frame rectangle, in its superview's coordinates.
     public init(frame: CGRect) {
         layer = Self.makeLayer(of: Self.layerClass)
         super.init()
@@ -67,12 +69,16 @@ open class UIView: NSObject, CALayerDelegate {
         return layer
     }
 
+    /// Creates a view with a zero frame.
     public override convenience init() {
         self.init(frame: .zero)
     }
 
     // MARK: - Geometry
 
+    /// The view's frame in its superview's coordinates; setting it resizes subviews by their
+    /// `autoresizingMask`. With a transform it is the transformed bounds' bounding box (UIKit
+    /// calls the value undefined then: set `bounds` and `center` instead).
     open var frame: CGRect {
         get { layer.frame }
         set {
@@ -82,6 +88,8 @@ open class UIView: NSObject, CALayerDelegate {
         }
     }
 
+    /// The view's bounds in its own coordinates; changing its size resizes subviews by their
+    /// `autoresizingMask`.
     open var bounds: CGRect {
         get { layer.bounds }
         set {
@@ -91,6 +99,7 @@ open class UIView: NSObject, CALayerDelegate {
         }
     }
 
+    /// The view's centre in its superview's coordinates (its layer's `position`).
     open var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
@@ -104,21 +113,25 @@ open class UIView: NSObject, CALayerDelegate {
 
     // MARK: - Appearance
 
+    /// The view's background colour (its layer's `backgroundColor`); nil, the default, is clear.
     open var backgroundColor: UIColor? {
         get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
         set { layer.backgroundColor = newValue?.cgColor }
     }
 
+    /// The view's opacity, 0…1 (its layer's `opacity`); 1 by default.
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
 
+    /// Whether the view and its subviews are hidden.
     open var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
 
+    /// Whether subviews are clipped to the view's bounds (its layer's `masksToBounds`).
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
@@ -126,6 +139,7 @@ open class UIView: NSObject, CALayerDelegate {
 
     // MARK: - Hierarchy (see UIView+Hierarchy.swift)
 
+    /// Adds a view as the frontmost subview, removing it from its previous superview first.
     open func addSubview(_ view: UIView) {
         insert(view, at: subviews.count)
     }
@@ -141,6 +155,7 @@ open class UIView: NSObject, CALayerDelegate {
         return nil
     }
 
+    /// Removes the view from its superview.
     open func removeFromSuperview() {
         detachFromSuperview()
     }
@@ -185,8 +200,10 @@ open class UIView: NSObject, CALayerDelegate {
     /// Lays out subviews; override to position them (called when the view's layer is laid out).
     open func layoutSubviews() {}
 
+    /// Marks the view as needing layout; `layoutSubviews()` runs when the transaction commits.
     open func setNeedsLayout() { layer.setNeedsLayout() }
 
+    /// Lays out the view now if it needs layout.
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
     // MARK: - Drawing

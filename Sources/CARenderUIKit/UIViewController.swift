@@ -6,6 +6,7 @@ import Foundation
 open class UIViewController: NSObject {
     private var loadedView: UIView?
 
+    /// Creates a view controller; its view loads on first access.
     public override init() {
         super.init()
     }

@@ -14,6 +14,7 @@ public enum UIViewAnimatingState: Int, Sendable {
 
 /// Where an animation ends.
 public enum UIViewAnimatingPosition: Int, Sendable {
+    /// At the end of the animations, at their start, or where they are now.
     case end, start, current
 }
 
@@ -29,8 +30,10 @@ public protocol UITimingCurveProvider {
 open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The curve's first and second control points (from (0, 0) to (1, 1)).
     public let controlPoint1: CGPoint
+    /// The curve's second control point.
     public let controlPoint2: CGPoint
 
+    /// Creates the ease-in ease-out curve.
     public override convenience init() { self.init(animationCurve: .easeInOut) }
 
     /// One of UIKit's four named curves.
@@ -44,13 +47,16 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
         super.init()
     }
 
+    /// Creates a curve from two control points, each in the unit square.
     public init(controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint) {
         controlPoint1 = point1
         controlPoint2 = point2
         super.init()
     }
 
+    /// The curve itself.
     public var cubicTimingParameters: UICubicTimingParameters? { self }
+    /// Nil: a cubic curve is not a spring.
     public var springTimingParameters: UISpringTimingParameters? { nil }
 
     var timingFunction: CAMediaTimingFunction {
@@ -61,22 +67,30 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
 
 /// A spring: a damping ratio (1 comes to rest without overshoot) and an initial velocity.
 open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
+    /// The damping ratio: 1 comes to rest without overshoot, smaller values oscillate.
     public let dampingRatio: CGFloat
+    /// The initial velocity, relative to the distance to travel per second. Only `dx` is used: every
+    /// property starts with the same velocity.
     public let initialVelocity: CGVector
 
+    /// Creates a critically damped spring (ratio 1) that starts at rest.
     public override convenience init() { self.init(dampingRatio: 1, initialVelocity: CGVector(dx: 0, dy: 0)) }
 
+    /// Creates a spring with a damping ratio that starts at rest.
     public convenience init(dampingRatio ratio: CGFloat) {
         self.init(dampingRatio: ratio, initialVelocity: CGVector(dx: 0, dy: 0))
     }
 
+    /// Creates a spring with a damping ratio and an initial velocity.
     public init(dampingRatio ratio: CGFloat, initialVelocity velocity: CGVector) {
         dampingRatio = ratio
         initialVelocity = velocity
         super.init()
     }
 
+    /// Nil: a spring is not a cubic curve.
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
+    /// The spring itself.
     public var springTimingParameters: UISpringTimingParameters? { self }
 }
 
@@ -137,23 +151,30 @@ open class UIViewPropertyAnimator: NSObject {
 
     // MARK: - Making an animator
 
+    /// Creates an animator with a duration in seconds and a timing curve or spring.
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         self.duration = duration
         timingParameters = parameters
         super.init()
     }
 
+    /// Creates an animator with a duration in seconds, one of UIKit's named curves, and optionally
+    /// its first animations.
     public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))
         if let animations { addAnimations(animations) }
     }
 
+    /// Creates an animator with a duration in seconds, a cubic curve through two control points,
+    /// and optionally its first animations.
     public convenience init(duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
                             animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(controlPoint1: point1, controlPoint2: point2))
         if let animations { addAnimations(animations) }
     }
 
+    /// Creates an animator with a duration in seconds, a spring of the given damping ratio that
+    /// settles within that duration, and optionally its first animations.
     public convenience init(duration: TimeInterval, dampingRatio ratio: CGFloat, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UISpringTimingParameters(dampingRatio: ratio))
         if let animations { addAnimations(animations) }

@@ -1,6 +1,7 @@
 @_spi(Script) import CARenderScriptHost
 import CARenderStage
 import Foundation
+import Synchronization
 
 /// The private folder one carender run keeps its working files in: the render jobs it hands its
 /// workers, the Swift runtime's crash reports, the compiler's temporary files.
@@ -11,11 +12,10 @@ import Foundation
 /// failure or a stop request); one that a killed carender left is removed by the next run, which
 /// removes only folders of this program (`carender-<pid>-XXXXXX`) owned by this user whose
 /// process is gone.
-final class HostSession: @unchecked Sendable {
+final class HostSession: Sendable {
     let folder: URL
-    private var removed = false
-    private let lock = NSLock()
-    private var serial = 0
+    /// Whether the folder was removed, and the last number ``uniqueName(_:suffix:)`` gave.
+    private let state = Mutex<(removed: Bool, serial: Int)>((false, 0))
 
     /// The prefix of the folders' names.
     static let prefix = "carender-"
@@ -37,8 +37,11 @@ final class HostSession: @unchecked Sendable {
 
     /// Removes the folder and everything in it.
     func remove() {
-        guard !removed else { return }
-        removed = true
+        let first = state.withLock { state in
+            defer { state.removed = true }
+            return !state.removed
+        }
+        guard first else { return }
         try? FileManager.default.removeItem(at: folder)
     }
 
@@ -66,9 +69,10 @@ final class HostSession: @unchecked Sendable {
 
     /// A name no other file of this session has: `<stem>-<n><suffix>`.
     func uniqueName(_ stem: String, suffix: String = "") -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        serial += 1
+        let serial = state.withLock { state in
+            state.serial += 1
+            return state.serial
+        }
         return "\(stem)-\(serial)\(suffix)"
     }
 

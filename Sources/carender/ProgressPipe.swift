@@ -1,5 +1,6 @@
 import CARenderStage
 import Foundation
+import Synchronization
 
 /// The pipe the script's workers report through: one ``ProgressEvent`` per JSON line.
 ///
@@ -7,14 +8,15 @@ import Foundation
 /// no descriptor has to survive the spawn; both ends are close-on-exec, so ffmpeg and the workers
 /// hold no stray copy and the reader sees end-of-file once every worker has exited and `finish()`
 /// closed carender's own write end.
-final class ProgressPipe: @unchecked Sendable {
+final class ProgressPipe: Sendable {
     private let readEnd: Int32
-    private var writeEnd: Int32
+    /// carender's write end (-1 once `finish()` closed it).
+    private let writeEnd: Mutex<Int32>
     private let finished = DispatchSemaphore(value: 0)
     /// Signalled when the reader reaches a marker `drain()` wrote.
     private let drained = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var startedProcesses: Set<Int32> = []
+    /// The workers that said they started.
+    private let startedProcesses = Mutex<Set<Int32>>([])
 
     /// The marker `drain()` writes (no worker sends it: it is not an event).
     private static let drainMarker = Data("carender-drain\n".utf8)
@@ -25,7 +27,7 @@ final class ProgressPipe: @unchecked Sendable {
     init(onEvent: @escaping @Sendable (ProgressEvent) -> Void) throws {
         let (read, write) = try makePipe()
         readEnd = read
-        writeEnd = write
+        writeEnd = Mutex(write)
         path = "/proc/\(getpid())/fd/\(write)"
         let done = finished, drained = drained
         Thread { [self] in
@@ -40,9 +42,7 @@ final class ProgressPipe: @unchecked Sendable {
                         drained.signal()
                     } else if let event = ProgressEvent(line: line) {
                         if case .started(let pid) = event {
-                            lock.lock()
-                            startedProcesses.insert(pid)
-                            lock.unlock()
+                            _ = startedProcesses.withLock { $0.insert(pid) }
                         }
                         onEvent(event)
                     }
@@ -54,29 +54,27 @@ final class ProgressPipe: @unchecked Sendable {
 
     /// Whether the worker with process id `pid` said it started (call after `drain()`).
     func started(_ pid: Int32) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return startedProcesses.contains(pid)
+        startedProcesses.withLock { $0.contains(pid) }
     }
 
     /// Waits until every event already written (by workers that have exited) has been handled:
     /// a marker written now is read after them, a pipe being first in, first out, and a line this
     /// short is written in one piece.
     func drain() {
-        lock.lock()
-        let end = writeEnd
-        lock.unlock()
-        guard end >= 0 else { return }
-        let written = Self.drainMarker.withUnsafeBytes { write(end, $0.baseAddress, $0.count) }
+        // Written with the lock held, so `finish()` cannot close the descriptor meanwhile (the
+        // reader takes no lock to empty the pipe, so the write cannot wait on it).
+        let written = writeEnd.withLock { end in
+            end < 0 ? -1 : Self.drainMarker.withUnsafeBytes { write(end, $0.baseAddress, $0.count) }
+        }
         if written == Self.drainMarker.count { drained.wait() }
     }
 
     /// Closes carender's write end and waits until every event written has been handled.
     func finish() {
-        lock.lock()
-        let end = writeEnd
-        writeEnd = -1
-        lock.unlock()
+        let end = writeEnd.withLock { end in
+            defer { end = -1 }
+            return end
+        }
         if end >= 0 {
             close(end)
             finished.wait()

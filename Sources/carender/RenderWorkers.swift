@@ -12,7 +12,7 @@ import Synchronization
 /// `stage.run()` and planned (so the script and the options are known to be good, and its
 /// messages are shown once), the others start, with the script's standard output silenced so
 /// its prints appear once.
-final class RenderWorkers: @unchecked Sendable {
+final class RenderWorkers: Sendable {
     struct Outcome {
         /// The first failing worker's exit status, or 0.
         var status: Int32 = 0
@@ -33,11 +33,17 @@ final class RenderWorkers: @unchecked Sendable {
     let count: Int
     let display: ProgressDisplay
 
-    private let lock = NSLock()
-    private var outcome = Outcome()
-    private var done = 0
-    private var results: [Result<Int32, Error>?] = []
-    private var linePrinters: [String: Int] = [:]
+    /// What the workers reported so far, shared by the threads waiting for them and the one
+    /// reading their progress.
+    private struct State {
+        var outcome = Outcome()
+        var done = 0
+        /// Each worker's result, once it has ended.
+        var results: [Result<Int32, Error>?] = []
+        /// The worker that first printed each line (-1: reported through the progress channel).
+        var linePrinters: [String: Int] = [:]
+    }
+    private let state = Mutex(State())
 
     init(run: ScriptRun, job: RenderJob, count: Int, display: ProgressDisplay) {
         self.scriptRun = run
@@ -48,16 +54,14 @@ final class RenderWorkers: @unchecked Sendable {
 
     /// The outcome so far (after a stop request, what was finished).
     var partialOutcome: Outcome {
-        lock.lock()
-        defer { lock.unlock() }
-        return outcome
+        state.withLock { $0.outcome }
     }
 
     func run() throws -> Outcome {
         let firstPlanned = DispatchSemaphore(value: 0)
         let pipe = try ProgressPipe { [self] event in handle(event, firstPlanned: firstPlanned) }
         defer { pipe.finish() }
-        results = [Result<Int32, Error>?](repeating: nil, count: count)
+        state.withLock { $0.results = [Result<Int32, Error>?](repeating: nil, count: count) }
         let group = DispatchGroup()
         // Each worker's standard error comes through carender, so a message every worker prints
         // is shown once and the progress line stays whole. The pipes are made (close-on-exec)
@@ -86,9 +90,7 @@ final class RenderWorkers: @unchecked Sendable {
                         return code.rawValue
                     }
                 }
-                lock.lock()
-                results[index] = result
-                lock.unlock()
+                state.withLock { $0.results[index] = result }
                 if index == 0 {
                     // The first worker may exit before its plan is read (with nothing to render
                     // itself when there are fewer frames than workers): read it first, or the
@@ -101,10 +103,10 @@ final class RenderWorkers: @unchecked Sendable {
         }
         start(0)
         firstPlanned.wait()
-        lock.lock()
-        let firstFailed = results[0].map { (try? $0.get()) != 0 } ?? false
-        let go = outcome.planned && !firstFailed && Supervisor.stopRequest == nil
-        lock.unlock()
+        let go = state.withLock { state in
+            let firstFailed = state.results[0].map { (try? $0.get()) != 0 } ?? false
+            return state.outcome.planned && !firstFailed && Supervisor.stopRequest == nil
+        }
         if go {
             for index in 1..<count { start(index) }
         }
@@ -113,6 +115,9 @@ final class RenderWorkers: @unchecked Sendable {
         for index in 0..<count { writeEnds.close(index) }
         for tail in tails { _ = tail.finish() }
         pipe.finish()
+        // Every worker has ended and the progress reader with them: what is left is read once.
+        let results = state.withLock { $0.results }
+        var outcome = partialOutcome
         var stop: StopRequest?
         for result in results.compactMap({ $0 }) {
             switch result {
@@ -133,43 +138,43 @@ final class RenderWorkers: @unchecked Sendable {
     /// A line of a worker's standard error, unless another worker already printed it (a worker's
     /// own repeated lines all show).
     private func show(_ line: String, worker: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let first = linePrinters[line], first != worker { return }
-        linePrinters[line] = worker
-        display.message(line)
+        state.withLock { state in
+            if let first = state.linePrinters[line], first != worker { return }
+            state.linePrinters[line] = worker
+            display.message(line)
+        }
     }
 
     private func handle(_ event: ProgressEvent, firstPlanned: DispatchSemaphore) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch event {
-        case .plan(let plan):
-            let first = !outcome.planned
-            outcome.planned = true
-            outcome.frames += plan.frames
-            outcome.hasAlpha = plan.hasAlpha
-            if first {
-                outcome.selection = plan.selection
-                // The whole share of this run (all workers), known from the first plan.
-                display.setTotal(plan.shareFrames)
-                firstPlanned.signal()
+        state.withLock { state in
+            switch event {
+            case .plan(let plan):
+                let first = !state.outcome.planned
+                state.outcome.planned = true
+                state.outcome.frames += plan.frames
+                state.outcome.hasAlpha = plan.hasAlpha
+                if first {
+                    state.outcome.selection = plan.selection
+                    // The whole share of this run (all workers), known from the first plan.
+                    display.setTotal(plan.shareFrames)
+                    firstPlanned.signal()
+                }
+            case let .frame(number, skipped):
+                state.done += 1
+                if skipped { state.outcome.skipped += 1 }
+                if let number { state.outcome.finishedFrames.append(number) }
+                display.update(done: state.done)
+            case let .done(_, written):
+                state.outcome.written += written
+            case .message(let text):
+                // Reported by any worker through the channel: shown once, whoever else printed it.
+                if state.linePrinters[text] == nil {
+                    state.linePrinters[text] = -1
+                    display.message(text)
+                }
+            case .started, .info:
+                break
             }
-        case let .frame(number, skipped):
-            done += 1
-            if skipped { outcome.skipped += 1 }
-            if let number { outcome.finishedFrames.append(number) }
-            display.update(done: done)
-        case let .done(_, written):
-            outcome.written += written
-        case .message(let text):
-            // Reported by any worker through the channel: shown once, whoever else printed it.
-            if linePrinters[text] == nil {
-                linePrinters[text] = -1
-                display.message(text)
-            }
-        case .started, .info:
-            break
         }
     }
 }

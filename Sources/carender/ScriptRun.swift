@@ -4,41 +4,39 @@ import CARenderStage
 import CARenderPixels
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// A script compiled once for one carender command: the source read once (its snapshot is what
 /// every worker and the size query run, whatever happens to the file meanwhile), and the
 /// executable built from it.
-final class CompiledScript: @unchecked Sendable {
+final class CompiledScript: Sendable {
     let compiler: ScriptCompiler
     let script: URL
     /// The source as read when the command started.
     let source: Data
-    private let lock = NSLock()
-    private var build: ScriptCompiler.Build
+    private let build: Mutex<ScriptCompiler.Build>
 
     /// Reads and compiles `script` (or takes it from the cache).
     init(_ script: URL, compiler: ScriptCompiler, session: HostSession) throws {
         self.compiler = compiler
         self.script = script
         source = try readScript(script)
-        build = try compiler.executable(for: script, source: source, session: session)
+        build = Mutex(try compiler.executable(for: script, source: source, session: session))
     }
 
     var executable: ScriptCompiler.Build {
-        lock.lock()
-        defer { lock.unlock() }
-        return build
+        build.withLock { $0 }
     }
 
     /// Rebuilds from the same snapshot when `failed` is still the current build (a cached build
     /// that does not start); several workers finding it broken rebuild it once.
     func rebuild(replacing failed: ScriptCompiler.Build, session: HostSession) throws -> ScriptCompiler.Build {
-        lock.lock()
-        defer { lock.unlock() }
-        if build.executable == failed.executable && build.cached {
-            build = try compiler.executable(for: script, source: source, session: session, rebuild: true)
+        try build.withLock { build in
+            if build.executable == failed.executable && build.cached {
+                build = try compiler.executable(for: script, source: source, session: session, rebuild: true)
+            }
+            return build
         }
-        return build
     }
 
     /// Whether the file on disk still holds the source that was compiled.

@@ -2,6 +2,7 @@ import ArgumentParser
 import CARenderPixels
 import CARenderSupervisor
 import Foundation
+import Synchronization
 
 /// A video written by ffmpeg: the container from the file's extension, its codec, pixel format
 /// and colour tags, and the ffmpeg run that writes it. Everything that can fail before rendering
@@ -217,21 +218,20 @@ struct VideoExport {
     /// muxer and a rename within one file system); ``commit(expectedFrames:)`` renames it into
     /// place only when ffmpeg succeeded and encoded every frame, so an interrupted or failed run
     /// never replaces a good video, and ``abandon()`` removes it.
-    final class Encoding: @unchecked Sendable {
+    final class Encoding: Sendable {
         let child: Supervisor.Child
         /// The path a script opens to write raw frames into ffmpeg (raw input only).
         let framePath: String?
         let output: URL
         let partial: URL
-        private var inputWrite: Int32
         private let progressDone = DispatchSemaphore(value: 0)
         private let errors: OutputTail
-        private let lock = NSLock()
-        private var encodedFrames = 0
-        private var result: Outcome?
+        /// carender's end of the frame pipe (-1 once closed), the frames ffmpeg reported encoded,
+        /// and how it ended, once `finish()` has waited for it.
+        private let state: Mutex<(inputWrite: Int32, encodedFrames: Int, result: Outcome?)>
         /// The frames ffmpeg writes for a number of input frames (a GIF resampled to a rate its
         /// delays can express writes fewer).
-        var outputFrames: @Sendable (Int) -> Int = { $0 }
+        let outputFrames: @Sendable (Int) -> Int
 
         /// How ffmpeg ended.
         struct Outcome {
@@ -241,9 +241,10 @@ struct VideoExport {
         }
 
         init(child: Supervisor.Child, inputWrite: Int32, progressRead: Int32, errorRead: Int32, output: URL, partial: URL,
-             onFrame: @escaping @Sendable (Int) -> Void) {
+             outputFrames: @escaping @Sendable (Int) -> Int = { $0 }, onFrame: @escaping @Sendable (Int) -> Void) {
             self.child = child
-            self.inputWrite = inputWrite
+            state = Mutex((inputWrite, 0, nil))
+            self.outputFrames = outputFrames
             self.output = output
             self.partial = partial
             framePath = inputWrite >= 0 ? "/proc/\(getpid())/fd/\(inputWrite)" : nil
@@ -259,9 +260,7 @@ struct VideoExport {
                     lines.feed(buffer[0..<n]) { line in
                         let text = String(decoding: line, as: UTF8.self)
                         if text.hasPrefix("frame="), let frames = Int(text.dropFirst(6)) {
-                            lock.lock()
-                            encodedFrames = frames
-                            lock.unlock()
+                            state.withLock { $0.encodedFrames = frames }
                             onFrame(frames)
                         }
                     }
@@ -274,20 +273,20 @@ struct VideoExport {
         /// Closes carender's end of the frame pipe (so ffmpeg sees the end once the script's is
         /// closed too) and waits for ffmpeg.
         func finish() -> Outcome {
-            lock.lock()
-            if let result { lock.unlock(); return result }
-            let input = inputWrite
-            inputWrite = -1
-            lock.unlock()
+            let (done, input) = state.withLock { state in
+                defer { state.inputWrite = -1 }
+                return (state.result, state.inputWrite)
+            }
+            if let done { return done }
             if input >= 0 { close(input) }
             let termination = child.wait()
             progressDone.wait()
             let lastLines = errors.finish()
-            lock.lock()
-            defer { lock.unlock() }
-            let outcome = Outcome(termination: termination, frames: encodedFrames, lastLines: lastLines)
-            result = outcome
-            return outcome
+            return state.withLock { state in
+                let outcome = Outcome(termination: termination, frames: state.encodedFrames, lastLines: lastLines)
+                state.result = outcome
+                return outcome
+            }
         }
 
         /// Waits for ffmpeg and moves the video into place when it wrote all `expectedFrames`;
@@ -316,10 +315,7 @@ struct VideoExport {
 
         /// Stops ffmpeg if it still runs and removes the partial video.
         func abandon() {
-            lock.lock()
-            let running = result == nil
-            lock.unlock()
-            if running {
+            if state.withLock({ $0.result == nil }) {
                 child.signal(SIGKILL)
                 _ = finish()
             }
@@ -395,10 +391,10 @@ struct VideoExport {
         close(progress.write)
         close(errors.write)
         if let stdin { close(stdin.read) }
-        let encoding = Encoding(child: child, inputWrite: stdin?.write ?? -1, progressRead: progress.read, errorRead: errors.read,
-                                output: output, partial: partial, onFrame: onFrame)
-        if container == .gif { encoding.outputFrames = { GIFTiming(fps: fps, frames: $0).frames } }
-        return encoding
+        var outputFrames: @Sendable (Int) -> Int = { $0 }
+        if container == .gif { outputFrames = { GIFTiming(fps: fps, frames: $0).frames } }
+        return Encoding(child: child, inputWrite: stdin?.write ?? -1, progressRead: progress.read, errorRead: errors.read,
+                        output: output, partial: partial, outputFrames: outputFrames, onFrame: onFrame)
     }
 }
 

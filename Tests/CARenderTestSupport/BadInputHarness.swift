@@ -21,7 +21,8 @@ package enum BadInputHarness {
         package var seconds: Double
     }
 
-    /// A running carender whose output goes to files, for tests that signal it.
+    /// A running carender whose output goes to files, for tests that signal it; stopped (Ctrl-C,
+    /// then SIGTERM, then SIGKILL) when it is released.
     package final class Run {
         package let process = Process()
         package let started = Date()
@@ -46,8 +47,12 @@ package enum BadInputHarness {
             process.environment = environment
             process.standardOutput = try FileHandle(forWritingTo: outFile)
             process.standardError = try FileHandle(forWritingTo: errFile)
-            try process.run()
+            try process.runTiedToTestProcess()
         }
+
+        /// A test that throws before it has waited for carender (or fails to end it) leaves none
+        /// running.
+        deinit { process.stop() }
 
         package var pid: pid_t { process.processIdentifier }
 

@@ -36,7 +36,7 @@ package final class WebDriver {
         driver.standardOutput = FileHandle.nullDevice
         driver.standardError = FileHandle.nullDevice
         do {
-            try driver.run()
+            try driver.runTiedToTestProcess()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
@@ -89,8 +89,7 @@ package final class WebDriver {
 
     /// Stops the driver (and so its browser) and removes their temporary folder.
     private static func end(_ driver: Process, removing temporary: URL) {
-        if driver.isRunning { driver.terminate() }
-        driver.waitUntilExit()
+        driver.stop()
         try? FileManager.default.removeItem(at: temporary)
     }
 

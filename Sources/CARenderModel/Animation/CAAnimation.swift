@@ -22,26 +22,33 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
         get { settings.duration }
         set { settings.duration = newValue }
     }
+    /// How fast the animation's time runs relative to its layer's; 1 by default, 0 pauses it.
     open var speed: Float {
         get { settings.speed }
         set { settings.speed = newValue }
     }
+    /// An offset added to the animation's local time, in seconds; 0 by default.
     open var timeOffset: CFTimeInterval {
         get { settings.timeOffset }
         set { settings.timeOffset = newValue }
     }
+    /// How many times the animation repeats (fractions allowed, `.infinity` for ever); 0 by default,
+    /// which plays it once.
     open var repeatCount: Float {
         get { settings.repeatCount }
         set { settings.repeatCount = newValue }
     }
+    /// How long the animation repeats, in seconds; 0 by default.
     open var repeatDuration: CFTimeInterval {
         get { settings.repeatDuration }
         set { settings.repeatDuration = newValue }
     }
+    /// Whether each cycle runs backwards after forwards; false by default.
     open var autoreverses: Bool {
         get { settings.autoreverses }
         set { settings.autoreverses = newValue }
     }
+    /// What the animation shows outside its active period; `.removed` by default.
     open var fillMode: CAMediaTimingFillMode {
         get { settings.fillMode }
         set { settings.fillMode = newValue }
@@ -91,6 +98,7 @@ open class CAAnimation: NSObject, NSCopying, CAMediaTiming, CAAction {
     /// without being added to a layer, the current stage.
     var reportingLog: DiagnosticLog { diagnostics ?? Diagnostics.currentLog }
 
+    /// Creates an animation with Apple's default values.
     public required override init() {
         super.init()
     }

@@ -3,8 +3,11 @@ import CARenderGeometry
 
 /// How a keyframe animation computes values between keyframes.
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a calculation mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a calculation mode from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Straight interpolation between keyframes (the default).
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
@@ -20,8 +23,11 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 
 /// Whether a layer moving along a path turns to follow it.
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a rotation mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a rotation mode from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Rotates to the path's tangent.
     public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
@@ -29,12 +35,19 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
+/// The name of `CAAnimationCalculationMode.linear`.
 public let kCAAnimationLinear = CAAnimationCalculationMode.linear.rawValue
+/// The name of `CAAnimationCalculationMode.discrete`.
 public let kCAAnimationDiscrete = CAAnimationCalculationMode.discrete.rawValue
+/// The name of `CAAnimationCalculationMode.paced`.
 public let kCAAnimationPaced = CAAnimationCalculationMode.paced.rawValue
+/// The name of `CAAnimationCalculationMode.cubic`.
 public let kCAAnimationCubic = CAAnimationCalculationMode.cubic.rawValue
+/// The name of `CAAnimationCalculationMode.cubicPaced`.
 public let kCAAnimationCubicPaced = CAAnimationCalculationMode.cubicPaced.rawValue
+/// The name of `CAAnimationRotationMode.rotateAuto`.
 public let kCAAnimationRotateAuto = CAAnimationRotationMode.rotateAuto.rawValue
+/// The name of `CAAnimationRotationMode.rotateAutoReverse`.
 public let kCAAnimationRotateAutoReverse = CAAnimationRotationMode.rotateAutoReverse.rawValue
 
 /// An animation of a property through a sequence of values, or of a point along a path.

@@ -2,8 +2,11 @@ import Foundation
 
 /// The kinds of layer transition.
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The type's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a transition type from its name; a type carender does not know cross-fades.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a transition type from its name; a type carender does not know cross-fades.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The new content fades in over the old.
     public static let fade = CATransitionType(rawValue: "fade")
@@ -17,22 +20,37 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 
 /// The direction of a directional transition.
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The subtype's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a transition subtype from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a transition subtype from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The new content comes from the right.
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// The new content comes from the left (what a transition without a subtype does).
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// The new content comes from the top of the screen (iOS's visual top).
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// The new content comes from the bottom of the screen (iOS's visual bottom).
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
+/// The name of `CATransitionType.fade`.
 public let kCATransitionFade = CATransitionType.fade.rawValue
+/// The name of `CATransitionType.moveIn`.
 public let kCATransitionMoveIn = CATransitionType.moveIn.rawValue
+/// The name of `CATransitionType.push`.
 public let kCATransitionPush = CATransitionType.push.rawValue
+/// The name of `CATransitionType.reveal`.
 public let kCATransitionReveal = CATransitionType.reveal.rawValue
+/// The name of `CATransitionSubtype.fromRight`.
 public let kCATransitionFromRight = CATransitionSubtype.fromRight.rawValue
+/// The name of `CATransitionSubtype.fromLeft`.
 public let kCATransitionFromLeft = CATransitionSubtype.fromLeft.rawValue
+/// The name of `CATransitionSubtype.fromTop`.
 public let kCATransitionFromTop = CATransitionSubtype.fromTop.rawValue
+/// The name of `CATransitionSubtype.fromBottom`.
 public let kCATransitionFromBottom = CATransitionSubtype.fromBottom.rawValue
 
 /// An animation of a layer's whole rendering from its previous state to its current one. Added

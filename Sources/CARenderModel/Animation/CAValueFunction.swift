@@ -3,8 +3,11 @@ import CARenderGeometry
 
 /// The names of the functions that turn animated numbers into transforms.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The function's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a function name from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a function name from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// One angle in radians → rotation about x.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
@@ -14,26 +17,43 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
     /// Three factors `[x, y, z]` → scale.
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// One factor → scale along x.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// One factor → scale along y.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// One factor → scale along z.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
     /// Three offsets `[x, y, z]` → translation.
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// One offset in points → translation along x.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// One offset in points → translation along y.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// One offset in points → translation along z.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 }
 
+/// The name of `CAValueFunctionName.rotateX`.
 public let kCAValueFunctionRotateX = CAValueFunctionName.rotateX.rawValue
+/// The name of `CAValueFunctionName.rotateY`.
 public let kCAValueFunctionRotateY = CAValueFunctionName.rotateY.rawValue
+/// The name of `CAValueFunctionName.rotateZ`.
 public let kCAValueFunctionRotateZ = CAValueFunctionName.rotateZ.rawValue
+/// The name of `CAValueFunctionName.scale`.
 public let kCAValueFunctionScale = CAValueFunctionName.scale.rawValue
+/// The name of `CAValueFunctionName.scaleX`.
 public let kCAValueFunctionScaleX = CAValueFunctionName.scaleX.rawValue
+/// The name of `CAValueFunctionName.scaleY`.
 public let kCAValueFunctionScaleY = CAValueFunctionName.scaleY.rawValue
+/// The name of `CAValueFunctionName.scaleZ`.
 public let kCAValueFunctionScaleZ = CAValueFunctionName.scaleZ.rawValue
+/// The name of `CAValueFunctionName.translate`.
 public let kCAValueFunctionTranslate = CAValueFunctionName.translate.rawValue
+/// The name of `CAValueFunctionName.translateX`.
 public let kCAValueFunctionTranslateX = CAValueFunctionName.translateX.rawValue
+/// The name of `CAValueFunctionName.translateY`.
 public let kCAValueFunctionTranslateY = CAValueFunctionName.translateY.rawValue
+/// The name of `CAValueFunctionName.translateZ`.
 public let kCAValueFunctionTranslateZ = CAValueFunctionName.translateZ.rawValue
 
 /// A function applied to a property animation's interpolated value before it is set: the
@@ -43,6 +63,7 @@ open class CAValueFunction: NSObject {
     /// Which function this is.
     public let name: CAValueFunctionName
 
+    /// Creates the value function with a name; nil for a name Core Animation does not define.
     public init?(name: CAValueFunctionName) {
         let known: [CAValueFunctionName] = [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ,
                                             .translate, .translateX, .translateY, .translateZ]

@@ -52,10 +52,13 @@ package struct EmitterCellValues: Sendable {
 /// Change a cell already given to a layer through the layer's key paths
 /// (`emitterLayer.setValue(0, forKeyPath: "emitterCells.spark.birthRate")`, or an animation of
 /// that key path); the cells are read when the layer is drawn, so changing the object works too.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     /// The values the simulation reads.
     package var values = EmitterCellValues()
 
+    /// Creates a cell with Apple's defaults: it emits nothing until given a birth rate and lifetime.
     public override init() { super.init() }
 
     /// A new cell.
@@ -69,25 +72,34 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var birthRate: Float { get { Float(values.birthRate) } set { values.birthRate = Double(newValue) } }
     /// Seconds a particle lives (multiplied by the layer's `lifetime`), and the range it varies by.
     open var lifetime: Float { get { Float(values.lifetime) } set { values.lifetime = Double(newValue) } }
+    /// How far a particle's lifetime varies, in seconds: uniformly within `lifetime` ± half this range.
     open var lifetimeRange: Float { get { Float(values.lifetimeRange) } set { values.lifetimeRange = Double(newValue) } }
     /// The emission direction: longitude in the x-y plane, latitude out of it, radians.
     open var emissionLatitude: CGFloat { get { CGFloat(values.emissionLatitude) } set { values.emissionLatitude = Double(newValue) } }
+    /// The emission direction in the layer's plane, in radians.
     open var emissionLongitude: CGFloat { get { CGFloat(values.emissionLongitude) } set { values.emissionLongitude = Double(newValue) } }
     /// The angle of the cone particles are emitted in around the direction, radians.
     open var emissionRange: CGFloat { get { CGFloat(values.emissionRange) } set { values.emissionRange = Double(newValue) } }
     /// Initial speed in points per second, and the range it varies by.
     open var velocity: CGFloat { get { CGFloat(values.velocity) } set { values.velocity = Double(newValue) } }
+    /// How far a particle's initial speed varies: uniformly within `velocity` ± half this range.
     open var velocityRange: CGFloat { get { CGFloat(values.velocityRange) } set { values.velocityRange = Double(newValue) } }
     /// Acceleration in points per second squared, in the layer's coordinates.
     open var xAcceleration: CGFloat { get { CGFloat(values.xAcceleration) } set { values.xAcceleration = Double(newValue) } }
+    /// Acceleration along y, in points per second squared (positive is down on iOS).
     open var yAcceleration: CGFloat { get { CGFloat(values.yAcceleration) } set { values.yAcceleration = Double(newValue) } }
+    /// Acceleration along z, in points per second squared.
     open var zAcceleration: CGFloat { get { CGFloat(values.zAcceleration) } set { values.zAcceleration = Double(newValue) } }
     /// The particle's scale, the range it varies by, and its change per second.
     open var scale: CGFloat { get { CGFloat(values.scale) } set { values.scale = Double(newValue) } }
+    /// How far a particle's initial scale varies: uniformly within `scale` ± half this range.
     open var scaleRange: CGFloat { get { CGFloat(values.scaleRange) } set { values.scaleRange = Double(newValue) } }
+    /// How fast a particle's scale changes, per second.
     open var scaleSpeed: CGFloat { get { CGFloat(values.scaleSpeed) } set { values.scaleSpeed = Double(newValue) } }
     /// Rotation in radians per second, and the range it varies by.
     open var spin: CGFloat { get { CGFloat(values.spin) } set { values.spin = Double(newValue) } }
+    /// How far a particle's spin varies, in radians per second: uniformly within `spin` ± half
+    /// this range.
     open var spinRange: CGFloat { get { CGFloat(values.spinRange) } set { values.spinRange = Double(newValue) } }
     /// The colour the particle's image is multiplied by (opaque white by default).
     open var color: CGColor? {
@@ -96,13 +108,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     }
     /// How far each colour component varies between particles.
     open var redRange: Float { get { Float(values.colorRange.x) } set { values.colorRange.x = Double(newValue) } }
+    /// How far the green component varies between particles.
     open var greenRange: Float { get { Float(values.colorRange.y) } set { values.colorRange.y = Double(newValue) } }
+    /// How far the blue component varies between particles.
     open var blueRange: Float { get { Float(values.colorRange.z) } set { values.colorRange.z = Double(newValue) } }
+    /// How far the alpha component varies between particles.
     open var alphaRange: Float { get { Float(values.colorRange.w) } set { values.colorRange.w = Double(newValue) } }
     /// How fast each colour component changes over a particle's life, per second.
     open var redSpeed: Float { get { Float(values.colorSpeed.x) } set { values.colorSpeed.x = Double(newValue) } }
+    /// How fast the green component changes over a particle's life, per second.
     open var greenSpeed: Float { get { Float(values.colorSpeed.y) } set { values.colorSpeed.y = Double(newValue) } }
+    /// How fast the blue component changes over a particle's life, per second.
     open var blueSpeed: Float { get { Float(values.colorSpeed.z) } set { values.colorSpeed.z = Double(newValue) } }
+    /// How fast the alpha component changes over a particle's life, per second.
     open var alphaSpeed: Float { get { Float(values.colorSpeed.w) } set { values.colorSpeed.w = Double(newValue) } }
     /// The particle's image (a `CGImage`); a cell without one emits invisible particles (which
     /// can still emit sub-cells).
@@ -113,7 +131,9 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
     open var contentsScale: CGFloat { get { CGFloat(values.contentsScale) } set { values.contentsScale = Double(newValue) } }
     /// The filters used when the image is drawn smaller or larger than its size.
     open var minificationFilter: CALayerContentsFilter = .linear
+    /// The filter used when the image is drawn larger than its size; `.linear` by default.
     open var magnificationFilter: CALayerContentsFilter = .linear
+    /// The bias of the minification filter's level of detail. Ignored: sprites are not mipmapped.
     open var minificationFilterBias: Float {
         get { Float(values.minificationFilterBias) }
         set { values.minificationFilterBias = Double(newValue) }
@@ -125,13 +145,25 @@ open class CAEmitterCell: NSObject, CAMediaTiming, @unchecked Sendable {
 
     // MARK: CAMediaTiming
 
+    /// When the cell starts emitting, in seconds: on the emitter's local time for a top-level cell,
+    /// on the emitting particle's age for a sub-cell.
     open var beginTime: CFTimeInterval { get { values.beginTime } set { values.beginTime = newValue } }
+    /// How long the cell emits, in seconds; 0 (the default) for ever.
     open var duration: CFTimeInterval { get { values.duration } set { values.duration = newValue } }
+    /// The cell's time rate. Ignored: a cell's timing uses only `beginTime` and `duration`.
     open var speed: Float { get { Float(values.speed) } set { values.speed = Double(newValue) } }
+    /// An offset of the cell's time. Ignored: a cell's timing uses only `beginTime` and `duration`.
     open var timeOffset: CFTimeInterval { get { values.timeOffset } set { values.timeOffset = newValue } }
+    /// How many times the cell's timing repeats. Ignored: a cell's timing uses only `beginTime` and
+    /// `duration`.
     open var repeatCount: Float { get { Float(values.repeatCount) } set { values.repeatCount = Double(newValue) } }
+    /// How long the cell's timing repeats. Ignored: a cell's timing uses only `beginTime` and
+    /// `duration`.
     open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { values.repeatDuration = newValue } }
+    /// Whether the cell's timing runs backwards after forwards. Ignored: a cell's timing uses only
+    /// `beginTime` and `duration`.
     open var autoreverses: Bool { get { values.autoreverses } set { values.autoreverses = newValue } }
+    /// What the cell does outside its active time. Ignored: a cell emits only while active.
     open var fillMode: CAMediaTimingFillMode = .removed
 
     // MARK: Key-value coding

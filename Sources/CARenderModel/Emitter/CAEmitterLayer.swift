@@ -3,14 +3,23 @@ import CARenderGeometry
 
 /// The shape particles are emitted from.
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The shape's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates an emitter shape from its name; an unknown name emits from a point.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates an emitter shape from its name; an unknown name emits from a point.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A single point at `emitterPosition` (the default).
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
+    /// A line along x, `emitterSize.width` long, centred on `emitterPosition`.
     public static let line = CAEmitterLayerEmitterShape(rawValue: "line")
+    /// A rectangle of `emitterSize`, centred on `emitterPosition`.
     public static let rectangle = CAEmitterLayerEmitterShape(rawValue: "rectangle")
+    /// A box of `emitterSize` and `emitterDepth`, centred on `emitterPosition`.
     public static let cuboid = CAEmitterLayerEmitterShape(rawValue: "cuboid")
+    /// A circle of radius `emitterSize.width` around `emitterPosition`.
     public static let circle = CAEmitterLayerEmitterShape(rawValue: "circle")
+    /// A sphere of radius `emitterSize.width` around `emitterPosition`.
     public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
 
     var kind: EmitterShapeKind {
@@ -27,12 +36,19 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 
 /// Where on the shape particles are emitted.
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates an emitter mode from its name; an unknown name emits within the volume.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates an emitter mode from its name; an unknown name emits within the volume.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Particles are emitted at the shape's vertices (a point's, circle's or sphere's centre).
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    /// Particles are emitted on the shape's edges.
     public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    /// Particles are emitted on the shape's faces.
     public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    /// Particles are emitted anywhere within the shape (the default).
     public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
 
     var kind: EmitterModeKind {
@@ -47,30 +63,53 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 
 /// The order particles are drawn in, and how they blend.
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a render mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a render mode from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Particles are drawn in no particular order (carender: in order of birth; the default).
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    /// The oldest particles are drawn first, so newer ones are on top.
     public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    /// The oldest particles are drawn last, on top of newer ones.
     public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    /// Particles are drawn in order of depth, farthest first.
     public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    /// Particles' colours are added to what lies beneath instead of drawn over it.
     public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
 }
 
+/// The name of `CAEmitterLayerEmitterShape.point`.
 public let kCAEmitterLayerPoint = CAEmitterLayerEmitterShape.point.rawValue
+/// The name of `CAEmitterLayerEmitterShape.line`.
 public let kCAEmitterLayerLine = CAEmitterLayerEmitterShape.line.rawValue
+/// The name of `CAEmitterLayerEmitterShape.rectangle`.
 public let kCAEmitterLayerRectangle = CAEmitterLayerEmitterShape.rectangle.rawValue
+/// The name of `CAEmitterLayerEmitterShape.cuboid`.
 public let kCAEmitterLayerCuboid = CAEmitterLayerEmitterShape.cuboid.rawValue
+/// The name of `CAEmitterLayerEmitterShape.circle`.
 public let kCAEmitterLayerCircle = CAEmitterLayerEmitterShape.circle.rawValue
+/// The name of `CAEmitterLayerEmitterShape.sphere`.
 public let kCAEmitterLayerSphere = CAEmitterLayerEmitterShape.sphere.rawValue
+/// The name of `CAEmitterLayerEmitterMode.points`.
 public let kCAEmitterLayerPoints = CAEmitterLayerEmitterMode.points.rawValue
+/// The name of `CAEmitterLayerEmitterMode.outline`.
 public let kCAEmitterLayerOutline = CAEmitterLayerEmitterMode.outline.rawValue
+/// The name of `CAEmitterLayerEmitterMode.surface`.
 public let kCAEmitterLayerSurface = CAEmitterLayerEmitterMode.surface.rawValue
+/// The name of `CAEmitterLayerEmitterMode.volume`.
 public let kCAEmitterLayerVolume = CAEmitterLayerEmitterMode.volume.rawValue
+/// The name of `CAEmitterLayerRenderMode.unordered`.
 public let kCAEmitterLayerUnordered = CAEmitterLayerRenderMode.unordered.rawValue
+/// The name of `CAEmitterLayerRenderMode.oldestFirst`.
 public let kCAEmitterLayerOldestFirst = CAEmitterLayerRenderMode.oldestFirst.rawValue
+/// The name of `CAEmitterLayerRenderMode.oldestLast`.
 public let kCAEmitterLayerOldestLast = CAEmitterLayerRenderMode.oldestLast.rawValue
+/// The name of `CAEmitterLayerRenderMode.backToFront`.
 public let kCAEmitterLayerBackToFront = CAEmitterLayerRenderMode.backToFront.rawValue
+/// The name of `CAEmitterLayerRenderMode.additive`.
 public let kCAEmitterLayerAdditive = CAEmitterLayerRenderMode.additive.rawValue
 
 /// CAEmitterLayer's own animatable values; the initial values are Apple's defaults
@@ -144,8 +183,10 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
     /// The cells of the last sample, in their flattened order.
     private var sampledCells: [CAEmitterCell] = []
 
+    /// Creates an emitter layer with Apple's defaults and no cells.
     public override init() { super.init() }
 
+    /// Makes a copy of another emitter layer's state, cells and settings included.
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer {
@@ -176,6 +217,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         get { self[Self.emitterKeys.emitterPosition] }
         set { self[Self.emitterKeys.emitterPosition] = newValue }
     }
+    /// The z coordinate of the emission shape's centre; 0 by default.
     open var emitterZPosition: CGFloat {
         get { self[Self.emitterKeys.emitterZPosition] }
         set { self[Self.emitterKeys.emitterZPosition] = newValue }
@@ -185,6 +227,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         get { self[Self.emitterKeys.emitterSize] }
         set { self[Self.emitterKeys.emitterSize] = newValue }
     }
+    /// The depth of the emission shape (for a cuboid); 0 by default.
     open var emitterDepth: CGFloat {
         get { self[Self.emitterKeys.emitterDepth] }
         set { self[Self.emitterKeys.emitterDepth] = newValue }
@@ -203,10 +246,12 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         get { self[Self.emitterKeys.velocity] }
         set { self[Self.emitterKeys.velocity] = newValue }
     }
+    /// Multiplies each cell's scale; 1 by default.
     open var scale: Float {
         get { self[Self.emitterKeys.scale] }
         set { self[Self.emitterKeys.scale] = newValue }
     }
+    /// Multiplies each cell's spin; 1 by default.
     open var spin: Float {
         get { self[Self.emitterKeys.spin] }
         set { self[Self.emitterKeys.spin] = newValue }
@@ -218,6 +263,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
     private static let objectKeys: Set<String> = ["emitterCells", "emitterShape", "emitterMode", "renderMode", "seed",
                                                   "preservesDepth"]
 
+    /// The value of a key, the layer's own object values included.
     open override func value(forKey key: String) -> Any? {
         switch key {
         case "emitterCells": return emitterCells
@@ -230,6 +276,7 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         }
     }
 
+    /// Sets the value of a key, the layer's own object values included.
     open override func setValue(_ value: Any?, forKey key: String) {
         guard Self.objectKeys.contains(key) else { return super.setValue(value, forKey: key) }
         switch key {
@@ -262,12 +309,14 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         return cell.map { ($0, String(parts[parts.count - 1])) }
     }
 
+    /// The value at a key path; `emitterCells.NAME.KEY` paths read the named cell's value.
     open override func value(forKeyPath keyPath: String) -> Any? {
         // A presentation copy reports the animated values it holds.
         if !isPresentationCopy, let (cell, key) = cell(forKeyPath: keyPath) { return cell.value(forKey: key) }
         return super.value(forKeyPath: keyPath)
     }
 
+    /// Sets the value at a key path; `emitterCells.NAME.KEY` paths set the named cell's value.
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
         guard let (cell, key) = cell(forKeyPath: keyPath) else { return super.setValue(value, forKeyPath: keyPath) }
         cell.setValue(value, forKey: key)

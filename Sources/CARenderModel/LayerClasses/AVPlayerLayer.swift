@@ -3,8 +3,11 @@ import CARenderGeometry
 
 /// How a player layer fits the video into its bounds.
 public struct AVLayerVideoGravity: RawRepresentable, Hashable, Sendable {
+    /// The gravity's name, as AVFoundation spells it.
     public let rawValue: String
+    /// Creates a video gravity from its name; an unknown name fits the video (`resizeAspect`).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a video gravity from its name; an unknown name fits the video (`resizeAspect`).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Fit inside the bounds, keeping the aspect ratio (the default).
     public static let resizeAspect = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspect")
@@ -31,13 +34,16 @@ open class AVPlayerLayer: CALayer {
     /// How the video fits the bounds; `resizeAspect` by default.
     open var videoGravity: AVLayerVideoGravity = .resizeAspect
 
+    /// Creates a player layer without a player.
     public override init() { super.init() }
 
+    /// Creates a player layer that shows a player's video.
     public convenience init(player: AVPlayer?) {
         self.init()
         self.player = player
     }
 
+    /// Makes a copy of another player layer's state, its player and gravity included.
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? AVPlayerLayer { (player, videoGravity) = (other.player, other.videoGravity) }
@@ -64,6 +70,7 @@ open class AVPlayerLayer: CALayer {
         }
     }
 
+    /// The value of a key, `player` and `videoGravity` included.
     open override func value(forKey key: String) -> Any? {
         switch key {
         case "player": return player
@@ -72,6 +79,7 @@ open class AVPlayerLayer: CALayer {
         }
     }
 
+    /// Sets the value of a key, `player` and `videoGravity` included.
     open override func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case "player": player = value as? AVPlayer

@@ -3,21 +3,32 @@ import CARenderGeometry
 
 /// Which directions a scroll layer scrolls in.
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a scroll mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a scroll mode from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Scrolling does not move the layer.
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    /// Scrolling moves the layer vertically only.
     public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    /// Scrolling moves the layer horizontally only.
     public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    /// Scrolling moves the layer in both directions.
     public static let both = CAScrollLayerScrollMode(rawValue: "both")
 
     var scrollsHorizontally: Bool { self == .horizontally || self == .both }
     var scrollsVertically: Bool { self == .vertically || self == .both }
 }
 
+/// The name of `CAScrollLayerScrollMode.none`.
 public let kCAScrollNone = CAScrollLayerScrollMode.none.rawValue
+/// The name of `CAScrollLayerScrollMode.vertically`.
 public let kCAScrollVertically = CAScrollLayerScrollMode.vertically.rawValue
+/// The name of `CAScrollLayerScrollMode.horizontally`.
 public let kCAScrollHorizontally = CAScrollLayerScrollMode.horizontally.rawValue
+/// The name of `CAScrollLayerScrollMode.both`.
 public let kCAScrollBoth = CAScrollLayerScrollMode.both.rawValue
 
 /// A layer that shows a part of its sublayers: scrolling moves its bounds' origin, so the
@@ -31,8 +42,10 @@ open class CAScrollLayer: CALayer {
     /// never animates.)
     open var scrollMode: CAScrollLayerScrollMode = .both
 
+    /// Creates a scroll layer that scrolls both ways.
     public override init() { super.init() }
 
+    /// Makes a copy of another scroll layer's state, its scroll mode included.
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAScrollLayer { scrollMode = other.scrollMode }
@@ -60,10 +73,12 @@ open class CAScrollLayer: CALayer {
         scroll(to: CGPoint(x: axis(r.minX, r.maxX, b.minX, b.width), y: axis(r.minY, r.maxY, b.minY, b.height)))
     }
 
+    /// The value of a key, `scrollMode` included.
     open override func value(forKey key: String) -> Any? {
         key == "scrollMode" ? scrollMode.rawValue : super.value(forKey: key)
     }
 
+    /// Sets the value of a key, `scrollMode` included.
     open override func setValue(_ value: Any?, forKey key: String) {
         guard key == "scrollMode" else { return super.setValue(value, forKey: key) }
         scrollMode = coerceToRawRepresentable(value, as: CAScrollLayerScrollMode.self) ?? scrollMode
@@ -107,5 +122,6 @@ extension CALayer {
 @available(*, unavailable, message: "carender renders on the CPU and has no OpenGL ES: draw the layer's content with draw(in:) (a CGContext) or as contents (a CGImage), or build it from CAShapeLayer, CAGradientLayer, CATextLayer or CAEmitterLayer")
 open class CAEAGLLayer: CALayer {}
 
+/// Unavailable: carender has no Metal.
 @available(*, unavailable, message: "carender renders on the CPU and has no Metal: draw the layer's content with draw(in:) (a CGContext) or as contents (a CGImage), or build it from CAShapeLayer, CAGradientLayer, CATextLayer or CAEmitterLayer")
 open class CAMetalLayer: CALayer {}

@@ -55,8 +55,10 @@ open class CATiledLayer: CALayer, SteppedLayer {
     /// The most pixels a frame's mosaic of tiles may hold.
     private static let maximumMosaicPixels = 32_000_000
 
+    /// Creates a tiled layer with Apple's defaults.
     public override init() { super.init() }
 
+    /// Makes a copy of another tiled layer's state, its levels of detail and tile size included.
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATiledLayer {
@@ -83,6 +85,7 @@ open class CATiledLayer: CALayer, SteppedLayer {
     /// A tiled layer's content is its tiles: nothing is drawn as a whole.
     open override func display() {}
 
+    /// The value of a key, the tiled layer's own settings included.
     open override func value(forKey key: String) -> Any? {
         switch key {
         case "levelsOfDetail": return levelsOfDetail
@@ -92,6 +95,7 @@ open class CATiledLayer: CALayer, SteppedLayer {
         }
     }
 
+    /// Sets the value of a key, the tiled layer's own settings included.
     open override func setValue(_ value: Any?, forKey key: String) {
         switch key {
         case "levelsOfDetail": levelsOfDetail = coerceToCGFloat(value).map { Int($0) } ?? levelsOfDetail

@@ -3,7 +3,9 @@ import CARenderGeometry
 
 /// The geometry of a gradient layer's colour ramp.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// The type's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a gradient type from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
     /// Along the line from `startPoint` to `endPoint`, constant across it.
     public static let axial = CAGradientLayerType(rawValue: "axial")
@@ -63,14 +65,17 @@ open class CAGradientLayer: CALayer {
         get { self[Self.gradientKeys.locations].map { $0.map { NSNumber(value: Double($0)) } } }
         set { self[Self.gradientKeys.locations] = newValue.map { $0.map { CGFloat($0.doubleValue) } } }
     }
+    /// Where the gradient starts, in the unit coordinate space of the bounds; (0.5, 0) by default.
     open var startPoint: CGPoint {
         get { self[Self.gradientKeys.startPoint] }
         set { self[Self.gradientKeys.startPoint] = newValue }
     }
+    /// Where the gradient ends, in the unit coordinate space of the bounds; (0.5, 1) by default.
     open var endPoint: CGPoint {
         get { self[Self.gradientKeys.endPoint] }
         set { self[Self.gradientKeys.endPoint] = newValue }
     }
+    /// The kind of gradient drawn; `.axial` by default.
     open var type: CAGradientLayerType {
         get { self[Self.gradientKeys.type] }
         set { self[Self.gradientKeys.type] = newValue }

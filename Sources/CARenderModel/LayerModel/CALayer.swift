@@ -21,7 +21,9 @@ package protocol SuperlayerObserver: AnyObject {
 /// }
 /// ```
 public protocol InstantiableLayer: CALayer {
+    /// Creates a layer with default values: how a view makes its `layerClass`.
     init()
+    /// Copies another layer's state: how carender makes the layer's presentation copies.
     init(layer: Any)
 }
 
@@ -179,6 +181,7 @@ open class CALayer: NSObject {
     }
     private(set) var maskStorage: CALayer?
 
+    /// Creates a layer with Core Animation's default property values.
     public override init() {
         super.init()
     }
@@ -505,6 +508,7 @@ open class CALayer: NSObject {
 
     // MARK: - CAMediaTiming
 
+    /// When the layer's timeline starts, in its superlayer's time; 0 by default.
     open var beginTime: CFTimeInterval {
         get { self[Self.layerKeys.beginTime] }
         set { self[Self.layerKeys.beginTime] = newValue }
@@ -522,26 +526,32 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.speed] = newValue }
     }
 
+    /// An offset added to the layer's local time; 0 by default.
     open var timeOffset: CFTimeInterval {
         get { self[Self.layerKeys.timeOffset] }
         set { self[Self.layerKeys.timeOffset] = newValue }
     }
 
+    /// How many times the layer's timeline repeats; 0 by default. Its duration is infinite by
+    /// default, so this matters only with a finite `duration`.
     open var repeatCount: Float {
         get { self[Self.layerKeys.repeatCount] }
         set { self[Self.layerKeys.repeatCount] = newValue }
     }
 
+    /// How long the layer's timeline repeats, in seconds; 0 by default.
     open var repeatDuration: CFTimeInterval {
         get { self[Self.layerKeys.repeatDuration] }
         set { self[Self.layerKeys.repeatDuration] = newValue }
     }
 
+    /// Whether the layer's timeline runs backwards after forwards; false by default.
     open var autoreverses: Bool {
         get { self[Self.layerKeys.autoreverses] }
         set { self[Self.layerKeys.autoreverses] = newValue }
     }
 
+    /// What the layer's timeline shows outside its active period; `.removed` by default.
     open var fillMode: CAMediaTimingFillMode {
         get { self[Self.layerKeys.fillMode] }
         set { self[Self.layerKeys.fillMode] = newValue }
@@ -762,7 +772,8 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.magnificationFilter] = newValue }
     }
 
-    /// The mipmap level bias of the `trilinear` minification filter.
+    /// The mipmap level bias of the `trilinear` minification filter. Ignored: trilinear filtering
+    /// is drawn bilinear.
     open var minificationFilterBias: Float {
         get { self[Self.layerKeys.minificationFilterBias] }
         set { self[Self.layerKeys.minificationFilterBias] = newValue }
@@ -776,13 +787,16 @@ open class CALayer: NSObject {
         set { self[Self.layerKeys.opaque] = newValue }
     }
 
-    /// Whether the layer is rendered as a bitmap before compositing (a hint to carender).
+    /// Whether the layer is rendered as a bitmap before compositing; false by default. Ignored:
+    /// carender draws the layer directly, so a low `rasterizationScale` does not soften it as it
+    /// would on a device.
     open var shouldRasterize: Bool {
         get { self[Self.layerKeys.shouldRasterize] }
         set { self[Self.layerKeys.shouldRasterize] = newValue }
     }
 
-    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on.
+    /// Pixels per point of the rasterized bitmap when `shouldRasterize` is on; 1 by default.
+    /// Ignored, as `shouldRasterize` is.
     open var rasterizationScale: CGFloat {
         get { self[Self.layerKeys.rasterizationScale] }
         set { self[Self.layerKeys.rasterizationScale] = newValue }

@@ -74,22 +74,28 @@ open class CAReplicatorLayer: CALayer {
         get { self[Self.replicatorKeys.instanceColor] }
         set { self[Self.replicatorKeys.instanceColor] = newValue }
     }
+    /// What each copy adds to the previous copy's red multiplier; 0 by default.
     open var instanceRedOffset: Float {
         get { self[Self.replicatorKeys.instanceRedOffset] }
         set { self[Self.replicatorKeys.instanceRedOffset] = newValue }
     }
+    /// What each copy adds to the previous copy's green multiplier; 0 by default.
     open var instanceGreenOffset: Float {
         get { self[Self.replicatorKeys.instanceGreenOffset] }
         set { self[Self.replicatorKeys.instanceGreenOffset] = newValue }
     }
+    /// What each copy adds to the previous copy's blue multiplier; 0 by default.
     open var instanceBlueOffset: Float {
         get { self[Self.replicatorKeys.instanceBlueOffset] }
         set { self[Self.replicatorKeys.instanceBlueOffset] = newValue }
     }
+    /// What each copy adds to the previous copy's alpha multiplier; 0 by default.
     open var instanceAlphaOffset: Float {
         get { self[Self.replicatorKeys.instanceAlphaOffset] }
         set { self[Self.replicatorKeys.instanceAlphaOffset] = newValue }
     }
+    /// Whether the copies share the layer's 3D space, as in a transform layer, instead of each
+    /// being flattened; false by default.
     open var preservesDepth: Bool {
         get { self[Self.replicatorKeys.preservesDepth] }
         set { self[Self.replicatorKeys.preservesDepth] = newValue }

@@ -4,27 +4,41 @@ import CARenderRaster
 
 /// How a shape layer decides the inside of its path.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    /// The rule's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a fill rule from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The non-zero winding rule (the default).
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    /// The even-odd rule.
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 
 /// The ends of a shape layer's stroke.
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    /// The cap's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a line cap from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Lines end flat at their endpoints (the default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    /// Lines end in a half circle beyond their endpoints.
     public static let round = CAShapeLayerLineCap(rawValue: "round")
+    /// Lines end flat, half the line width beyond their endpoints.
     public static let square = CAShapeLayerLineCap(rawValue: "square")
 }
 
 /// The corners of a shape layer's stroke.
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    /// The join's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a line join from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Segments meet in a sharp corner, bevelled beyond `miterLimit` (the default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    /// Segments meet in a rounded corner.
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    /// Segments meet in a flattened corner.
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
@@ -113,6 +127,7 @@ open class CAShapeLayer: CALayer {
         get { self[Self.shapeKeys.fillColor] }
         set { self[Self.shapeKeys.fillColor] = newValue }
     }
+    /// The rule that decides what is inside the path when it is filled; `.nonZero` by default.
     open var fillRule: CAShapeLayerFillRule {
         get { self[Self.shapeKeys.fillRule] }
         set { self[Self.shapeKeys.fillRule] = newValue }
@@ -132,22 +147,27 @@ open class CAShapeLayer: CALayer {
         get { self[Self.shapeKeys.strokeEnd] }
         set { self[Self.shapeKeys.strokeEnd] = newValue }
     }
+    /// The stroke's width, in points; 1 by default.
     open var lineWidth: CGFloat {
         get { self[Self.shapeKeys.lineWidth] }
         set { self[Self.shapeKeys.lineWidth] = newValue }
     }
+    /// The longest a mitred join may be, as a multiple of the line width; 10 by default.
     open var miterLimit: CGFloat {
         get { self[Self.shapeKeys.miterLimit] }
         set { self[Self.shapeKeys.miterLimit] = newValue }
     }
+    /// How the ends of stroked lines are drawn; `.butt` by default.
     open var lineCap: CAShapeLayerLineCap {
         get { self[Self.shapeKeys.lineCap] }
         set { self[Self.shapeKeys.lineCap] = newValue }
     }
+    /// How the corners of stroked paths are drawn; `.miter` by default.
     open var lineJoin: CAShapeLayerLineJoin {
         get { self[Self.shapeKeys.lineJoin] }
         set { self[Self.shapeKeys.lineJoin] = newValue }
     }
+    /// How far into the dash pattern the stroke starts, in points; 0 by default.
     open var lineDashPhase: CGFloat {
         get { self[Self.shapeKeys.lineDashPhase] }
         set { self[Self.shapeKeys.lineDashPhase] = newValue }

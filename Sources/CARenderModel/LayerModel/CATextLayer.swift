@@ -109,9 +109,12 @@ extension PropertyCoding where Value == TextLayerFont? {
 
 /// How a text layer truncates a line that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a truncation mode from its name; an unknown name does not truncate.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Lines are not truncated (the default).
     public static let none = CATextLayerTruncationMode(rawValue: "none")
     /// "…" replaces the start of the line.
     public static let start = CATextLayerTruncationMode(rawValue: "start")
@@ -132,14 +135,20 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// How a text layer aligns its lines.
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates an alignment mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// Left for left-to-right text.
+    /// Aligned by the paragraph's direction: left for left-to-right text, right for right-to-left.
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    /// Lines align to the left edge.
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    /// Lines align to the right edge.
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    /// Lines are centred.
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Lines fill the width, except the last line of a paragraph.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 
     package var alignment: NSTextAlignment {

@@ -199,6 +199,8 @@ extension PropertyCoding where Value: OptionSet, Value.RawValue: BinaryInteger {
 /// terms of untyped and interpolatable values. Each property is a `LayerPropertyKey<Value>`, the
 /// typed declaration; this class is what tables, key paths and animation tracks hold. Immutable;
 /// a class so that tracks share it (copying a track retains one object, not every operation).
+// @unchecked Sendable: every stored property is a `let`; the compiler cannot check a non-final
+// class, nor `AnyKeyPath` (not Sendable in this toolchain).
 package class LayerProperty: @unchecked Sendable {
     /// The key-value-coding name, Apple's (`hidden`, not `isHidden`).
     package let name: String
@@ -251,6 +253,8 @@ package class LayerProperty: @unchecked Sendable {
 /// The compiler checks the declaration against its parts: the key path must name a field of
 /// the key's value type, the coding must code that type, and an accessor of another type than
 /// the key's does not compile.
+// @unchecked Sendable: immutable, like its superclass; its key path and coding are `let`s of types
+// generic over a `Value` that need not be Sendable.
 package final class LayerPropertyKey<Value>: LayerProperty, @unchecked Sendable {
     /// The field in `LayerState` that stores the property.
     package let keyPath: WritableKeyPath<LayerState, Value>
@@ -363,6 +367,8 @@ package struct ResolvedPropertyPath {
 /// struct); the table reads them from that value once, in declaration order, so a key declared
 /// there is registered — for key-value coding, sub-paths, implicit animations and animation
 /// tracks — with nothing else to list.
+// @unchecked Sendable: every stored property is a `let`; only `AnyKeyPath` (its index's key, not
+// Sendable in this toolchain) keeps the compiler from checking it.
 package final class LayerPropertyTable: @unchecked Sendable {
     /// Every property, the superclass's first.
     package let properties: [LayerProperty]

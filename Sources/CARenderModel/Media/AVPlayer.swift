@@ -2,12 +2,16 @@ import Foundation
 import CARenderGeometry
 
 /// A video file, as an asset (the part of AVFoundation's `AVAsset` a player needs).
+// @unchecked Sendable: immutable (its frames are behind their own lock); an open class, so the
+// compiler cannot check it.
 open class AVAsset: NSObject, @unchecked Sendable {
     /// The file.
     public let url: URL
     /// Its frames (decoded on demand).
     package let frames: VideoFrames
 
+    /// Creates an asset for the video file at a URL; its frames are decoded on demand (a file that
+    /// cannot be read warns and is not playable).
     public init(url: URL) {
         self.url = url
         frames = VideoFrames(url: url)
@@ -22,7 +26,9 @@ open class AVAsset: NSObject, @unchecked Sendable {
 }
 
 /// `AVURLAsset`: an asset from a URL.
+// @unchecked Sendable: adds nothing to `AVAsset`.
 open class AVURLAsset: AVAsset, @unchecked Sendable {
+    /// Creates an asset for the video file at a URL. `options` are ignored.
     public init(url: URL, options: [String: Any]? = nil) { super.init(url: url) }
 }
 
@@ -30,28 +36,37 @@ open class AVURLAsset: AVAsset, @unchecked Sendable {
 ///
 /// carender reads the file when the item is made, so `status` is already `.readyToPlay` (or
 /// `.failed`) — on Apple's platforms it becomes so a little later, asynchronously.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class AVPlayerItem: NSObject, @unchecked Sendable {
     /// Whether the item can be played.
     public enum Status: Int, Sendable {
+        /// Not known yet, ready to play, or failed (see `error`); carender knows at once.
         case unknown, readyToPlay, failed
     }
 
+    /// The asset the item plays.
     public let asset: AVAsset
     /// The player playing the item (its clock gives `currentTime()`).
     weak var player: AVPlayer?
 
+    /// Creates an item for the video file at a URL.
     public convenience init(url: URL) { self.init(asset: AVURLAsset(url: url)) }
 
+    /// Creates an item that plays an asset.
     public init(asset: AVAsset) {
         self.asset = asset
         super.init()
     }
 
+    /// `.readyToPlay` when the asset's frames can be read, else `.failed`.
     open var status: Status { asset.isPlayable ? .readyToPlay : .failed }
+    /// Why the item failed, when it did.
     open var error: Error? {
         asset.frames.failure.map { NSError(domain: "AVFoundationErrorDomain", code: -11800,
                                            userInfo: [NSLocalizedDescriptionKey: $0]) }
     }
+    /// How long the item plays.
     open var duration: CMTime { asset.duration }
     /// The size of the video's frames, in pixels.
     open var presentationSize: CGSize { CGSize(width: asset.frames.width, height: asset.frames.height) }
@@ -72,24 +87,35 @@ open class AVPlayerItem: NSObject, @unchecked Sendable {
 /// playback starts once enough is buffered, a little later), and stops at the item's end
 /// (`actionAtItemEnd` `.pause`, the default; `.none` holds the last frame too, there being
 /// nothing to advance to). Seeks are exact: carender decodes the frame at any time.
+// @unchecked Sendable: a model object, changed and read on the script's thread only (frames are
+// drawn while that thread waits); an open class, so the compiler cannot check it.
 open class AVPlayer: NSObject, @unchecked Sendable {
     /// What happens when the item ends.
     public enum ActionAtItemEnd: Int, Sendable {
+        /// Advance to the next item, pause, or do nothing; with one item each stops at its end.
         case advance, pause, none
     }
 
     /// Whether the player is playing, paused, or waiting.
     public enum TimeControlStatus: Int, Sendable {
+        /// Paused, waiting to play (never, in carender), or playing.
         case paused, waitingToPlayAtSpecifiedRate, playing
     }
 
+    /// Whether the player can play its current item.
     public enum Status: Int, Sendable {
+        /// No item yet, the item can be played, or it cannot.
         case unknown, readyToPlay, failed
     }
 
+    /// The item the player plays.
     public private(set) var currentItem: AVPlayerItem?
+    /// What the player does when the item ends; `.pause` by default. With one item every action
+    /// stops at its end.
     open var actionAtItemEnd: ActionAtItemEnd = .pause
+    /// Whether the audio is muted. Ignored: carender renders no audio.
     open var isMuted = false
+    /// The audio volume, 0…1. Ignored: carender renders no audio.
     open var volume: Float = 1
     /// The rate `play()` plays at.
     open var defaultRate: Float = 1
@@ -97,17 +123,22 @@ open class AVPlayer: NSObject, @unchecked Sendable {
     /// The playhead's last anchor: at stage time `stageTime` it was at `itemTime`, moving at `rate`.
     private var anchor = (stageTime: 0.0, itemTime: 0.0, rate: 0.0)
 
+    /// Creates a player without an item.
     public override init() { super.init() }
 
+    /// Creates a player for the video file at a URL.
     public convenience init(url: URL) { self.init(playerItem: AVPlayerItem(url: url)) }
 
+    /// Creates a player that plays an item.
     public init(playerItem item: AVPlayerItem?) {
         super.init()
         replaceCurrentItem(with: item)
     }
 
+    /// Whether the current item can be played; `.unknown` without one.
     open var status: Status { currentItem.map { $0.status == .readyToPlay ? .readyToPlay : .failed } ?? .unknown }
 
+    /// Replaces the item played, with the playhead at its start.
     open func replaceCurrentItem(with item: AVPlayerItem?) {
         currentItem?.player = nil
         currentItem = item
@@ -130,9 +161,12 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         }
     }
 
+    /// `.playing` while the rate is not 0, else `.paused` (carender never waits to play).
     open var timeControlStatus: TimeControlStatus { rate != 0 ? .playing : .paused }
 
+    /// Plays at `defaultRate`.
     open func play() { rate = defaultRate }
+    /// Pauses (sets the rate to 0).
     open func pause() { rate = 0 }
 
     /// The playhead now.
@@ -140,12 +174,15 @@ open class AVPlayer: NSObject, @unchecked Sendable {
         CMTime(seconds: itemTime(at: CACurrentMediaTime()), preferredTimescale: 600)
     }
 
+    /// Moves the playhead to a time (clamped to the item).
     open func seek(to time: CMTime) { seek(to: time, completionHandler: { _ in }) }
 
+    /// Moves the playhead to a time exactly: carender decodes any frame, so tolerances are ignored.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime) {
         seek(to: time)
     }
 
+    /// Moves the playhead to a time exactly (tolerances are ignored), then calls the handler.
     open func seek(to time: CMTime, toleranceBefore: CMTime, toleranceAfter: CMTime,
                    completionHandler: @escaping (Bool) -> Void) {
         seek(to: time, completionHandler: completionHandler)

@@ -9,6 +9,8 @@ import CARenderGeometry
 /// are decoded in order by one `ffmpeg` process writing raw RGBA, so playing forward decodes each
 /// frame once; asking for an earlier frame (or one far ahead) starts a new process at that frame.
 /// The last few frames are kept, nothing more.
+// @unchecked Sendable: the description is written only by `init`; the decoding state (a `Process`
+// and a `FileHandle`, not Sendable) is read and changed only with `lock` held.
 package final class VideoFrames: @unchecked Sendable {
     let url: URL
     package private(set) var width = 0

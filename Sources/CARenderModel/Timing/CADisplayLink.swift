@@ -3,10 +3,15 @@ import CARenderGeometry
 
 /// A range of frame rates a display link prefers (iOS 15).
 public struct CAFrameRateRange: Equatable, Sendable {
+    /// The lowest acceptable frame rate, in frames per second. Ignored: a display link uses
+    /// `preferred`, else `maximum`.
     public var minimum: Float
+    /// The highest acceptable frame rate, in frames per second.
     public var maximum: Float
+    /// The frame rate the link would rather have, in frames per second.
     public var preferred: Float?
 
+    /// Creates a range of frame rates, in frames per second.
     public init(minimum: Float, maximum: Float, preferred: Float? = nil) {
         self.minimum = minimum
         self.maximum = maximum

@@ -32,8 +32,11 @@ public protocol CAMediaTiming: AnyObject {
 
 /// What a timed object shows before it begins and after it ends.
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    /// The mode's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a fill mode from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a fill mode from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Keeps the final state after the active period.
@@ -49,7 +52,11 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     var fillsBackwards: Bool { self == .backwards || self == .both }
 }
 
+/// The name of `CAMediaTimingFillMode.forwards`.
 public let kCAFillModeForwards = CAMediaTimingFillMode.forwards.rawValue
+/// The name of `CAMediaTimingFillMode.backwards`.
 public let kCAFillModeBackwards = CAMediaTimingFillMode.backwards.rawValue
+/// The name of `CAMediaTimingFillMode.both`.
 public let kCAFillModeBoth = CAMediaTimingFillMode.both.rawValue
+/// The name of `CAMediaTimingFillMode.removed`.
 public let kCAFillModeRemoved = CAMediaTimingFillMode.removed.rawValue

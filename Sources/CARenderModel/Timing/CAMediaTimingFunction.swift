@@ -2,8 +2,11 @@ import Foundation
 
 /// The names of Core Animation's predefined timing curves.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The curve's name, as Core Animation spells it.
     public let rawValue: String
+    /// Creates a curve name from its name.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Creates a curve name from its name.
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// Constant pace: control points (0, 0) and (1, 1).
@@ -18,10 +21,15 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 }
 
+/// The name of `CAMediaTimingFunctionName.linear`.
 public let kCAMediaTimingFunctionLinear = CAMediaTimingFunctionName.linear.rawValue
+/// The name of `CAMediaTimingFunctionName.easeIn`.
 public let kCAMediaTimingFunctionEaseIn = CAMediaTimingFunctionName.easeIn.rawValue
+/// The name of `CAMediaTimingFunctionName.easeOut`.
 public let kCAMediaTimingFunctionEaseOut = CAMediaTimingFunctionName.easeOut.rawValue
+/// The name of `CAMediaTimingFunctionName.easeInEaseOut`.
 public let kCAMediaTimingFunctionEaseInEaseOut = CAMediaTimingFunctionName.easeInEaseOut.rawValue
+/// The name of `CAMediaTimingFunctionName.default`.
 public let kCAMediaTimingFunctionDefault = CAMediaTimingFunctionName.default.rawValue
 
 /// A cubic Bézier curve from (0, 0) to (1, 1) that maps an animation's normalised time to its
@@ -80,17 +88,20 @@ open class CAMediaTimingFunction: NSObject {
         curve.evaluate(x)
     }
 
+    /// Whether `object` is a timing function with the same control points.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CAMediaTimingFunction else { return false }
         return (c1x, c1y, c2x, c2y) == (other.c1x, other.c1y, other.c2x, other.c2y)
     }
 
+    /// A hash of the control points, consistent with `isEqual(_:)`.
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(c1x); hasher.combine(c1y); hasher.combine(c2x); hasher.combine(c2y)
         return hasher.finalize()
     }
 
+    /// The function's control points, as "CAMediaTimingFunction(c1x, c1y, c2x, c2y)".
     open override var description: String {
         "CAMediaTimingFunction(\(c1x), \(c1y), \(c2x), \(c2y))"
     }

@@ -9,6 +9,7 @@ public protocol CAAction: AnyObject {
 
 /// `NSNull` as an action ends the action search and does nothing.
 extension NSNull: CAAction {
+    /// Does nothing: `NSNull` is the action that stops the search without animating.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
@@ -27,8 +28,12 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// Nil: by default the delegate lets the action search continue.
     public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
+    /// Does nothing by default.
     public func layoutSublayers(of layer: CALayer) {}
+    /// Draws the layer's contents with its `draw(in:)` by default.
     public func display(_ layer: CALayer) { layer.drawContentsImage() }
+    /// Draws nothing by default.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }

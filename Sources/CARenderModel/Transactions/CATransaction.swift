@@ -31,6 +31,7 @@ open class CATransaction {
         StageContext.current.transactions.animationDuration
     }
 
+    /// Sets the duration, in seconds, of animations added in the current transaction.
     open class func setAnimationDuration(_ duration: CFTimeInterval) {
         StageContext.current.transactions.setValue(duration, forKey: kCATransactionAnimationDuration)
     }
@@ -41,6 +42,7 @@ open class CATransaction {
         StageContext.current.transactions.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
 
+    /// Sets the timing function of animations added in the current transaction.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         StageContext.current.transactions.setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
@@ -50,6 +52,7 @@ open class CATransaction {
         StageContext.current.transactions.disableActions
     }
 
+    /// Sets whether property changes in the current transaction skip the action search.
     open class func setDisableActions(_ flag: Bool) {
         StageContext.current.transactions.setValue(flag, forKey: kCATransactionDisableActions)
     }
@@ -60,6 +63,8 @@ open class CATransaction {
         StageContext.current.transactions.value(forKey: kCATransactionCompletionBlock) as? () -> Void
     }
 
+    /// Sets the block to run when the animations added in the current transaction afterwards have
+    /// all finished or been removed.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         StageContext.current.transactions.setValue(block, forKey: kCATransactionCompletionBlock)
     }
@@ -69,6 +74,7 @@ open class CATransaction {
         StageContext.current.transactions.lock()
     }
 
+    /// Releases the lock acquired with `lock()`.
     open class func unlock() {
         StageContext.current.transactions.unlock()
     }

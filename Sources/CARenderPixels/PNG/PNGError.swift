@@ -17,9 +17,13 @@ public struct PNGError: Error, CustomStringConvertible, Equatable {
         case invalidImage
     }
 
+    /// What went wrong.
     public let kind: Kind
+    /// The file that could not be read or written.
     public let path: String
+    /// What libpng or the file system said.
     public let message: String
 
+    /// The file and the message, as "path: message".
     public var description: String { "\(path): \(message)" }
 }

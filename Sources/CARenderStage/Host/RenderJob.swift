@@ -112,6 +112,7 @@ extension FrameNamePattern: Codable {
 }
 
 extension RGBA8: Codable {
+    /// Decodes a colour written as "#RRGGBBAA".
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let colour = RGBA8(hex: text) else {
@@ -120,6 +121,7 @@ extension RGBA8: Codable {
         self = colour
     }
 
+    /// Encodes the colour as "#rrggbbaa".
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(String(format: "#%02x%02x%02x%02x", r, g, b, a))

@@ -2,6 +2,7 @@ import CPNG
 import Dispatch
 import Foundation
 import CARenderPixels
+import Synchronization
 
 /// Encodes and writes frames on background threads while the stage renders the next ones.
 ///
@@ -22,22 +23,31 @@ import CARenderPixels
 /// last flush, which `--skip-existing` renders again only if
 /// their files are missing: a file renamed into place before a power loss can come back empty on
 /// some file systems, which is why the flush comes before `finish()` returns.
-final class FrameWriter: @unchecked Sendable {
+final class FrameWriter: Sendable {
     /// Frames written between two flushes of their file system to disk.
     static let syncInterval = 240
 
     private let queue = DispatchQueue(label: "carender.frame-writer", attributes: .concurrent)
     private let group = DispatchGroup()
     private let slots: DispatchSemaphore
-    private let lock = NSLock()
-    private var firstError: Error?
-    /// The last frame queued, its options and its encoding (filled in by the thread encoding it).
-    private var previous: (frame: FramePixels, options: PNGWriteOptions, encoded: EncodedFrame)?
+    /// The first error a writer thread met.
+    private let firstError = Mutex<Error?>(nil)
+    /// What the thread queueing frames keeps between them (the lock is never contended: only
+    /// that thread takes it).
+    private let queued = Mutex(Queued())
+
+    private struct Queued {
+        /// The last frame queued, its options and its encoding (filled in by the thread encoding it).
+        var previous: (frame: FramePixels, options: PNGWriteOptions, encoded: EncodedFrame)?
+        /// How many frames were encoded (not counting repeats written from an earlier encoding).
+        var encodedCount = 0
+        /// Frames queued since the last flush, and the folders they went to.
+        var unsyncedCount = 0
+        var unsyncedFolders: Set<String> = []
+    }
+
     /// How many frames were encoded (not counting repeats written from an earlier encoding).
-    private(set) var encodedCount = 0
-    /// Frames queued since the last flush, and the folders they went to.
-    private var unsyncedCount = 0
-    private var unsyncedFolders: Set<String> = []
+    var encodedCount: Int { queued.withLock { $0.encodedCount } }
 
     init(maximumInFlight: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)) {
         slots = DispatchSemaphore(value: maximumInFlight)
@@ -58,24 +68,32 @@ final class FrameWriter: @unchecked Sendable {
     private func write(_ frame: FramePixels, to url: URL, options: PNGWriteOptions) throws {
         try throwIfFailed()
         let folder = url.deletingLastPathComponent().path
-        if !unsyncedFolders.contains(folder) { unsyncedFolders.insert(folder) }
-        unsyncedCount += 1
-        if unsyncedCount >= Self.syncInterval {
+        let (folders, repeated, encoded) = queued.withLock { queued in
+            if !queued.unsyncedFolders.contains(folder) { queued.unsyncedFolders.insert(folder) }
+            queued.unsyncedCount += 1
+            var folders: [String]?
+            if queued.unsyncedCount >= Self.syncInterval {
+                folders = queued.unsyncedFolders.sorted()
+                queued.unsyncedFolders.removeAll(keepingCapacity: true)
+                queued.unsyncedCount = 0
+            }
+            if let previous = queued.previous, previous.options == options, previous.frame.hasSamePixels(as: frame) {
+                return (folders, true, previous.encoded)
+            }
+            let encoded = EncodedFrame()
+            queued.previous = (frame, options, encoded)
+            queued.encodedCount += 1
+            return (folders, false, encoded)
+        }
+        if let folders {
             // On a writer thread, so rendering goes on meanwhile; frames still being encoded are
             // covered by the next flush.
-            let folders = unsyncedFolders.sorted()
-            unsyncedFolders.removeAll(keepingCapacity: true)
-            unsyncedCount = 0
             submit { for folder in folders { try Self.sync(folder) } }
         }
-        if let previous, previous.options == options, previous.frame.hasSamePixels(as: frame) {
-            let encoded = previous.encoded
+        if repeated {
             submit { try Self.writeAtomically(try encoded.wait(), to: url) }
             return
         }
-        let encoded = EncodedFrame()
-        previous = (frame, options, encoded)
-        encodedCount += 1
         submit {
             let data: Data
             do {
@@ -100,9 +118,14 @@ final class FrameWriter: @unchecked Sendable {
     private func syncToDisk() throws {
         group.wait()
         try throwIfFailed()
-        for folder in unsyncedFolders.sorted() { try Self.sync(folder) }
-        unsyncedFolders.removeAll(keepingCapacity: true)
-        unsyncedCount = 0
+        let folders = queued.withLock { queued in
+            defer {
+                queued.unsyncedFolders.removeAll(keepingCapacity: true)
+                queued.unsyncedCount = 0
+            }
+            return queued.unsyncedFolders.sorted()
+        }
+        for folder in folders { try Self.sync(folder) }
     }
 
     /// Flushes the file system holding `folder` to disk.
@@ -126,9 +149,9 @@ final class FrameWriter: @unchecked Sendable {
             do {
                 try job()
             } catch {
-                lock.lock()
-                if firstError == nil { firstError = error }
-                lock.unlock()
+                firstError.withLock { first in
+                    if first == nil { first = error }
+                }
             }
         }
     }
@@ -147,33 +170,28 @@ final class FrameWriter: @unchecked Sendable {
     }
 
     private var hasFailed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return firstError != nil
+        firstError.withLock { $0 != nil }
     }
 
     private func throwIfFailed() throws {
-        lock.lock()
-        let error = firstError
-        lock.unlock()
-        if let error { throw error }
+        if let error = firstError.withLock({ $0 }) { throw error }
     }
 }
 
 /// A frame's PNG bytes, available once the thread encoding it is done.
-private final class EncodedFrame: @unchecked Sendable {
+private final class EncodedFrame: Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private var result: Result<Data, Error>?
+    private let result = Mutex<Result<Data, Error>?>(nil)
 
     func fulfil(_ result: Result<Data, Error>) {
-        self.result = result
+        self.result.withLock { $0 = result }
         ready.signal()
     }
 
     func wait() throws -> Data {
         ready.wait()
         defer { ready.signal() }
-        return try result!.get()
+        return try result.withLock { $0! }.get()
     }
 }
 

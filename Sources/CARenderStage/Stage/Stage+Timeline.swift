@@ -15,6 +15,7 @@ public struct TimelineSample: CustomStringConvertible {
     /// The presentation layer's `value(forKeyPath:)`, or nil when the layer had no presentation.
     public let value: Any?
 
+    /// Creates a sample of a value read at a stage time.
     public init(time: CFTimeInterval, keyPath: String, value: Any?) {
         self.time = time
         self.keyPath = keyPath
@@ -26,6 +27,8 @@ public struct TimelineSample: CustomStringConvertible {
     /// `rgba(r, g, b, a)` or `gray(white, a)`, transforms as their rows, nil as `nil`.
     public var formattedValue: String { TimelineFormat.value(value) }
 
+    /// The sample as a timeline row: the time with four decimals, two spaces, then
+    /// `keyPath = value`.
     public var description: String {
         "\(TimelineFormat.number(time, decimals: 4))  \(keyPath) = \(formattedValue)"
     }

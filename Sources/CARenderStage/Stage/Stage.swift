@@ -394,8 +394,10 @@ public enum StageError: Error, CustomStringConvertible, Equatable {
     case invalidOption(String)
     /// The stage's own settings (its `duration`) cannot be rendered.
     case invalidStage(String)
+    /// Output failed: frames or a timeline could not be written, or the preview not reached.
     case output(String)
 
+    /// The error's message.
     public var description: String {
         switch self {
         case .invalidSize(let message), .invalidOption(let message), .invalidStage(let message), .output(let message): return message

@@ -192,6 +192,7 @@ final class ObserverRegistrations {
 /// A value handed to a `@Sendable` closure of Foundation's (a timer's or an observer's block)
 /// that carender calls on the script's thread only: the stage's run loop fires its timers there,
 /// and observers are registered with no queue, so `post` calls them on the posting thread.
+// @unchecked Sendable: the value is only used on the script's thread (see above).
 struct ScriptThreadOnly<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -142,10 +142,13 @@ public struct Selector: Hashable, CustomStringConvertible, @unchecked Sendable {
         return binding.invoke(target, Array(arguments.prefix(binding.arity)))
     }
 
+    /// The selector's method name.
     public var description: String { name }
 
+    /// Whether two selectors name the same method.
     public static func == (a: Selector, b: Selector) -> Bool { a.name == b.name }
 
+    /// Hashes the method name, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 }
 

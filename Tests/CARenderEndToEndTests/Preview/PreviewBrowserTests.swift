@@ -212,10 +212,17 @@ final class PreviewBrowserTests: XCTestCase {
 }
 
 /// `carender preview SCRIPT --port 0`, its address read from its first line.
+///
+/// It never outlives the test: `stop()` (from the test's `defer`, or from `deinit` when the test
+/// throws) ends it with Ctrl-C, then SIGTERM, then SIGKILL, and reaps it; and it gets SIGTERM if
+/// the test process itself is killed (``Process/runTiedToTestProcess()``).
 final class PreviewProcess {
     let process = Process()
     let url: URL
     private let errors = Pipe()
+
+    /// How long the preview has to print its address (it compiles nothing first).
+    static let addressTimeout: TimeInterval = 60
 
     /// Starts `executable` (the build's carender unless given) with the test's environment
     /// and `changes` over it (a `nil` value removes a variable).
@@ -229,31 +236,41 @@ final class PreviewProcess {
         process.environment = environment
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runTiedToTestProcess()
         var text = ""
-        let deadline = Date().addingTimeInterval(60)
+        let deadline = Date().addingTimeInterval(Self.addressTimeout)
         var found: URL?
-        while found == nil && Date() < deadline && process.isRunning {
-            let data = errors.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
+        let descriptor = errors.fileHandleForReading.fileDescriptor
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        // Read only what poll(2) says is there, so a preview that prints nothing cannot keep the
+        // test waiting past the deadline.
+        while found == nil, Date() < deadline {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let remaining = Int32(max(1, min(deadline.timeIntervalSinceNow, 1) * 1000))
+            guard poll(&ready, 1, remaining) >= 0 || errno == EINTR else { break }
+            guard ready.revents != 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            text += String(decoding: buffer[0..<n], as: UTF8.self)
             if let range = text.range(of: #"http://127\.0\.0\.1:\d+/"#, options: .regularExpression) {
                 found = URL(string: String(text[range]))
             }
         }
         guard let found else {
-            process.terminate()
-            throw WebDriver.Failure(description: "carender preview printed no address: \(text)")
+            process.stop()
+            throw WebDriver.Failure(description: "carender preview printed no address within \(Int(Self.addressTimeout)) s: \(text)")
         }
         url = found
         // Keep draining its output, so it never blocks writing.
         errors.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
     }
 
+    deinit { stop() }
+
+    /// Ends the preview (see the type's notes) and waits for it.
     func stop() {
-        guard process.isRunning else { return }
-        process.interrupt()
-        process.waitUntilExit()
+        process.stop()
         errors.fileHandleForReading.readabilityHandler = nil
     }
 }

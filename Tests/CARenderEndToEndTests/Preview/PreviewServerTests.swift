@@ -96,11 +96,8 @@ final class PreviewServerTests: XCTestCase {
         process.environment = ProcessInfo.processInfo.environment.merging(["CARENDER_CACHE": Fixtures.scriptCache.path]) { $1 }
         process.standardOutput = output
         process.standardError = output
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        try process.runTiedToTestProcess()
+        defer { process.stop() }
         func logged() -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
         func reloads() -> Int { logged().components(separatedBy: "reloaded").count - 1 }
         let started = Date()

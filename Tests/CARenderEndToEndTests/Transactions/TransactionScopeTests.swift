@@ -60,10 +60,24 @@ final class TransactionScopeTests: XCTestCase {
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
     }
 
+    /// `CATransaction.lock()` is recursive (Apple's `lock()`: "Attempts to acquire a recursive
+    /// spin-lock lock…"): a thread holding it takes it again. A lock that is not would block for
+    /// ever, so the nested acquisition runs on a thread of its own and the test fails when it has
+    /// not returned within `recursionLimit` seconds (that thread is then left blocked, on the lock
+    /// of this test's stage only).
     func testLockIsRecursive() {
-        CATransaction.lock()
-        CATransaction.lock()
-        CATransaction.unlock()
-        CATransaction.unlock()
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            CATransaction.lock()
+            CATransaction.lock()
+            CATransaction.unlock()
+            CATransaction.unlock()
+            finished.signal()
+        }.start()
+        XCTAssertEqual(finished.wait(timeout: .now() + Self.recursionLimit), .success,
+                       "CATransaction.lock() taken twice by one thread did not return within \(Self.recursionLimit) s: the lock is not recursive")
     }
+
+    /// Far longer than two uncontended lock calls take, however loaded the machine.
+    static let recursionLimit: TimeInterval = 10
 }
