@@ -32,8 +32,18 @@ public protocol InstantiableLayer: CALayer {
 /// Property values live in a `LayerState` value (`modelState`); every setter goes through
 /// `setModelValue(_:_:)`, the single place where transactions and actions hook in.
 open class CALayer: NSObject {
+    // The stored properties every frame reads for every layer (the model and committed values,
+    // the presentation records and boxes, the sublayers and mask) are `@exclusivity(unchecked)`:
+    // the run-time check of each access to a class's stored property (`swift_beginAccess`, a
+    // thread-local access set) cost some tenth of an animated frame's walk, several checks per
+    // layer. It is safe to leave out: the check finds only two accesses to one property that
+    // overlap on one thread, and no access to these spans code that reaches the same property
+    // again — each change is one assignment or one call on the value, whose arguments are
+    // evaluated before it begins, and the in-place reads (`withModelValues`) only copy bytes or
+    // read a value. A layer is used by one thread at a time, as Core Animation's are.
+
     /// The model values, as the program last set them.
-    package internal(set) var modelState = LayerState()
+    @exclusivity(unchecked) package internal(set) var modelState = LayerState()
 
     /// The layer's name, for debugging and `sublayers` look-ups.
     open var name: String?
@@ -85,21 +95,21 @@ open class CALayer: NSObject {
             presentationGeneration &+= 1
         }
     }
-    private var committedStorage: LayerState?
+    @exclusivity(unchecked) private var committedStorage: LayerState?
     /// Changes whenever the committed values or the presentation records change, so that a
     /// presentation box filled from the committed values knows whether it still holds them
     /// wherever no animation writes (see `PresentationBoxes`).
-    private(set) var presentationGeneration: UInt64 = 1
+    @exclusivity(unchecked) private(set) var presentationGeneration: UInt64 = 1
 
     /// The committed values as render nodes share them while nothing animates the layer, made
     /// when first drawn after a commit (see `sharedRenderState(flippedAbove:)`).
-    private var committedRenderState: LayerStateBox?
+    @exclusivity(unchecked) private var committedRenderState: LayerStateBox?
     /// `contentsAreFlipped` of `committedRenderState`'s values, kept beside the reference: read
     /// from the values, deep in the ~1.3 KB state, it was a cache miss per layer per frame.
-    private var committedRenderStateIsFlipped = false
+    @exclusivity(unchecked) private var committedRenderStateIsFlipped = false
     /// Boxes the layer's last presentation values were handed to the compositor in, reused once
     /// the frames that drew them are gone (see `animatedRenderState`).
-    var presentationBoxes = PresentationBoxes()
+    @exclusivity(unchecked) var presentationBoxes = PresentationBoxes()
 
     /// The committed values for a render node of a layer nothing animates, with
     /// `contentsAreFlipped` as its place in the tree says: one object every frame shares while
@@ -141,7 +151,7 @@ open class CALayer: NSObject {
     /// implicitly). Set together with the layer's first `committedState`, which is never removed,
     /// so it also says whether there are committed values (without testing that optional, which
     /// copies them).
-    var hasBeenCommitted = false
+    @exclusivity(unchecked) var hasBeenCommitted = false
     /// Presentation copies take property writes without transactions or actions.
     var isPresentationCopy = false
     /// True while a presentation copy of this layer is being made (see `init(layer:)`).
@@ -155,7 +165,7 @@ open class CALayer: NSObject {
     }
     /// What the presentation pass reads of `animationEntries` every frame, and what those
     /// records write (`PresentationRecords`).
-    private var presentationRecords = PresentationRecords()
+    @exclusivity(unchecked) private var presentationRecords = PresentationRecords()
     /// The per-frame records (`PresentationEntry`), read in place.
     var presentationEntries: UnsafeBufferPointer<PresentationEntry> { presentationRecords.records }
     /// The parts of the state `presentationEntries` write, when every record is compiled (nil
@@ -169,7 +179,7 @@ open class CALayer: NSObject {
         presentationGeneration &+= 1
     }
 
-    private(set) var sublayerStorage: [CALayer]?
+    @exclusivity(unchecked) private(set) var sublayerStorage: [CALayer]?
     /// The layer this one is a sublayer of, or whose `mask` it is.
     public private(set) weak var superlayer: CALayer? {
         didSet {
@@ -179,7 +189,7 @@ open class CALayer: NSObject {
             }
         }
     }
-    private(set) var maskStorage: CALayer?
+    @exclusivity(unchecked) private(set) var maskStorage: CALayer?
 
     /// Creates a layer with Core Animation's default property values.
     public override init() {

@@ -16,14 +16,14 @@ import CARenderGeometry
 //   evaluation, finiteness checks and the animations' arithmetic allocate nothing.
 //   `FrameAllocationTests` holds the whole frame to it, `PresentationAllocationTests` the
 //   evaluation.
-// - No reference counting for a layer nothing animates: the frame walks the layers without
-//   retaining them and its record borrows the committed values (`sharedRenderState`), retaining
-//   nothing (the stage draws and clears the frame before anything commits). An animated layer's
-//   values are written into one of two boxes the layer reuses (the frame keeps it for the
-//   frame: one retain); when all its animations are compiled, only the properties they write
-//   are restored from the committed values first (`PresentationBoxes`), else the whole state
-//   is. The compositor reads records in place. A model value an animation needs is read where
-//   the layer keeps it (`withModelValues`).
+// - No reference counting: the frame walks the layers without retaining them and its records
+//   borrow their values (the stage builds, draws and clears the frame in one call, before
+//   anything commits or evaluates again): a layer nothing animates, its committed values
+//   (`sharedRenderState`); an animated layer, the box it writes its values into, which it owns
+//   and reuses frame after frame (`PresentationBoxes`). When all its animations are compiled,
+//   only the properties they write are restored from the committed values first, else the
+//   whole state is. The compositor reads records in place. A model value an animation needs is
+//   read where the layer keeps it (`withModelValues`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
 //   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
@@ -59,10 +59,10 @@ extension CALayer {
     /// The stage's frame path, and the one walk of the layer tree for drawing (value trees are
     /// made from its frames).
     ///
-    /// The frame must be read only until the next commit of any layer in it and while the layers
-    /// are alive (the stage builds, draws and clears it in one call), and cleared
-    /// (`RenderFrame.removeAll()`) before an animated layer in it is drawn again, so the layer
-    /// can reuse its box.
+    /// The frame borrows every layer's values, retaining nothing: it must be read only until the
+    /// next commit of any layer in it, while the layers are alive, and until an animated layer
+    /// in it is evaluated again (built into a frame or a value tree), which rewrites the box the
+    /// frame reads. The stage builds, draws and clears it in one call.
     package func buildFrame(into frame: RenderFrame, at time: CFTimeInterval) -> Int32 {
         let (parentTime, parentRate) = parentClock(at: time)
         return frame.build(self, from: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time),
@@ -100,8 +100,9 @@ extension CALayer {
     fileprivate enum FrameValues {
         /// Nothing animates the layer: its committed values, shared by every frame.
         case committed(Unmanaged<LayerStateBox>)
-        /// Its presentation values in one of the layer's boxes, and the transition running on it.
-        case animated(LayerStateBox, TransitionState?)
+        /// Its presentation values in one of the layer's boxes, not retained (the layer keeps
+        /// it; see `PresentationBoxes`), and the transition running on it.
+        case animated(Unmanaged<LayerStateBox>, TransitionState?)
     }
 
     /// The layer's values for a frame at local time `localTime`, its clock running at `rate`,
@@ -294,15 +295,13 @@ extension RenderFrame {
                 index = append(shared._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
                 if holdsCommittedValues { hold(shared.takeUnretainedValue(), for: index) }
             case .animated(let box, let transition):
-                index = append(UnsafePointer(box.pointer), kind: layer.renderKind)
-                // Held when the values must outlive the layer's next evaluation: a value tree
-                // keeps them, and a replicator's next instance evaluates the layer again in this
-                // frame (the layer then fills another box).
-                if holdsAnimatedValues || instanceDepth > 0 { hold(box, for: index) }
-                // The reference evaluation handed over moves into the frame: a retain here, right
-                // after the box was refilled, waited for those stores (measured: the walk's
-                // costliest call in the animated stages).
-                keep(consume box, for: index)
+                index = append(box._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
+                // Borrowed like committed values: the layer keeps the box, and evaluates into it
+                // again only in a later frame, after this one is cleared (see `buildFrame`) —
+                // unless the values must outlive that: a value tree keeps them, and a
+                // replicator's next instance evaluates the layer again in this frame. Then the
+                // frame holds the box, and the layer fills another.
+                if holdsAnimatedValues || instanceDepth > 0 { hold(box.takeUnretainedValue(), for: index) }
                 if let transition {
                     setTransition(transition, of: index)
                     if let snapshot = layer.runningTransitionSnapshot {

@@ -7,9 +7,10 @@ import CARenderGeometry
 //   cleared, not freed, when the frame is done, and grow only while warming up. No node values
 //   with child arrays are built and dropped per layer.
 // - A record is plain data (no references): dropping a frame destroys nothing record by record.
-//   References the frame must hold — the boxes of animated layers' values, transitions' type
-//   strings, value subtrees taken whole — live in side tables, touched only by the layers that
-//   have them.
+//   A record borrows its layer's values, committed or animated (a box the layer owns and
+//   reuses), so building and clearing the frame retains and releases nothing for it. The few
+//   references the frame must hold — transitions' type strings, value subtrees taken whole,
+//   values the frame changed — live in side tables, touched only by the layers that have them.
 // - Readers (the compositor, the stage's depth check) read records in place by index, through
 //   pointers that stay valid until the frame is cleared or grows; nothing appends to a frame
 //   while it is read.
@@ -35,9 +36,9 @@ package final class RenderFrame {
     /// One layer of the frame.
     @usableFromInline
     package struct Record {
-        /// The layer's presentation values, read in place: a box the layer, an animated layer's
-        /// `PresentationBoxes`, a value subtree (`keptTrees`) or `owners` keeps alive for the
-        /// frame.
+        /// The layer's presentation values, read in place: a box the layer (its committed values,
+        /// or an animated layer's `PresentationBoxes`), a value subtree (`keptTrees`) or `owners`
+        /// keeps alive for the frame.
         package var statePointer: UnsafePointer<LayerState>
         package var kind: RenderNode.Kind
         /// Sublayers in `sublayers` order: `children[firstChild ..< firstChild + childCount]`
@@ -50,7 +51,7 @@ package final class RenderFrame {
         package var snapshot: Int32 = -1
         /// The running transition, as an index into the frame's transitions, or -1.
         package var transition: Int32 = -1
-        /// The box in `owners` the frame keeps the values alive with, or -1 (borrowed).
+        /// The box in `owners` holding the frame's own copy of the values, or -1 (borrowed).
         var owner: Int32 = -1
         /// An emitter layer's particles at this moment, not retained: the layer (or the value
         /// node a kept tree's record reads) holds them.
@@ -68,16 +69,17 @@ package final class RenderFrame {
     @usableFromInline @exclusivity(unchecked) package private(set) var children = FrameStorage<Int32>()
     /// The transitions running on layers of the frame (`Record.transition`).
     @exclusivity(unchecked) package private(set) var transitions = FrameStorage<TransitionState>()
-    /// Boxes the frame keeps alive: animated layers' values (their layer reuses a box once no
-    /// frame holds it) and values the frame changed (`mutableState(of:)`).
+    /// The frame's own values: copies of values it changed (`mutableState(of:)`) and values a
+    /// layer's class made for it (`append(owning:kind:)`).
     @exclusivity(unchecked) private var owners = FrameStorage<LayerStateBox>()
     /// Value subtrees the frame's records point into: transitions' old renderings, and trees
     /// handed to `appendTree(keeping:)`.
     @exclusivity(unchecked) private var keptTrees = FrameStorage<RenderNode>()
     /// The root record of each kept tree, in `keptTrees` order.
     @exclusivity(unchecked) private var keptTreeRecords = FrameStorage<Int32>()
-    /// Boxes of values records read that the frame holds only so that a value tree made from it
-    /// (`valueTree(at:)`) can keep them: see `holdsCommittedValues`.
+    /// Boxes of values records read that the frame holds only so that they outlive the layers'
+    /// next evaluation: for a value tree made from the frame (`valueTree(at:)`, which keeps
+    /// them), and animated layers' boxes in a replicator's instances (see `build(_:from:log:)`).
     @exclusivity(unchecked) private var held = FrameStorage<HeldValues>()
     /// Scratch for `multiplyColors(below:by:)`: records waiting for their tint.
     @exclusivity(unchecked) private var tinting = FrameStorage<Int32>()
@@ -147,8 +149,8 @@ package final class RenderFrame {
         record.pointee.transition >= 0 ? UnsafePointer(transitions.base + Int(record.pointee.transition)) : nil
     }
 
-    /// Empties the frame, keeping its storage: releases what the side tables hold (the boxes,
-    /// transitions and value subtrees of this frame), so an animated layer can reuse its box.
+    /// Empties the frame, keeping its storage: releases what the side tables hold (the
+    /// transitions, value subtrees and copied values of this frame).
     package func removeAll() {
         records.removeAll()
         children.removeAll()
@@ -167,12 +169,6 @@ package final class RenderFrame {
         return Int32(records.count - 1)
     }
 
-    /// Makes the frame keep `box` — the values `record` reads — alive until it is cleared.
-    func keep(_ box: consuming LayerStateBox, for record: Int32) {
-        owners.append(box)
-        self.record(record).pointee.owner = Int32(owners.count - 1)
-    }
-
     /// Adds a record reading `state`, which the frame keeps in a box of its own (values a layer's
     /// class makes for the frame: a replicator's instances, a tiled layer's tiles); returns its
     /// index.
@@ -184,14 +180,13 @@ package final class RenderFrame {
         return index
     }
 
-    /// A box the frame holds for a value tree made from it (`valueTree(at:)`), and the record
-    /// that reads it.
+    /// A box the frame holds (`held`), and the record that reads it.
     struct HeldValues {
         let record: Int32
         let box: LayerStateBox
     }
 
-    /// Makes the frame hold `box` — the values `record` reads — for a value tree made from it.
+    /// Makes the frame hold `box` — the values `record` reads — until it is cleared.
     func hold(_ box: LayerStateBox, for record: Int32) {
         held.append(HeldValues(record: record, box: box))
     }
@@ -216,13 +211,12 @@ package final class RenderFrame {
         pending.removeLast(pending.count - start)
     }
 
-    /// `record`'s values for writing: what `RenderNode.state` does for a node — values the frame
-    /// does not own alone (a layer's committed values, an animated layer's box) are copied into a
+    /// `record`'s values for writing: what `RenderNode.state` does for a node — borrowed values
+    /// (a layer's committed values, an animated layer's box, a value subtree's) are copied into a
     /// box of the frame's own first. Marks them unchecked for drawing.
     func mutableState(of record: Int32) -> UnsafeMutablePointer<LayerState> {
         let r = self.record(record)
-        let owner = Int(r.pointee.owner)
-        if owner < 0 || !isKnownUniquelyReferenced(&owners.base[owner]) {
+        if r.pointee.owner < 0 {
             let copy = LayerStateBox(r.pointee.statePointer.pointee)
             owners.append(copy)
             r.pointee.owner = Int32(owners.count - 1)

@@ -217,8 +217,9 @@ public final class Stage {
         guard modelDepth <= Self.maximumDepth else {
             throw StageError.invalidStage("the layer tree is more than \(Self.maximumDepth) levels deep (sublayers and masks counted); carender draws at most \(Self.maximumDepth) levels, each nested level costing stack and offscreen memory: flatten the tree")
         }
-        // The frame borrows committed values and layers: it is built, drawn and cleared within
-        // this call, and nothing commits in between (see `buildFrame(into:at:)`).
+        // The frame borrows the layers and their values (committed, or an animated layer's box):
+        // it is built, drawn and cleared within this call, and nothing commits or evaluates a
+        // layer in between (see `buildFrame(into:at:)`).
         let tree = rootLayer.buildFrame(into: frameTree, at: time)
         defer { frameTree.removeAll() }
         swap(&framePixmap, &previousFramePixmap)

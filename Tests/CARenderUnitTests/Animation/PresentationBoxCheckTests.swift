@@ -57,7 +57,7 @@ final class PresentationBoxCheckTests: XCTestCase {
         // A frame's tree fills one of the layer's boxes and checks it; once the tree is gone the
         // next fill reuses that box.
         func drawFrame(_ t: Double) { _ = layer.renderNode(at: t) }
-        func refill(_ t: Double) -> Bool { layer.animatedRenderState(localTime: t, rate: 1, flippedAbove: false).0.isCheckedForDrawing }
+        func refill(_ t: Double) -> Bool { layer.animatedRenderState(localTime: t, rate: 1, flippedAbove: false).0.takeUnretainedValue().isCheckedForDrawing }
         drawFrame(0.15)
         XCTAssertTrue(refill(0.2), "checked last time, only a finite opacity written since")
         // A new committed value, without the implicit animation that would add a record.

@@ -83,6 +83,52 @@ final class FrameAllocationTests: XCTestCase {
         XCTAssertNotEqual(checksum, 0)
     }
 
+    func testAnAnimatedFrameBorrowsItsLayersBoxesWithoutReferenceCounting() throws {
+        let stage = mixedStage()
+        // Warm: every animated layer has its box.
+        for k in 0..<5 {
+            stage.advance(to: Double(k) / 30)
+            _ = try stage.renderPremultipliedFrame()
+        }
+        let frame = RenderFrame()
+        func checksum() -> Double {
+            var sum = 0.0
+            for index in 0..<Int32(frame.count) {
+                let values = frame.record(index).pointee.statePointer.pointee
+                sum += Double(values.position.x + values.position.y) + Double(values.opacity)
+                    + Double(values.transform.m11 + values.transform.m12) + Double(values.bounds.width + values.cornerRadius)
+            }
+            return sum
+        }
+        // An animated layer's record reads the box the layer evaluated into, which the layer
+        // owns and reuses, and the frame keeps no reference to it: while the frame is alive, the
+        // layer finds its box free and evaluates into it again (which is why the frame must be
+        // read only until then). A frame that retained the boxes would leave every layer to
+        // take its other box.
+        var sums: [Double] = []
+        for k in 5..<8 {
+            stage.advance(to: Double(k) / 30)
+            _ = stage.rootLayer.buildFrame(into: frame, at: stage.time)
+            // The root, 4 groups, a mask and 40 animated layers.
+            XCTAssertEqual(frame.count, 46)
+            sums.append(checksum())
+            let framePointers = Set((0..<Int32(frame.count)).map { frame.record($0).pointee.statePointer })
+            let tree = stage.rootLayer.renderNode(at: stage.time, borrowingCommittedValues: true)
+            let animated = tree.sublayers.flatMap { $0.sublayers }
+            XCTAssertEqual(animated.count, 40)
+            XCTAssertEqual(animated.filter { framePointers.contains($0.statePointer) }.count, 40,
+                           "animated layers evaluating into the box the stage's frame reads")
+            frame.removeAll()
+        }
+        // The records read each frame's values: they move from frame to frame.
+        XCTAssertEqual(Set(sums).count, sums.count, "the animated values of three frames: \(sums)")
+        // A value tree, by contrast, keeps the box its node reads (it may outlive the layer's
+        // next evaluation): dropping it releases the 40 animated layers' boxes.
+        var tree: RenderNode? = stage.rootLayer.renderNode(at: stage.time, borrowingCommittedValues: true)
+        XCTAssertEqual(tree?.sublayers.count, 4)
+        XCTAssertEqual(countingReferenceCounting(of: LayerStateBox.self) { tree = nil }.releases, 40)
+    }
+
     /// A still tree like the benchmark's static one: groups of small layers with colours, rounded
     /// corners, borders, shadows and contents, one group masked; nothing animates.
     private func staticStage() -> (stage: Stage, layers: Int) {

@@ -1,8 +1,15 @@
 import CMemoryHints
 
 /// The boxes an animated layer hands its presentation values to the compositor in, reused
-/// once the frames that drew them are gone (two: a frame's tree may still be alive while the
-/// next is built), so an animated layer allocates nothing once warm.
+/// once the frames that drew them are gone, so an animated layer allocates nothing once warm.
+///
+/// The layer owns its boxes; a frame reads one without retaining it. The stage's frame
+/// (`CALayer.buildFrame(into:at:)`) is built, drawn and cleared in one call, before the layer is
+/// evaluated again, so the layer hands it the same box frame after frame, and building and
+/// clearing the frame does no reference counting for it. A value tree
+/// (`CALayer.renderNode(at:borrowingCommittedValues:)`) retains the box its node reads, and may
+/// be kept for long: while it does, the layer writes its next values into its other box (or a
+/// new one), never into a box something else holds.
 ///
 /// Refilling a box from the committed values would copy the whole `LayerState` (~1.3 KB),
 /// retaining every reference it holds, and release the previous frame's values: for a layer
@@ -19,49 +26,58 @@ struct PresentationBoxes {
     private var firstGeneration: UInt64 = 0
     private var secondGeneration: UInt64 = 0
 
-    /// A box no frame draws from any more, and the generation it holds (nil: a new box).
-    mutating func reusable() -> (box: LayerStateBox, generation: UInt64)? {
-        if isKnownUniquelyReferenced(&first) { return (first!, firstGeneration) }
-        if isKnownUniquelyReferenced(&second) { return (second!, secondGeneration) }
-        return nil
+    /// The box for this frame's values, not retained (the layer keeps it): one nothing else holds
+    /// any more, with the generation it held, else a new one from `make` (held: nil), kept in
+    /// place of the second box when both are held elsewhere (a caller may keep a value tree for
+    /// long). Records that the box will hold `generation`'s committed values outside the written
+    /// spans (0: not known).
+    ///
+    /// No reference counting once warm: the boxes are tested and handed out in place.
+    @inline(__always)
+    mutating func next(generation: UInt64, make: () -> LayerStateBox) -> (box: Unmanaged<LayerStateBox>, held: UInt64?) {
+        if isKnownUniquelyReferenced(&first) {
+            defer { firstGeneration = generation }
+            return (Self.unretained(first), firstGeneration)
+        }
+        if isKnownUniquelyReferenced(&second) {
+            defer { secondGeneration = generation }
+            return (Self.unretained(second), secondGeneration)
+        }
+        let box = make()
+        if first == nil {
+            (first, firstGeneration) = (box, generation)
+        } else {
+            (second, secondGeneration) = (box, generation)
+        }
+        return (Unmanaged.passUnretained(box), nil)
     }
 
-    /// Records that `box` now holds `generation`'s committed values outside the written spans
-    /// (0: not known), keeping it for reuse if it is new (in place of the second box when both
-    /// are still drawn from, as a caller may keep one frame's tree for long).
-    mutating func record(_ box: LayerStateBox, generation: UInt64) {
-        if first === box {
-            firstGeneration = generation
-        } else if second === box || first != nil {
-            (second, secondGeneration) = (box, generation)
-        } else {
-            (first, firstGeneration) = (box, generation)
-        }
+    /// A present box, not retained.
+    @inline(__always)
+    private static func unretained(_ box: borrowing LayerStateBox?) -> Unmanaged<LayerStateBox> {
+        Unmanaged.passUnretained(box.unsafelyUnwrapped)
     }
 }
 
 extension CALayer {
     /// This frame's presentation values of a layer something animates, finished (`contentsAreFlipped`
-    /// as its place in the tree says, redrawn for animated keys of its own) in a box for its
-    /// render node, and the transition running on it.
-    final func animatedRenderState(localTime: Double, rate: Double, flippedAbove: Bool) -> (LayerStateBox, TransitionState?) {
+    /// as its place in the tree says, redrawn for animated keys of its own) in one of the layer's
+    /// boxes (`PresentationBoxes`), handed out unretained, and the transition running on it. The
+    /// box is the layer's: a caller that keeps the values past the layer's next evaluation
+    /// retains it (a value tree's node does); the stage's frame, cleared before then, does not.
+    final func animatedRenderState(localTime: Double, rate: Double, flippedAbove: Bool) -> (Unmanaged<LayerStateBox>, TransitionState?) {
         // The records and the spans, fetched while the box is found (see `prefetchRecords()`).
         prefetchRecords()
         // Only committed values are known not to change behind the generation's back.
         let spans = presentationWrites
         let generation = hasBeenCommitted && spans != nil ? presentationGeneration : 0
-        // Reference counting happens before the box's values are stored, none after: a retain or
-        // release waits for pending stores, which usually miss the cache here (see
-        // `PresentationRecords`).
-        let box: LayerStateBox
-        // The generation a reused box holds (nil: a new box, filled with the values here).
-        var held: UInt64?
-        if let (reused, heldGeneration) = presentationBoxes.reusable() {
-            (box, held) = (reused, heldGeneration)
-        } else {
-            box = withModelValues { LayerStateBox($0.assumingMemoryBound(to: LayerState.self).pointee) }
+        // The box, and the generation a reused box holds (nil: a new box, filled with the
+        // values here). No reference counting: a retain or release waits for pending stores,
+        // which usually miss the cache here (see `PresentationRecords`).
+        let (unmanagedBox, held) = presentationBoxes.next(generation: generation) {
+            withModelValues { LayerStateBox($0.assumingMemoryBound(to: LayerState.self).pointee) }
         }
-        presentationBoxes.record(box, generation: generation)
+        let values = unmanagedBox._withUnsafeGuaranteedRef { $0.pointer }
         // The objects the records' evaluations read, fetched while the box is refilled.
         prefetchEvaluations()
         // Whether only the spans are restored (the rest is the committed values as before).
@@ -70,34 +86,34 @@ extension CALayer {
             withModelValues { model in
                 if generation != 0, held == generation, let spans {
                     // Everything but what the animations write is already the committed values.
-                    let destination = UnsafeMutableRawPointer(box.pointer)
+                    let destination = UnsafeMutableRawPointer(values)
                     for span in spans {
                         (destination + span.offset).copyMemory(from: model + span.offset, byteCount: span.byteCount)
                     }
                     onlySpans = true
                 } else {
-                    box.pointer.update(from: model.assumingMemoryBound(to: LayerState.self), count: 1)
+                    values.update(from: model.assumingMemoryBound(to: LayerState.self), count: 1)
                 }
             }
         }
-        let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: box.pointer)
-        if !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &box.pointer.pointee) }
-        box.pointer.pointee.contentsAreFlipped = flippedAbove
-        // New values: the render node checks them for drawing again (`RenderNode.checkForDrawing`),
+        let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: values)
+        if !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &values.pointee) }
+        values.pointee.contentsAreFlipped = flippedAbove
+        // New values: the frame checks them for drawing again (`RenderFrame.checkForDrawing`),
         // unless the box passed that check last time and only the spans changed since, to
         // finite numbers. The check reads some ten cache lines of the state for geometry that is
         // not finite (which it hides) and for settings that are not drawn; outside the spans the
         // values are the ones it passed (the same committed values), the settings are not
         // plain numbers (never in a span), and finite spans cannot make the geometry fail.
-        if onlySpans, box.isCheckedForDrawing, let spans {
-            let base = UnsafeRawPointer(box.pointer)
+        if onlySpans, LayerStateBox.isCheckedForDrawing(values: values), let spans {
+            let base = UnsafeRawPointer(values)
             var finite = true
             for span in spans where !span.isFinite(in: base) { finite = false }
-            box.isCheckedForDrawing = finite
+            LayerStateBox.setCheckedForDrawing(finite, values: values)
         } else {
-            box.isCheckedForDrawing = false
+            LayerStateBox.setCheckedForDrawing(false, values: values)
         }
-        return (box, transition)
+        return (unmanagedBox, transition)
     }
 }
 
