@@ -1,38 +1,30 @@
 import CARenderStage
 import Foundation
+import Synchronization
 
 /// A stage host for tests: hands `Stage.run()` a job and records the events it sends, as the
 /// command line's progress pipe would receive them.
-package final class RecordingStageHost: StageHost, @unchecked Sendable {
+package final class RecordingStageHost: StageHost, Sendable {
     package let job: RenderJob
-    private let lock = NSLock()
-    private var recorded: [ProgressEvent] = []
-    private var failures = 0
+    /// The events sent and the failed runs counted so far.
+    private let recorded = Mutex<(events: [ProgressEvent], failures: Int)>(([], 0))
 
     package init(job: RenderJob) { self.job = job }
 
     package func send(_ event: ProgressEvent) {
-        lock.lock()
-        recorded.append(event)
-        lock.unlock()
+        recorded.withLock { $0.events.append(event) }
     }
 
     package func runFailed(usage: Bool) {
-        lock.lock()
-        failures += 1
-        lock.unlock()
+        recorded.withLock { $0.failures += 1 }
     }
 
     package var events: [ProgressEvent] {
-        lock.lock()
-        defer { lock.unlock() }
-        return recorded
+        recorded.withLock { $0.events }
     }
 
     package var failedRuns: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return failures
+        recorded.withLock { $0.failures }
     }
 
     /// Runs `body` with this host installed as the process's, then removes it.

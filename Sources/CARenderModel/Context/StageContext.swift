@@ -27,6 +27,8 @@ import CARenderGeometry
 /// run loop is, so one pointer serves.
 package final class StageContext {
     /// The context that static Core Animation calls use. See the type's documentation.
+    // nonisolated(unsafe): scripts are single-threaded, and only the script's thread makes a
+    // context current (another thread may read it only while that one waits for it).
     package nonisolated(unsafe) private(set) static var current = StageContext(hasStage: false, diagnostics: Diagnostics.currentLog)
 
     /// The virtual clock, in seconds: what `CACurrentMediaTime()` returns.

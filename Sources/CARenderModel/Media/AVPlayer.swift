@@ -2,8 +2,8 @@ import Foundation
 import CARenderGeometry
 
 /// A video file, as an asset (the part of AVFoundation's `AVAsset` a player needs).
-// @unchecked Sendable: immutable (its frames are behind their own lock); an open class, so the
-// compiler cannot check it.
+// @unchecked Sendable: immutable (its frames are Sendable); an open class, so the compiler
+// cannot check it.
 open class AVAsset: NSObject, @unchecked Sendable {
     /// The file.
     public let url: URL

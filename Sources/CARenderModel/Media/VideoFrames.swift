@@ -1,6 +1,7 @@
 import Foundation
 import CARenderPixels
 import CARenderGeometry
+import Synchronization
 
 /// A video file's frames, decoded by the `ffmpeg` on the `PATH` as they are asked for.
 ///
@@ -9,35 +10,41 @@ import CARenderGeometry
 /// are decoded in order by one `ffmpeg` process writing raw RGBA, so playing forward decodes each
 /// frame once; asking for an earlier frame (or one far ahead) starts a new process at that frame.
 /// The last few frames are kept, nothing more.
-// @unchecked Sendable: the description is written only by `init`; the decoding state (a `Process`
-// and a `FileHandle`, not Sendable) is read and changed only with `lock` held.
-package final class VideoFrames: @unchecked Sendable {
+package final class VideoFrames: Sendable {
     let url: URL
-    package private(set) var width = 0
-    package private(set) var height = 0
+    package let width: Int
+    package let height: Int
     /// Presentation times of the frames, ascending, in seconds.
-    package private(set) var times: [Double] = []
-    /// Why the video cannot be played, if it cannot.
-    package private(set) var failure: String?
+    package let times: [Double]
 
-    /// The process decoding from `nextFrame` on, and its output.
-    private var decoder: Process?
-    private var output: FileHandle?
-    private var nextFrame = 0
-    /// Recently decoded frames by index (a few).
-    private var recent: [(index: Int, image: CGImage)] = []
+    /// Why the video cannot be played, if it cannot (found by the probe, or when ffmpeg cannot
+    /// start).
+    package var failure: String? { decoding.withLock { $0.failure } }
+
+    /// What decoding keeps between requests.
+    private struct Decoding {
+        var failure: String?
+        /// The process decoding from `nextFrame` on, and its output.
+        var decoder: Process?
+        var output: FileHandle?
+        var nextFrame = 0
+        /// Recently decoded frames by index (a few).
+        var recent: [(index: Int, image: CGImage)] = []
+    }
+    private let decoding: Mutex<Decoding>
     private static let keptFrames = 4
     /// Frames decoded to reach one ahead before a new process is started at it instead.
     private static let readAheadLimit = 48
-    private let lock = NSLock()
 
     /// The video at `url`; check `failure` before use.
     package init(url: URL) {
         self.url = url
-        probe()
+        let probed = Self.probe(url)
+        (width, height, times) = (probed.width, probed.height, probed.times)
+        decoding = Mutex(Decoding(failure: probed.failure))
     }
 
-    deinit { stopDecoder() }
+    deinit { decoding.withLock { stopDecoder(&$0) } }
 
     /// The duration: the last frame's time plus one frame interval (its predecessor's gap).
     package var duration: Double {
@@ -60,40 +67,37 @@ package final class VideoFrames: @unchecked Sendable {
 
     /// The frame shown at `seconds` into the video, or nil when it cannot be decoded.
     package func frame(at seconds: Double) -> CGImage? {
-        guard failure == nil, let index = frameIndex(at: seconds) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        if let kept = recent.first(where: { $0.index == index }) { return kept.image }
-        if decoder == nil || index < nextFrame || index >= nextFrame + Self.readAheadLimit {
-            startDecoder(at: index)
-        }
-        while nextFrame <= index {
-            guard let image = readFrame() else {
-                stopDecoder()
-                return nil
+        guard let index = frameIndex(at: seconds) else { return nil }
+        return decoding.withLock { state -> CGImage? in
+            guard state.failure == nil else { return nil }
+            if let kept = state.recent.first(where: { $0.index == index }) { return kept.image }
+            if state.decoder == nil || index < state.nextFrame || index >= state.nextFrame + Self.readAheadLimit {
+                startDecoder(at: index, &state)
             }
-            keep(nextFrame, image)
-            nextFrame += 1
+            while state.nextFrame <= index {
+                guard let image = readFrame(&state) else {
+                    stopDecoder(&state)
+                    return nil
+                }
+                state.recent.append((state.nextFrame, image))
+                if state.recent.count > Self.keptFrames { state.recent.removeFirst() }
+                state.nextFrame += 1
+            }
+            return state.recent.first(where: { $0.index == index })?.image
         }
-        return recent.first(where: { $0.index == index })?.image
-    }
-
-    private func keep(_ index: Int, _ image: CGImage) {
-        recent.append((index, image))
-        if recent.count > Self.keptFrames { recent.removeFirst() }
     }
 
     // MARK: - ffprobe and ffmpeg
 
-    private func probe() {
+    /// The video's size and frame times, from ffprobe, or why it cannot be played.
+    private static func probe(_ url: URL) -> (width: Int, height: Int, times: [Double], failure: String?) {
+        func failed(_ reason: String) -> (width: Int, height: Int, times: [Double], failure: String?) { (0, 0, [], reason) }
         guard FileManager.default.isReadableFile(atPath: url.path) else {
-            failure = "cannot read the video \(url.path): " + (FileManager.default.fileExists(atPath: url.path)
-                ? "it is not readable" : "there is no such file")
-            return
+            return failed("cannot read the video \(url.path): " + (FileManager.default.fileExists(atPath: url.path)
+                ? "it is not readable" : "there is no such file"))
         }
-        guard let ffprobe = Self.executable("ffprobe") else {
-            failure = "cannot play the video \(url.path): carender decodes video with ffmpeg, and ffprobe is not on the PATH"
-            return
+        guard let ffprobe = executable("ffprobe") else {
+            return failed("cannot play the video \(url.path): carender decodes video with ffmpeg, and ffprobe is not on the PATH")
         }
         let process = Process()
         process.executableURL = ffprobe
@@ -103,12 +107,12 @@ package final class VideoFrames: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            failure = "cannot play the video \(url.path): ffprobe did not start (\(error.localizedDescription))"
-            return
+            return failed("cannot play the video \(url.path): ffprobe did not start (\(error.localizedDescription))")
         }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
+        var width = 0, height = 0
         var found: [Double] = []
         for line in text.split(whereSeparator: \.isNewline) {
             let fields = line.split(separator: ",")
@@ -118,23 +122,23 @@ package final class VideoFrames: @unchecked Sendable {
                 found.append(t)
             }
         }
-        times = found.sorted()
+        let times = found.sorted()
         guard process.terminationStatus == 0, width > 0, height > 0, !times.isEmpty else {
-            failure = "cannot play the video \(url.path): ffprobe finds no video frames in it"
-            return
+            return (width, height, times, "cannot play the video \(url.path): ffprobe finds no video frames in it")
         }
         // Frames decoded at a time: a bound on the memory a frame takes (8K is 33 MP).
         if width * height > 40_000_000 {
-            failure = "cannot play the video \(url.path): its frames (\(width)x\(height)) are larger than carender decodes"
+            return (width, height, times, "cannot play the video \(url.path): its frames (\(width)x\(height)) are larger than carender decodes")
         }
+        return (width, height, times, nil)
     }
 
     /// Starts decoding at frame `index`: the seek lands half a frame before it, so that frame is
     /// the first out whatever the rounding of the listed times.
-    private func startDecoder(at index: Int) {
-        stopDecoder()
+    private func startDecoder(at index: Int, _ state: inout Decoding) {
+        stopDecoder(&state)
         guard let ffmpeg = Self.executable("ffmpeg") else {
-            failure = "cannot play the video \(url.path): carender decodes video with ffmpeg, which is not on the PATH"
+            state.failure = "cannot play the video \(url.path): carender decodes video with ffmpeg, which is not on the PATH"
             return
         }
         let before = index > 0 ? times[index - 1] : times[index] - 1
@@ -147,26 +151,26 @@ package final class VideoFrames: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         do { try process.run() } catch {
-            failure = "cannot play the video \(url.path): ffmpeg did not start (\(error.localizedDescription))"
+            state.failure = "cannot play the video \(url.path): ffmpeg did not start (\(error.localizedDescription))"
             return
         }
-        decoder = process
-        output = pipe.fileHandleForReading
+        state.decoder = process
+        state.output = pipe.fileHandleForReading
         // With a seek to 0 the first frame out is the file's first, whatever its listed time.
-        nextFrame = seek == 0 ? 0 : index
+        state.nextFrame = seek == 0 ? 0 : index
     }
 
-    private func stopDecoder() {
-        if let decoder, decoder.isRunning { decoder.terminate() }
-        try? output?.close()
-        decoder?.waitUntilExit()
-        decoder = nil
-        output = nil
+    private func stopDecoder(_ state: inout Decoding) {
+        if let decoder = state.decoder, decoder.isRunning { decoder.terminate() }
+        try? state.output?.close()
+        state.decoder?.waitUntilExit()
+        state.decoder = nil
+        state.output = nil
     }
 
     /// The next frame from the decoder, or nil at its end.
-    private func readFrame() -> CGImage? {
-        guard let output else { return nil }
+    private func readFrame(_ state: inout Decoding) -> CGImage? {
+        guard let output = state.output else { return nil }
         let size = width * height * 4
         var bytes = [UInt8]()
         bytes.reserveCapacity(size)

@@ -1,6 +1,7 @@
 import CARender
 import CARenderTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 /// Failures an adversarial review found, one test each: what a script, an input or a signal
@@ -428,11 +429,10 @@ final class ReliabilityTests: XCTestCase {
 }
 
 /// A string set on one thread and read on another.
-private final class Box: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: String?
+private final class Box: Sendable {
+    private let stored = Mutex<String?>(nil)
     var value: String? {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }
