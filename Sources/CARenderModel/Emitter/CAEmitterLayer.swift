@@ -155,7 +155,7 @@ package struct EmitterLayerState: Sendable {
 /// `emitterCells.confetti.birthRate`, `emitterCells.rocket.emitterCells.spark.scale`.
 open class CAEmitterLayer: CALayer, SteppedLayer {
     override class var renderKind: RenderNode.Kind { .emitterLayer }
-    override class var buildsRenderNodeItself: Bool { true }
+    override class var contributesToFrame: Bool { true }
 
     /// CAEmitterLayer's properties, each declared once (see LayerProperty.swift); members are
     /// named by their KVC names.
@@ -394,9 +394,16 @@ open class CAEmitterLayer: CALayer, SteppedLayer {
         }
     }
 
-    override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {
+    /// The particles to draw at the layer's local time `localTime`, refilled in place (shared
+    /// with every frame that draws them, the layer keeps them).
+    func particles(localTime: Double) -> EmitterFrame {
         particleFrame.update(simulation: simulation, cells: emitterCells, renderMode: renderMode,
                      localTime: localTime)
-        node.emitter = particleFrame
+        return particleFrame
+    }
+
+    override func contributeToFrame(_ frame: RenderFrame, record: Int32, localTime: Double, stageTime: Double) {
+        // Not retained: the layer keeps its particles for as long as a frame may read them.
+        frame.record(record).pointee.emitter = Unmanaged.passUnretained(particles(localTime: localTime))
     }
 }

@@ -88,13 +88,14 @@ open class AVPlayerLayer: CALayer {
         }
     }
 
-    override class var buildsRenderNodeItself: Bool { true }
+    override class var contributesToFrame: Bool { true }
 
-    override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {
+    override func contributeToFrame(_ frame: RenderFrame, record: Int32, localTime: Double, stageTime: Double) {
         guard let image = player?.frame(at: stageTime) else { return }
-        node.state.contents = image
-        node.state.contentsGravity = videoGravity.contentsGravity
-        node.state.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-        node.state.contentsCrossfade = nil
+        let state = frame.mutableState(of: record)
+        state.pointee.contents = image
+        state.pointee.contentsGravity = videoGravity.contentsGravity
+        state.pointee.contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        state.pointee.contentsCrossfade = nil
     }
 }

@@ -216,9 +216,9 @@ open class CATiledLayer: CALayer, SteppedLayer {
         return ctx.makeImage()
     }
 
-    override class var buildsRenderNodeItself: Bool { true }
+    override class var contributesToFrame: Bool { true }
 
-    override func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime t: Double) {
+    override func contributeToFrame(_ frame: RenderFrame, record: Int32, localTime: Double, stageTime t: Double) {
         guard let wanted = neededTiles(at: t), let (_, visible) = visibleRegion(at: t) else { return }
         let fade = type(of: self).fadeDuration
         // Beneath: other levels' tiles in view that have finished fading in, coarser first.
@@ -226,24 +226,22 @@ open class CATiledLayer: CALayer, SteppedLayer {
         for (key, time) in needed where key.level != wanted.level && t - time >= fade && tileRect(key).intersects(visible) {
             levels[key.level, default: []].append(key)
         }
-        var nodes: [RenderNode] = []
         for level in levels.keys.sorted() {
             let keys = levels[level]!.sorted { ($0.row, $0.column) < ($1.row, $1.column) }
-            if let mosaic = mosaic(level: level, keys: keys, at: t, fade: fade) { nodes.append(mosaic) }
+            if let mosaic = mosaic(level: level, keys: keys, at: t, fade: fade) { frame.appendDrawnSublayer(mosaic) }
         }
         var keys: [TileKey] = []
         for row in wanted.rows {
             for column in wanted.columns { keys.append(TileKey(level: wanted.level, column: column, row: row)) }
         }
-        if let mosaic = mosaic(level: wanted.level, keys: keys, at: t, fade: fade) { nodes.append(mosaic) }
-        node.sublayers = nodes
+        if let mosaic = mosaic(level: wanted.level, keys: keys, at: t, fade: fade) { frame.appendDrawnSublayer(mosaic) }
         if images.count > Self.keptTiles { images = images.filter { needed[$0.key] != nil } }
     }
 
     /// One level's tiles `keys` as one image (so tiles meet without seams), each drawn if it is
     /// not yet and faded by the time since it was first needed (not yet needed: not shown), as a
-    /// node covering their rectangle.
-    private func mosaic(level: Int, keys: [TileKey], at t: Double, fade: Double) -> RenderNode? {
+    /// layer's values covering their rectangle.
+    private func mosaic(level: Int, keys: [TileKey], at t: Double, fade: Double) -> LayerState? {
         guard let first = keys.first else { return nil }
         let r = resolution(level)
         var rect = tileRect(first)
@@ -282,7 +280,7 @@ open class CATiledLayer: CALayer, SteppedLayer {
         state.contents = image
         state.contentsGravity = .resize
         state.contentsScale = CGFloat(r)
-        return RenderNode(state: state)
+        return state
     }
 
     /// Copies `tile` into `pixels` at (x0, y0), its alpha scaled by `opacity` (straight alpha, so

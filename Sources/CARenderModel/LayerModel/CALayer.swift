@@ -232,16 +232,19 @@ open class CALayer: NSObject {
     /// overrides it with its own kind.
     class var renderKind: RenderNode.Kind { .layer }
 
-    /// Adds to the layer's render node what its class draws beyond its presented values (an
+    /// Adds to the layer's record in `frame` what its class draws beyond its presented values (an
     /// emitter's particles, a player's video frame, a tiled layer's tiles), at the layer's local
-    /// time `localTime`, stage time `stageTime`.
-    func contributeToFrame(_ node: inout RenderNode, localTime: Double, stageTime: Double) {}
+    /// time `localTime`, stage time `stageTime`: called by the frame's walk
+    /// (`RenderFrame.build(_:from:log:)`) right after the record is added, for classes that
+    /// `contributeToFrame`. Values to change are written through `RenderFrame.mutableState(of:)`;
+    /// sublayers the class draws itself, in front of none of its own sublayers, are added with
+    /// `RenderFrame.appendDrawnSublayer(_:)`.
+    func contributeToFrame(_ frame: RenderFrame, record: Int32, localTime: Double, stageTime: Double) {}
 
-    /// Whether the class builds its render node as a value: it adds to the node
-    /// (`contributeToFrame`) or builds its sublayers' nodes itself (a replicator's instances).
-    /// The stage's flat frame takes such a layer's subtree as a value tree, flattened
-    /// (`RenderFrame.appendTree(keeping:)`).
-    class var buildsRenderNodeItself: Bool { false }
+    /// Whether the frame's walk calls `contributeToFrame(_:record:localTime:stageTime:)` for the
+    /// class's layers, or builds its sublayers as instances (a replicator): false for most
+    /// classes, which then cost the walk nothing.
+    class var contributesToFrame: Bool { false }
 
     /// A declared property's model value (its accessor: see LayerProperty.swift). Setting it is
     /// the setter hook.

@@ -49,8 +49,9 @@ open class CAReplicatorLayer: CALayer {
     package static let replicatorKeys = Keys()
     package override class var propertyTable: LayerPropertyTable { replicatorTable }
     private static let replicatorTable = LayerPropertyTable(inheriting: CALayer.propertyTable, declaring: replicatorKeys)
-    /// A replicator builds its instances' render nodes itself (`replicatedSublayerNodes`).
-    override class var buildsRenderNodeItself: Bool { true }
+    /// The frame's walk builds a replicator's sublayers once per instance (see
+    /// ReplicatorInstances.swift).
+    override class var contributesToFrame: Bool { true }
 
 
     /// How many copies of the sublayers are drawn (the sublayers themselves are copy 0).

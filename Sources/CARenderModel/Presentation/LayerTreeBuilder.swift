@@ -1,5 +1,5 @@
-/// Builds one tree from another bottom-up (render nodes, presentation snapshots and presentation
-/// copies from layers; render nodes from snapshots) with an explicit stack instead of one call
+/// Builds one tree from another bottom-up (presentation snapshots and presentation copies from
+/// layers; render nodes from snapshots and from a frame's records) with an explicit stack instead of one call
 /// per level: a layer tree may be nested as deep as memory allows, far deeper than a thread's
 /// stack would carry a recursive walk (a few hundred decorated levels overflowed it).
 ///

@@ -5,10 +5,11 @@ import CARenderGeometry
 // stage time (every attached animation evaluated over the committed model values), gathered into
 // `RenderNode`s. The time is always passed in; nothing here reads the clock.
 //
-// The stage's frames are built flat (`buildFrame(into:at:)`: records in a `RenderFrame` the
-// stage keeps); `renderNode(at:borrowingCommittedValues:)` builds the same tree as values, for
-// tests, snapshots and layers whose class builds its node itself (replicators, emitters, tiled
-// and player layers), whose subtrees the flat frame takes whole.
+// The tree is built flat, in one walk (`buildFrame(into:at:)`: records in a `RenderFrame`, the
+// stage's kept between frames); `renderNode(at:borrowingCommittedValues:)` makes the same tree
+// as values from such a frame, for tests and snapshots. Layer classes that draw more than their
+// values add it to their record during the walk (`contributeToFrame`); a replicator's instances
+// are built by the walk.
 //
 // ## Hot-path contract (every layer, every frame)
 // - No heap allocation once warm: the stage's frame is built into storage cleared, not freed;
@@ -30,20 +31,17 @@ import CARenderGeometry
 // - No strings per layer: names for warnings are read only when there is a warning.
 
 extension CALayer {
-    /// The layer's subtree as the compositor should draw it at stage time `time`: presentation
-    /// values and running transitions.
+    /// The layer's subtree as the compositor should draw it at stage time `time`, as values:
+    /// the frame `buildFrame(into:at:)` builds, made into nodes (`RenderFrame.valueTree(at:)`).
     ///
     /// With `borrowingCommittedValues`, the nodes of layers nothing animates borrow their layers'
     /// committed values (`RenderNode.init(kind:borrowing:)`) rather than retain them, so building
     /// and dropping the tree does no reference counting for them. The caller must then read the
     /// tree only until the next commit of any layer in it (a commit replaces the values the
-    /// nodes point to) and while the layers are alive, as with the stage's flat frame
-    /// (`buildFrame(into:at:)`), which takes the subtrees of layers whose class builds its node
-    /// itself this way.
+    /// nodes point to) and while the layers are alive, as with the stage's frame.
     package func renderNode(at time: CFTimeInterval, borrowingCommittedValues: Bool = false) -> RenderNode {
-        let (parentTime, parentRate) = parentClock(at: time)
-        return renderNode(parentTime: parentTime, parentRate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time,
-                          borrowingCommittedValues: borrowingCommittedValues)
+        let frame = RenderFrame(valueTreeBorrowingCommittedValues: borrowingCommittedValues)
+        return frame.valueTree(at: buildFrame(into: frame, at: time))
     }
 
     /// Where a layer is visited from: its superlayer's local time, how fast that clock runs
@@ -56,59 +54,10 @@ extension CALayer {
         var stageTime: Double
     }
 
-    /// The render node for this subtree when the superlayer's local time is `parentTime` and
-    /// runs at `parentRate` against the stage clock. Built without recursion, so depth is
-    /// bounded by memory, not by the stack.
-    func renderNode(parentTime: Double, parentRate: Double, flippedAbove: Bool, stageTime: Double,
-                    borrowingCommittedValues: Bool) -> RenderNode {
-        let log = stageContext.diagnostics
-        return LayerTreeBuilder<CALayer, RenderNode, ParentView>.build(self, in: ParentView(time: parentTime, rate: parentRate, flippedAbove: flippedAbove, stageTime: stageTime),
-            visit: { layer, parent, children in
-                let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
-                var node: RenderNode
-                switch layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove) {
-                case .committed(let shared):
-                    node = RenderNode(kind: layer.renderKind, borrowing: shared)
-                    if !borrowingCommittedValues { node.keep(shared.takeUnretainedValue()) }
-                case .animated(let box, let transition):
-                    // `init(kind:sharing:)` in two steps: in one, the node was copied out of a
-                    // temporary (see `keep`). The node retains the layer's box: a value tree may
-                    // be kept past the layer's next evaluation, which then uses its other box.
-                    node = RenderNode(kind: layer.renderKind, borrowing: box)
-                    node.keep(box.takeUnretainedValue())
-                    node.transition = transition
-                    if transition != nil, let snapshot = layer.runningTransitionSnapshot {
-                        node.transitionSnapshot = [RenderNode(snapshot, log: log)]
-                    }
-                }
-                layer.contributeToFrame(&node, localTime: local, stageTime: parent.stageTime)
-                let flipsBelow = parent.flippedAbove != node.statePointer.pointee.isGeometryFlipped
-                // A replicator's sublayers are its instances, built here; the builder visits
-                // the sublayers of every other layer.
-                let isReplicator = layer is CAReplicatorLayer
-                if isReplicator {
-                    node.sublayers = layer.replicatedSublayerNodes(state: node.state, localTime: local, rate: rate, flippedAbove: flipsBelow,
-                                                                    stageTime: parent.stageTime,
-                                                                    borrowingCommittedValues: borrowingCommittedValues)
-                }
-                children = .init(sublayers: isReplicator ? [] : layer.sublayers ?? [],
-                             sublayerContext: ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
-                             mask: layer.mask, maskContext: ParentView(time: local, rate: rate, flippedAbove: parent.flippedAbove, stageTime: parent.stageTime))
-                return node
-            },
-            finish: { layer, node, sublayers, mask in
-                // Sublayers a layer's class drew itself (a tiled layer's tiles) come first.
-                if !(layer is CAReplicatorLayer) {
-                    if node.sublayers.isEmpty { node.sublayers = sublayers } else { node.sublayers += sublayers }
-                }
-                node.mask = mask.map { [$0] } ?? []
-                node.checkForDrawing(layerName: layer.name, log: log)
-            })
-    }
-
-    /// Builds the frame's tree at stage time `time` into `frame` — the layer's subtree as
-    /// `renderNode(at:borrowingCommittedValues:)` builds it with borrowed committed values, as
-    /// records — and returns the root's record. The stage's frame path.
+    /// Builds the frame's tree at stage time `time` into `frame` — the layer's subtree with
+    /// presentation values and running transitions, as records — and returns the root's record.
+    /// The stage's frame path, and the one walk of the layer tree for drawing (value trees are
+    /// made from its frames).
     ///
     /// The frame borrows every layer's values, retaining nothing: it must be read only until the
     /// next commit of any layer in it, while the layers are alive, and until an animated layer
@@ -261,28 +210,35 @@ extension CALayer {
 // MARK: - The stage's frame, flat
 
 extension RenderFrame {
-    /// A layer whose sublayers, then mask, are being visited.
+    /// A layer whose sublayers, then mask, are being visited; or a replicator's instance whose
+    /// sublayers are.
     struct VisitingLayer {
         /// Not retained: the walk reads a tree that nothing changes while it runs (see
-        /// `build(_:from:log:)`).
+        /// `build(_:from:log:)`). For an instance, its replicator.
         let layer: Unmanaged<CALayer>
+        /// The layer's record; for an instance, its wrapper's.
         let record: Int32
         /// Where the layer's built sublayers start in `builtChildren`.
         let firstBuilt: Int
+        /// The next sublayer to visit; for a replicator, the next instance.
         var nextSublayer = 0
         var visitingMask = false
         /// What the sublayers are visited in; the mask is visited in the same, with the
         /// flipping above the layer.
         let sublayerView: CALayer.ParentView
         let flippedAbove: Bool
+        /// For a replicator, the number of instances its sublayers are visited in; -1 otherwise.
+        var instances: Int32 = -1
+        /// For an instance, its index; -1 otherwise.
+        var instance: Int32 = -1
     }
 
     /// Adds `root`'s subtree, visited from `parent`, as records; returns the root's record.
     ///
-    /// The order of work is the value builder's (`LayerTreeBuilder`), so warnings come in the
-    /// same order: a layer is visited, then its sublayers in order (each subtree completely),
-    /// then its mask, then it is checked for drawing. A layer whose class builds its node itself
-    /// (`buildsRenderNodeItself`) is built with its subtree as a value tree, kept and flattened.
+    /// A layer is visited, then its sublayers in order (each subtree completely), then its mask,
+    /// then it is checked for drawing: the order warnings come in. A layer whose class
+    /// `contributesToFrame` adds to its record when it is visited; a replicator's sublayers are
+    /// visited once per instance, each instance completely, under a wrapper record per instance.
     ///
     /// Layers are read without retaining them (an atomic increment and decrement per layer per
     /// frame, each waiting for pending stores, otherwise): the walk holds unretained references
@@ -293,16 +249,24 @@ extension RenderFrame {
         visiting.removeAll()
         builtChildren.removeAll()
         builtRoot = -1
+        instanceDepth = 0
         visit(Unmanaged.passUnretained(root), from: parent, log: log)
         while visiting.count > 0 {
             let top = visiting.base + visiting.count - 1
             let next = top.pointee.nextSublayer
-            if let child = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedSublayer(at: next) }) {
+            if top.pointee.instances >= 0 {
+                if next < Int(top.pointee.instances) {
+                    top.pointee.nextSublayer = next + 1
+                    beginInstance(next, of: top.pointee)
+                    continue
+                }
+            } else if let child = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedSublayer(at: next) }) {
                 top.pointee.nextSublayer = next + 1
                 visit(child, from: top.pointee.sublayerView, log: log)
                 continue
             }
-            if !top.pointee.visitingMask, let mask = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedMask }) {
+            if top.pointee.instance < 0, !top.pointee.visitingMask,
+               let mask = top.pointee.layer._withUnsafeGuaranteedRef({ $0.unretainedMask }) {
                 top.pointee.visitingMask = true
                 var view = top.pointee.sublayerView
                 view.flippedAbove = top.pointee.flippedAbove
@@ -312,32 +276,35 @@ extension RenderFrame {
             let done = top.pointee
             visiting.removeLast(1)
             setChildren(of: done.record, from: &builtChildren, start: done.firstBuilt)
-            checkForDrawing(done.record, of: done.layer, log: log)
+            if done.instance >= 0 {
+                finishInstance(done)
+            } else {
+                checkForDrawing(done.record, of: done.layer, log: log)
+            }
             attach(done.record)
         }
         return builtRoot
     }
 
-    /// Visits `layer` from `parent`: adds its record, then finishes it (a leaf, or a layer whose
-    /// subtree is built as a value tree) or pushes it to visit its sublayers and mask.
+    /// Visits `layer` from `parent`: adds its record, then finishes it (a leaf) or pushes it to
+    /// visit its sublayers and mask.
     private func visit(_ layer: Unmanaged<CALayer>, from parent: CALayer.ParentView, log: DiagnosticLog) {
         layer._withUnsafeGuaranteedRef { layer in
-            if type(of: layer).buildsRenderNodeItself {
-                attach(appendTree(keeping: layer.renderNode(parentTime: parent.time, parentRate: parent.rate,
-                                                            flippedAbove: parent.flippedAbove, stageTime: parent.stageTime,
-                                                            borrowingCommittedValues: true)))
-                return
-            }
             let (local, rate) = layer.localClock(parentTime: parent.time, parentRate: parent.rate)
             let index: Int32
             let values = layer.frameValues(localTime: local, rate: rate, flippedAbove: parent.flippedAbove)
             switch consume values {
             case .committed(let shared):
                 index = append(shared._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
+                if holdsCommittedValues { hold(shared.takeUnretainedValue(), for: index) }
             case .animated(let box, let transition):
-                // Borrowed like committed values: the layer keeps the box, and evaluates into it
-                // again only in a later frame, after this one is cleared (see `buildFrame`).
                 index = append(box._withUnsafeGuaranteedRef { UnsafePointer($0.pointer) }, kind: layer.renderKind)
+                // Borrowed like committed values: the layer keeps the box, and evaluates into it
+                // again only in a later frame, after this one is cleared (see `buildFrame`) —
+                // unless the values must outlive that: a value tree keeps them, and a
+                // replicator's next instance evaluates the layer again in this frame. Then the
+                // frame holds the box, and the layer fills another.
+                if holdsAnimatedValues || instanceDepth > 0 { hold(box.takeUnretainedValue(), for: index) }
                 if let transition {
                     setTransition(transition, of: index)
                     if let snapshot = layer.runningTransitionSnapshot {
@@ -346,19 +313,86 @@ extension RenderFrame {
                     }
                 }
             }
+            if type(of: layer).contributesToFrame {
+                visitContributing(layer, index, local: local, rate: rate, from: parent, log: log)
+                return
+            }
             if layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil {
                 // A leaf (most layers) is finished at once, never pushed.
                 checkForDrawing(index, of: Unmanaged.passUnretained(layer), log: log)
                 attach(index)
                 return
             }
-            // Read only for a layer with sublayers: the field is one more cache line of the state.
-            let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
-            visiting.append(VisitingLayer(
-                layer: Unmanaged.passUnretained(layer), record: index, firstBuilt: builtChildren.count,
-                sublayerView: CALayer.ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
-                flippedAbove: parent.flippedAbove))
+            push(layer, index, local: local, rate: rate, from: parent, firstBuilt: builtChildren.count)
         }
+    }
+
+    /// Pushes `layer`, whose record is `index`, to visit its sublayers and mask (`instances`: a
+    /// replicator's number of instances, its sublayers visited once per instance).
+    @inline(__always)
+    private func push(_ layer: CALayer, _ index: Int32, local: Double, rate: Double, from parent: CALayer.ParentView,
+                      firstBuilt: Int, instances: Int32 = -1) {
+        // Read only for a layer with sublayers: the field is one more cache line of the state.
+        let flipsBelow = parent.flippedAbove != record(index).pointee.statePointer.pointee.isGeometryFlipped
+        visiting.append(VisitingLayer(
+            layer: Unmanaged.passUnretained(layer), record: index, firstBuilt: firstBuilt,
+            sublayerView: CALayer.ParentView(time: local, rate: rate, flippedAbove: flipsBelow, stageTime: parent.stageTime),
+            flippedAbove: parent.flippedAbove, instances: instances))
+    }
+
+    /// The rest of `visit` for a layer whose class `contributesToFrame`: its class adds to its
+    /// record (sublayers it draws itself come before its own), and a replicator is pushed to
+    /// visit its instances.
+    private func visitContributing(_ layer: CALayer, _ index: Int32, local: Double, rate: Double, from parent: CALayer.ParentView,
+                                   log: DiagnosticLog) {
+        let firstBuilt = builtChildren.count
+        layer.contributeToFrame(self, record: index, localTime: local, stageTime: parent.stageTime)
+        if layer is CAReplicatorLayer {
+            let instances = layer.replicatorInstanceCount(record(index).pointee.statePointer)
+            push(layer, index, local: local, rate: rate, from: parent, firstBuilt: firstBuilt, instances: Int32(instances))
+            return
+        }
+        if layer.sublayerStorage?.isEmpty ?? true, layer.maskStorage == nil {
+            setChildren(of: index, from: &builtChildren, start: firstBuilt)
+            checkForDrawing(index, of: Unmanaged.passUnretained(layer), log: log)
+            attach(index)
+            return
+        }
+        push(layer, index, local: local, rate: rate, from: parent, firstBuilt: firstBuilt)
+    }
+
+    /// Adds a sublayer a layer's class draws itself (a tiled layer's tiles), with values `state`,
+    /// in front of none of the layer's own sublayers: called from
+    /// `CALayer.contributeToFrame(_:record:localTime:stageTime:)`, for the layer being visited.
+    func appendDrawnSublayer(_ state: consuming LayerState) {
+        builtChildren.append(append(owning: state, kind: .layer))
+    }
+
+    /// Adds instance `i` of the replicator being visited (`replicator`): its wrapper's record,
+    /// transformed by the instance transform applied `i` times (one more time than the previous
+    /// instance's), and pushes it to visit the replicator's sublayers `i × instanceDelay` seconds
+    /// earlier.
+    private func beginInstance(_ i: Int, of replicator: VisitingLayer) {
+        let values = record(replicator.record).pointee.statePointer
+        let transform = i == 0 ? CATransform3DIdentity
+            : CATransform3DConcat(record(builtChildren.base[builtChildren.count - 1]).pointee.statePointer.pointee.transform,
+                                  values.pointee.replicator.instanceTransform)
+        let wrapper = append(owning: LayerState.replicatorInstance(of: values, transform: transform),
+                             kind: values.pointee.replicator.preservesDepth ? .transformLayer : .layer)
+        var view = replicator.sublayerView
+        view.time = replicator.sublayerView.time - Double(i) * values.pointee.replicator.instanceDelay
+        visiting.append(VisitingLayer(layer: replicator.layer, record: wrapper, firstBuilt: builtChildren.count,
+                                      sublayerView: view, flippedAbove: replicator.flippedAbove, instance: Int32(i)))
+        instanceDepth += 1
+    }
+
+    /// Finishes an instance whose sublayers are built: multiplies their colours by the
+    /// instance's colour. Its replicator is the layer being visited.
+    private func finishInstance(_ instance: VisitingLayer) {
+        instanceDepth -= 1
+        let replicator = visiting.base[visiting.count - 1].record
+        let multiplier = record(replicator).pointee.statePointer.pointee.replicator.colorMultiplier(Int(instance.instance))
+        if multiplier != SIMD4(repeating: 1) { multiplyColors(below: instance.record, by: multiplier) }
     }
 
     /// `checkForDrawing(_:layerName:log:)` for `layer`'s record, whose name is read only for a

@@ -19,9 +19,11 @@ import CARenderGeometry
 /// of record indices, and side tables for the little that is not plain data.
 ///
 /// The stage builds its frames into one of these, kept between frames
-/// (`CALayer.buildFrame(into:at:)`); a `RenderNode` value tree (tests, scenes, benchmarks drawing
-/// a tree they built) is flattened into one (`appendTree(_:)`) before the compositor draws it.
-/// Not thread-safe: one owner, one thread at a time.
+/// (`CALayer.buildFrame(into:at:)`), the one walk of a layer tree that makes what the compositor
+/// draws; a layer's `RenderNode` value tree is made from a built frame (`valueTree(at:)`). A
+/// value tree (tests, scenes, benchmarks drawing a tree they built) is flattened into one
+/// (`appendTree(_:)`) before the compositor draws it. Not thread-safe: one owner, one thread at
+/// a time.
 ///
 /// The storage properties are `@exclusivity(unchecked)`: the run-time check of each access to a
 /// class's stored property (`swift_beginAccess`, a thread-local access set) cost about a tenth
@@ -51,8 +53,8 @@ package final class RenderFrame {
         package var transition: Int32 = -1
         /// The box in `owners` holding the frame's own copy of the values, or -1 (borrowed).
         var owner: Int32 = -1
-        /// An emitter layer's particles at this moment, not retained: the layer's value node,
-        /// kept by the frame, holds them.
+        /// An emitter layer's particles at this moment, not retained: the layer (or the value
+        /// node a kept tree's record reads) holds them.
         package var emitter: Unmanaged<EmitterFrame>?
 
         init(statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind) {
@@ -67,11 +69,20 @@ package final class RenderFrame {
     @usableFromInline @exclusivity(unchecked) package private(set) var children = FrameStorage<Int32>()
     /// The transitions running on layers of the frame (`Record.transition`).
     @exclusivity(unchecked) package private(set) var transitions = FrameStorage<TransitionState>()
-    /// The frame's own copies of values it changed (`mutableState(of:)`).
+    /// The frame's own values: copies of values it changed (`mutableState(of:)`) and values a
+    /// layer's class made for it (`append(owning:kind:)`).
     @exclusivity(unchecked) private var owners = FrameStorage<LayerStateBox>()
-    /// Value subtrees the frame's records point into: layers whose class builds its own nodes
-    /// (replicators, emitters, tiled and player layers) and transitions' old renderings.
+    /// Value subtrees the frame's records point into: transitions' old renderings, and trees
+    /// handed to `appendTree(keeping:)`.
     @exclusivity(unchecked) private var keptTrees = FrameStorage<RenderNode>()
+    /// The root record of each kept tree, in `keptTrees` order.
+    @exclusivity(unchecked) private var keptTreeRecords = FrameStorage<Int32>()
+    /// Boxes of values records read that the frame holds only so that they outlive the layers'
+    /// next evaluation: for a value tree made from the frame (`valueTree(at:)`, which keeps
+    /// them), and animated layers' boxes in a replicator's instances (see `build(_:from:log:)`).
+    @exclusivity(unchecked) private var held = FrameStorage<HeldValues>()
+    /// Scratch for `multiplyColors(below:by:)`: records waiting for their tint.
+    @exclusivity(unchecked) private var tinting = FrameStorage<Int32>()
     /// Scratch for `appendTree(_:)`: nodes waiting for their record.
     @exclusivity(unchecked) private var flattening = FrameStorage<PendingNode>()
     /// Scratch for `build(_:from:log:)`: the layers whose sublayers are being visited, and the
@@ -80,8 +91,29 @@ package final class RenderFrame {
     @exclusivity(unchecked) var builtChildren = FrameStorage<Int32>()
     /// The root's record, once built.
     @exclusivity(unchecked) var builtRoot: Int32 = -1
+    /// Whether a value tree is made from the frame (`valueTree(at:)`): the frame then holds the
+    /// boxes of animated layers' values, which the tree's nodes keep past the layers' next
+    /// evaluation.
+    let holdsAnimatedValues: Bool
+    /// Whether the frame holds the committed values of layers nothing animates, which its records
+    /// otherwise borrow: for a value tree whose nodes keep their values
+    /// (`CALayer.renderNode(at:borrowingCommittedValues:)`).
+    let holdsCommittedValues: Bool
+    /// The number of a replicator's instances being visited (see `build(_:from:log:)`).
+    @exclusivity(unchecked) var instanceDepth = 0
 
-    package init() {}
+    /// A frame for the stage, which borrows its layers' values.
+    package init() {
+        holdsAnimatedValues = false
+        holdsCommittedValues = false
+    }
+
+    /// A frame a value tree is made from, holding the values its nodes keep: all but the
+    /// committed values of layers nothing animates when `borrowingCommittedValues`.
+    init(valueTreeBorrowingCommittedValues borrowingCommittedValues: Bool) {
+        holdsAnimatedValues = true
+        holdsCommittedValues = !borrowingCommittedValues
+    }
 
     deinit {
         records.free()
@@ -89,6 +121,9 @@ package final class RenderFrame {
         transitions.free()
         owners.free()
         keptTrees.free()
+        keptTreeRecords.free()
+        held.free()
+        tinting.free()
         flattening.free()
         visiting.free()
         builtChildren.free()
@@ -122,6 +157,8 @@ package final class RenderFrame {
         transitions.removeAll()
         owners.removeAll()
         keptTrees.removeAll()
+        keptTreeRecords.removeAll()
+        held.removeAll()
     }
 
     // MARK: - Building
@@ -130,6 +167,28 @@ package final class RenderFrame {
     func append(_ statePointer: UnsafePointer<LayerState>, kind: RenderNode.Kind) -> Int32 {
         records.append(Record(statePointer: statePointer, kind: kind))
         return Int32(records.count - 1)
+    }
+
+    /// Adds a record reading `state`, which the frame keeps in a box of its own (values a layer's
+    /// class makes for the frame: a replicator's instances, a tiled layer's tiles); returns its
+    /// index.
+    func append(owning state: consuming LayerState, kind: RenderNode.Kind) -> Int32 {
+        let box = LayerStateBox(state)
+        let index = append(UnsafePointer(box.pointer), kind: kind)
+        owners.append(box)
+        record(index).pointee.owner = Int32(owners.count - 1)
+        return index
+    }
+
+    /// A box the frame holds (`held`), and the record that reads it.
+    struct HeldValues {
+        let record: Int32
+        let box: LayerStateBox
+    }
+
+    /// Makes the frame hold `box` — the values `record` reads — until it is cleared.
+    func hold(_ box: LayerStateBox, for record: Int32) {
+        held.append(HeldValues(record: record, box: box))
     }
 
     /// Records `transition` as running on `record`'s layer.
@@ -168,8 +227,8 @@ package final class RenderFrame {
     }
 
     /// Hides `record`'s layer when its geometry is not finite and warns about settings carender
-    /// does not draw, unless its values were checked already: `RenderNode.checkForDrawing`'s
-    /// work for a record.
+    /// does not draw, unless its values were checked already: the same shared committed values,
+    /// frame after frame. Each warning is said once per layer and problem either way.
     func checkForDrawing(_ record: Int32, layerName: @autoclosure () -> String?, log: DiagnosticLog) {
         let values = self.record(record).pointee.statePointer
         guard !LayerStateBox.isCheckedForDrawing(values: values) else { return }
@@ -199,7 +258,9 @@ package final class RenderFrame {
     @discardableResult
     package func appendTree(keeping tree: consuming RenderNode) -> Int32 {
         keptTrees.append(tree)
-        return appendTree(UnsafePointer(keptTrees.base + keptTrees.count - 1))
+        let root = appendTree(UnsafePointer(keptTrees.base + keptTrees.count - 1))
+        keptTreeRecords.append(root)
+        return root
     }
 
     /// Adds the tree at `root` as records; returns its root's record. The tree must outlive the
@@ -243,6 +304,58 @@ package final class RenderFrame {
             }
         }
         return rootRecord
+    }
+
+    /// The subtree of record `root` as a value tree: nodes holding what the records read (boxes
+    /// the frame owns or holds, kept trees) and borrowing the rest (committed values the frame
+    /// did not hold: see `holdsCommittedValues`). Built without recursion.
+    package func valueTree(at root: Int32) -> RenderNode {
+        var keptRoots: [Int32: Int] = [:]
+        for k in 0..<keptTreeRecords.count { keptRoots[keptTreeRecords.base[k]] = k }
+        var heldBoxes: [Int32: LayerStateBox] = [:]
+        for k in 0..<held.count { heldBoxes[held.base[k].record] = held.base[k].box }
+        return LayerTreeBuilder<Int32, RenderNode, Void>.build(root, in: (),
+            visit: { index, _, children in
+                if let kept = keptRoots[index] { return keptTrees.base[kept] }
+                let r = record(index)
+                var node: RenderNode
+                if r.pointee.owner >= 0 {
+                    node = RenderNode(kind: r.pointee.kind, sharing: owners.base[Int(r.pointee.owner)])
+                } else if let box = heldBoxes[index], UnsafePointer(box.pointer) == r.pointee.statePointer {
+                    node = RenderNode(kind: r.pointee.kind, sharing: box)
+                } else {
+                    node = RenderNode(kind: r.pointee.kind, borrowing: r.pointee.statePointer)
+                }
+                if let transition = transition(of: r) { node.transition = transition.pointee }
+                if r.pointee.snapshot >= 0, let kept = keptRoots[r.pointee.snapshot] {
+                    node.transitionSnapshot = [keptTrees.base[kept]]
+                }
+                node.emitter = r.pointee.emitter?.takeUnretainedValue()
+                children = .init(sublayers: (0..<r.pointee.childCount).map { child($0, of: r) }, sublayerContext: (),
+                                 mask: r.pointee.mask >= 0 ? r.pointee.mask : nil, maskContext: ())
+                return node
+            },
+            finish: { _, node, sublayers, mask in
+                if !sublayers.isEmpty { node.sublayers = sublayers }
+                if let mask { node.mask = [mask] }
+            })
+    }
+
+    /// Multiplies every colour the subtrees of `record`'s sublayers draw with by `m`
+    /// (`LayerState.multiplyColors(by:)`): a replicator's instance colour. Masks and
+    /// transitions' old renderings keep theirs.
+    func multiplyColors(below record: Int32, by m: SIMD4<Double>) {
+        tinting.removeAll()
+        tinting.append(record)
+        var first = true
+        while tinting.count > 0 {
+            let index = tinting.base[tinting.count - 1]
+            tinting.removeLast(1)
+            if first { first = false } else { mutableState(of: index).pointee.multiplyColors(by: m) }
+            let r = self.record(index)
+            var k: Int32 = 0
+            while k < r.pointee.childCount { tinting.append(child(k, of: r)); k += 1 }
+        }
     }
 
     /// The address of `nodes[index]`, valid while the array is neither changed nor released.

@@ -24,9 +24,7 @@ package struct RenderNode {
     /// values while nothing animates it (see `CALayer.sharedRenderState(flippedAbove:)`), so
     /// building and dropping the node copies no state and retains none of the references in it,
     /// and moving a node moves a few words. Changed through `state`, which copies the values
-    /// into a box of the node's own first unless the node alone owns them. (Nil by default
-    /// rather than set so in `init(kind:borrowing:)`: set there, the compiler built each node
-    /// in a temporary and copied it out, retaining and releasing every reference in it.)
+    /// into a box of the node's own first unless the node alone owns them.
     private var owner: LayerStateBox? = nil
     /// The layer's presentation values.
     package var state: LayerState {
@@ -75,25 +73,16 @@ package struct RenderNode {
         self.mask = mask
     }
 
-    /// A node whose values are `box`'s, neither retained nor released by the node: the caller
-    /// guarantees that the box outlives the node (and every copy of it) and is not changed while
-    /// the node is read. A change through `state` copies the values into a box of the node's own.
-    /// This is how a frame's tree shares committed values without reference counting (see
-    /// `CALayer.renderNode(at:borrowingCommittedValues:)`).
-    package init(kind: Kind = .layer, borrowing box: Unmanaged<LayerStateBox>) {
+    /// A node reading the values at `values`, a box's, which the node neither retains nor
+    /// releases: the caller guarantees that the box outlives the node (and every copy of it) and
+    /// is not changed while the node is read. A change through `state` copies the values into a
+    /// box of the node's own. This is how a value tree shares committed values without reference
+    /// counting (see `CALayer.renderNode(at:borrowingCommittedValues:)`).
+    package init(kind: Kind = .layer, borrowing values: UnsafePointer<LayerState>) {
         self.kind = kind
-        statePointer = UnsafePointer(box._withUnsafeGuaranteedRef { $0.pointer })
+        statePointer = values
         sublayers = []
         mask = []
-    }
-
-    /// Makes the node keep `box` — the one it reads, as made with `init(kind:borrowing:)` —
-    /// alive: what `init(kind:sharing:)` does, for the frame's hot path. (Setting `owner` inside
-    /// an initializer made the compiler build the node in a temporary and copy it out, an
-    /// outlined copy and destroy of the whole node; set on the built node it does not.)
-    mutating func keep(_ box: LayerStateBox) {
-        assert(UnsafePointer(box.pointer) == statePointer, "a node keeps the box it reads")
-        owner = box
     }
 }
 
@@ -108,7 +97,7 @@ package final class LayerStateBox {
     /// Bytes before the values: the flag, padded so the values keep their alignment.
     private static let flagPrefix = max(MemoryLayout<LayerState>.alignment, MemoryLayout<Bool>.size)
 
-    /// Whether the values were checked for drawing (`RenderNode.checkForDrawing`) since they
+    /// Whether the values were checked for drawing (`RenderFrame.checkForDrawing`) since they
     /// last changed: set by the check; cleared by every write through a node's `state` and when
     /// a layer swaps new values in. A layer nothing animates hands every frame the same box of
     /// its committed values, so they are checked once rather than every frame (the check reads
@@ -138,18 +127,5 @@ package final class LayerStateBox {
     deinit {
         pointer.deinitialize(count: 1)
         (UnsafeMutableRawPointer(pointer) - Self.flagPrefix).deallocate()
-    }
-}
-
-extension RenderNode {
-    /// Hides the node when its geometry is not finite and warns about settings carender does not
-    /// draw (`hideIfNotFinite`, `warnAboutUnrenderedSettings`), unless its values were checked
-    /// already: the same shared committed values, frame after frame. Each warning is said once
-    /// per layer and problem either way.
-    mutating func checkForDrawing(layerName: @autoclosure () -> String?, log: DiagnosticLog) {
-        guard !LayerStateBox.isCheckedForDrawing(values: statePointer) else { return }
-        hideIfNotFinite(layerName: layerName(), log: log)
-        warnAboutUnrenderedSettings(layerName: layerName(), log: log)
-        LayerStateBox.setCheckedForDrawing(true, values: statePointer)
     }
 }

@@ -31,6 +31,41 @@ final class PresentationTests: XCTestCase {
         XCTAssertEqual(presentedChild.position.x, 5, accuracy: exact)
     }
 
+    /// A replicator's instances in a render node (CAReplicatorLayer): instance i holds the
+    /// sublayers as they are i × instanceDelay earlier, under the instance transform applied i
+    /// times, with their colours multiplied by the instance colour; a tree kept while later
+    /// frames are built keeps its values.
+    func testARenderNodeHoldsEachReplicatorInstanceAsOfItsDelay() {
+        let clock = AnimationClock()
+        let replicator = CAReplicatorLayer()
+        replicator.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        replicator.instanceCount = 3
+        replicator.instanceDelay = 0.1
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceColor = CGColor(red: 1, green: 0.5, blue: 1, alpha: 1)
+        let dot = CALayer()
+        dot.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        replicator.addSublayer(dot)
+        clock.layer.addSublayer(replicator)
+        dot.add(basic("position.x", from: 0, to: 10), forKey: "x")
+        clock.advance(to: 0.5)
+        let early = clock.layer.renderNode(at: clock.time).sublayers[0]
+        clock.advance(to: 0.75)
+        let late = clock.layer.renderNode(at: clock.time).sublayers[0]
+        XCTAssertEqual(early.sublayers.count, 3)
+        XCTAssertEqual(late.sublayers.count, 3)
+        for i in 0..<3 {
+            let instance = early.sublayers[i]
+            XCTAssertEqual(instance.state.transform.m41, 10 * CGFloat(i), accuracy: exact, "instance \(i)")
+            XCTAssertEqual(instance.sublayers[0].state.position.x, 5 - CGFloat(i), accuracy: exact, "instance \(i) at 0.5 s")
+            XCTAssertEqual(late.sublayers[i].sublayers[0].state.position.x, 7.5 - CGFloat(i), accuracy: exact, "instance \(i) at 0.75 s")
+            let color = instance.sublayers[0].state.backgroundColor?.rgbaComponents
+            XCTAssertEqual(color?.g ?? 0, 0.5, accuracy: exact, "instance \(i)")
+            XCTAssertEqual(color?.b ?? 0, 1, accuracy: exact, "instance \(i)")
+        }
+        XCTAssertEqual(dot.backgroundColor?.rgbaComponents.g ?? 0, 1, accuracy: exact, "the model is unchanged")
+    }
+
     func testRenderNodeUsesPresentationValues() {
         let clock = AnimationClock()
         clock.layer.add(basic("cornerRadius", from: 0, to: 8), forKey: "r")

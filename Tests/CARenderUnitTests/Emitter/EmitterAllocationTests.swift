@@ -52,7 +52,7 @@ final class EmitterAllocationTests: XCTestCase {
                 t += 1.0 / 60
                 steps.append(countingAllocations { emitter.step(to: t) })
                 var node = RenderNode(kind: .emitterLayer, state: emitter.presentationState(at: t))
-                frames.append(countingAllocations { emitter.contributeToFrame(&node, localTime: t, stageTime: t) })
+                frames.append(countingAllocations { node.emitter = emitter.particles(localTime: t) })
                 composites.append(countingAllocations { compositor.render(node, into: &pixmap, scale: 1) })
             }
             XCTAssertGreaterThan(emitter.renderNode(at: t).emitter?.sprites.count ?? 0, 250, "\(mode.rawValue)")

@@ -99,7 +99,7 @@ extension CALayer {
         let (transition, customValues) = applyAnimations(localTime: localTime, rate: rate, to: values)
         if let customValues, !customValues.isEmpty { redrawForAnimatedCustomKeys(customValues, into: &values.pointee) }
         values.pointee.contentsAreFlipped = flippedAbove
-        // New values: the render node checks them for drawing again (`RenderNode.checkForDrawing`),
+        // New values: the frame checks them for drawing again (`RenderFrame.checkForDrawing`),
         // unless the box passed that check last time and only the spans changed since, to
         // finite numbers. The check reads some ten cache lines of the state for geometry that is
         // not finite (which it hides) and for settings that are not drawn; outside the spans the
