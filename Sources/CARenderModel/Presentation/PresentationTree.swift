@@ -7,7 +7,7 @@ import CARenderGeometry
 //
 // The tree is built flat, in one walk (`buildFrame(into:at:)`: records in a `RenderFrame`, the
 // stage's kept between frames); `renderNode(at:borrowingCommittedValues:)` makes the same tree
-// as values from such a frame, for tests and snapshots. Layer classes that draw more than their
+// as values from such a frame, for tests and tools. Layer classes that draw more than their
 // values add it to their record during the walk (`contributeToFrame`); a replicator's instances
 // are built by the walk.
 //
@@ -23,7 +23,8 @@ import CARenderGeometry
 //   and reuses frame after frame (`PresentationBoxes`). When all its animations are compiled,
 //   only the properties they write are restored from the committed values first, else the
 //   whole state is. The compositor reads records in place. A model value an animation needs is
-//   read where the layer keeps it (`withModelValues`).
+//   read where the layer keeps it (`withModelValues`). Only a replicator's animated sublayers,
+//   evaluated once per instance in the same frame, have their boxes held by the frame (`hold`).
 // - Animations evaluate from compiled records (`PresentationEntry`, `CompiledEvaluation`):
 //   basic and spring animations and keyframe values of numbers, points, sizes, rectangles,
 //   transforms and their fields (`transform.rotation.z` included), paths, and groups of these;
@@ -59,10 +60,11 @@ extension CALayer {
     /// The stage's frame path, and the one walk of the layer tree for drawing (value trees are
     /// made from its frames).
     ///
-    /// The frame borrows every layer's values, retaining nothing: it must be read only until the
-    /// next commit of any layer in it, while the layers are alive, and until an animated layer
-    /// in it is evaluated again (built into a frame or a value tree), which rewrites the box the
-    /// frame reads. The stage builds, draws and clears it in one call.
+    /// The frame borrows the layers' values (all but animated layers' in a replicator's
+    /// instances, whose boxes it holds): it must be read only until the next commit of any layer
+    /// in it, while the layers are alive, and until an animated layer in it is evaluated again
+    /// (built into a frame or a value tree), which rewrites the box the frame reads. The stage
+    /// builds, draws and clears it in one call.
     package func buildFrame(into frame: RenderFrame, at time: CFTimeInterval) -> Int32 {
         let (parentTime, parentRate) = parentClock(at: time)
         return frame.build(self, from: ParentView(time: parentTime, rate: parentRate, flippedAbove: contentsAreFlipped(), stageTime: time),
