@@ -5,9 +5,9 @@ extension UIView {
     /// How a view places its content in its bounds; UIKit keeps it in the layer's
     /// `contentsGravity`.
     public enum ContentMode: Int, Sendable {
-        /// Stretched to fill; fitted or filled keeping the aspect ratio; `redraw` (stretched: unlike
-        /// UIKit's, it does not redraw the view when its bounds change); or placed at its own size
-        /// at the centre or an edge.
+        /// Stretched to fill; fitted or filled keeping the aspect ratio; `redraw` (stretched until
+        /// the view draws itself again, which it does whenever its bounds change); or placed at
+        /// its own size at the centre or an edge.
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
         /// Placed at its own size in a corner.
         case topLeft, topRight, bottomLeft, bottomRight
@@ -15,9 +15,12 @@ extension UIView {
 
     /// The view's content mode, stored as its layer's `contentsGravity`. Core Animation names
     /// gravities in a y-up sense ("top" is max y), so on iOS's y-down layers UIKit's `top` is
-    /// the `bottom` gravity, and so on; `redraw` places like `scaleToFill`.
+    /// the `bottom` gravity, and so on. `redraw` places like `scaleToFill` and sets the layer's
+    /// `needsDisplayOnBoundsChange`, as UIKit does, so a bounds change calls `draw(_:)` again;
+    /// every other mode clears it.
     public var contentMode: ContentMode {
         get {
+            if layer.needsDisplayOnBoundsChange && layer.contentsGravity == .resize { return .redraw }
             switch layer.contentsGravity {
             case .resizeAspect: return .scaleAspectFit
             case .resizeAspectFill: return .scaleAspectFill
@@ -50,6 +53,7 @@ extension UIView {
             case .bottomRight: gravity = .topRight
             }
             layer.contentsGravity = gravity
+            layer.needsDisplayOnBoundsChange = newValue == .redraw
         }
     }
 }

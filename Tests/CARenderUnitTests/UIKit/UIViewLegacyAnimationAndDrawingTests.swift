@@ -172,6 +172,30 @@ final class UIViewLegacyAnimationAndDrawingTests: XCTestCase {
         XCTAssertEqual(image[5, 30].a, 0, "below the strip untouched")
     }
 
+    /// `contentMode = .redraw` redraws the view when its bounds change (UIKit sets the layer's
+    /// `needsDisplayOnBoundsChange`); any other mode keeps the old drawing, stretched.
+    func testRedrawContentModeRedrawsOnBoundsChange() {
+        let stage = Stage(width: 40, height: 40)
+        let view = DiscView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        stage.rootLayer.addSublayer(view.layer)
+        view.contentMode = .redraw
+        XCTAssertEqual(view.contentMode, .redraw)
+        XCTAssertTrue(view.layer.needsDisplayOnBoundsChange)
+        _ = stage.render()
+        XCTAssertEqual(view.drawCount, 1)
+        view.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        _ = stage.render()
+        XCTAssertEqual(view.drawCount, 2, "a bounds change redraws a .redraw view")
+        XCTAssertEqual(view.rects.last, CGRect(x: 0, y: 0, width: 40, height: 40))
+
+        view.contentMode = .scaleToFill
+        XCTAssertEqual(view.contentMode, .scaleToFill)
+        XCTAssertFalse(view.layer.needsDisplayOnBoundsChange)
+        view.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+        _ = stage.render()
+        XCTAssertEqual(view.drawCount, 2, "other modes stretch the old drawing")
+    }
+
     /// `setNeedsDisplay()` on the view redraws it once before the next frame.
     func testSetNeedsDisplayRedraws() {
         let stage = Stage(width: 40, height: 40)
