@@ -143,7 +143,7 @@ struct VideoEncodingOptions: ParsableArguments {
             transform: { try wholeNumber($0, option: "--crf") })
     var crf: Int?
 
-    @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha).")
+    @Option(name: .customLong("pixel-format"), help: "The ffmpeg pixel format (default: yuv420p; yuva420p for a WebM with alpha; yuv444p10le for a .mov, yuva444p10le with alpha).")
     var pixelFormat: String?
 
     /// Whether any encoding option was given (they need a video to apply to).
